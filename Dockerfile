@@ -1,0 +1,24 @@
+# The API, the Celery worker and beat share this image.
+FROM python:3.11-slim-bookworm
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    DJANGO_SETTINGS_MODULE=config.settings.production
+
+RUN useradd --create-home --uid 1000 app
+WORKDIR /app
+
+COPY pyproject.toml README.md ./
+COPY config ./config
+COPY accounts ./accounts
+COPY games ./games
+COPY leaderboards ./leaderboards
+COPY manage.py ./
+RUN pip install . \
+    && DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS=localhost \
+       python manage.py collectstatic --noinput --verbosity 0
+
+USER app
+EXPOSE 8000
+CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--access-logfile", "-"]

@@ -1,0 +1,51 @@
+# Gin Rummy service. Quick start: `make run` (serve on 127.0.0.1:8000) and `make test`.
+PYTHON ?= python3.11
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+STAMP  := $(VENV)/.installed
+
+.PHONY: install run test lint bench worker beat migrate superuser clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e ".[dev]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+migrate: install
+	$(BIN)/python manage.py migrate --noinput
+
+## Serve the API on 127.0.0.1:$(PORT) with the embedded defaults (SQLite, in-process tasks).
+run: migrate
+	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
+
+## The whole suite against a throwaway PostgreSQL and Redis (or DATABASE_URL / REDIS_URL).
+test: install
+	tests/with_services.sh $(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: install
+	$(BIN)/ruff check .
+	$(BIN)/python manage.py makemigrations --check --dry-run
+
+## Benchmarks; figures are recorded in docs/benchmarks.md.
+bench: install
+	tests/with_services.sh $(BIN)/python bench/run_all.py $(BENCH_ARGS)
+
+## Celery worker and beat against a configured broker (CELERY_BROKER_URL).
+worker: install
+	@test -n "$$CELERY_BROKER_URL" || (echo "Set CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0)"; exit 2)
+	$(BIN)/celery -A config worker --loglevel=INFO
+
+beat: install
+	@test -n "$$CELERY_BROKER_URL" || (echo "Set CELERY_BROKER_URL (e.g. redis://127.0.0.1:6379/0)"; exit 2)
+	$(BIN)/celery -A config beat --loglevel=INFO
+
+superuser: migrate
+	$(BIN)/python manage.py createsuperuser
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Accounts: the user model, tokens, registration, profiles."""

@@ -1,0 +1,239 @@
+"""Account endpoints (DESIGN.md §4 Accounts): thin views over services and selectors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiExample, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.api import StrictSerializer, validated
+from config.schema import error_responses
+
+from . import selectors, services
+from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN, User
+from .throttles import RegisterThrottle, TokenThrottle
+
+
+class StatsSerializer(serializers.Serializer):
+    games = serializers.IntegerField()
+    wins = serializers.IntegerField()
+    losses = serializers.IntegerField()
+    gins = serializers.IntegerField()
+    big_gins = serializers.IntegerField()
+    undercuts = serializers.IntegerField(help_text="Undercuts scored by this player.")
+    hands = serializers.IntegerField(help_text="Rounds played in finished games.")
+    average_points_per_hand = serializers.FloatField()
+    rating = serializers.FloatField(help_text="Glicko-2 rating from games between humans.")
+    rating_deviation = serializers.FloatField()
+    rating_provisional = serializers.BooleanField(
+        help_text="True until the rating deviation is at most 110."
+    )
+
+
+class PreferencesSerializer(serializers.Serializer):
+    """Client preferences; every key optional on PATCH, unknown keys rejected."""
+
+    card_sort = serializers.ChoiceField(choices=CARD_SORTS, required=False)
+    auto_sort = serializers.BooleanField(required=False)
+    confirm_knock = serializers.BooleanField(required=False)
+    sound = serializers.BooleanField(required=False)
+    four_color_deck = serializers.BooleanField(required=False)
+
+    def to_internal_value(self, data: Any) -> dict[str, Any]:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(DEFAULT_PREFERENCES))
+            if unknown:
+                raise serializers.ValidationError({k: ["Unknown preference."] for k in unknown})
+        return super().to_internal_value(data)
+
+
+class MeOutputSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField()
+    display_name = serializers.CharField(source="public_name")
+    preferences = serializers.DictField(source="effective_preferences")
+    date_joined = serializers.DateTimeField()
+
+
+class RegisterApi(APIView):
+    """Create an account and get its first token."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [RegisterThrottle]
+
+    class InputSerializer(StrictSerializer):
+        username = serializers.RegexField(
+            USERNAME_PATTERN,
+            max_length=30,
+            error_messages={
+                "invalid": "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'."
+            },
+        )
+        password = serializers.CharField(max_length=128, trim_whitespace=False)
+        display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        username = serializers.CharField()
+        display_name = serializers.CharField()
+        token = serializers.CharField()
+
+    @extend_schema(
+        operation_id="auth_register",
+        tags=["accounts"],
+        auth=[],
+        request=InputSerializer,
+        responses={
+            201: OutputSerializer,
+            **error_responses(400, 409, 415, 429, codes={409: ["username_taken"]}),
+        },
+        examples=[
+            OpenApiExample(
+                "register",
+                value={
+                    "username": "ann",
+                    "password": "correct horse battery",
+                    "display_name": "Ann",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        user, key = services.user_register(
+            username=data["username"],
+            password=data["password"],
+            display_name=data.get("display_name", "").strip(),
+        )
+        body = {
+            "id": user.pk,
+            "username": user.username,
+            "display_name": user.public_name,
+            "token": key,
+        }
+        return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class TokenApi(APIView):
+    """Log in: a new token for a username and password (each login has its own token)."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [TokenThrottle]
+
+    class InputSerializer(StrictSerializer):
+        username = serializers.CharField(max_length=150)
+        password = serializers.CharField(max_length=128, trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField()
+
+    @extend_schema(
+        operation_id="auth_token",
+        tags=["accounts"],
+        auth=[],
+        request=InputSerializer,
+        responses={
+            200: OutputSerializer,
+            **error_responses(400, 401, 415, 429, codes={401: ["invalid_credentials"]}),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        key = services.token_obtain(
+            username=data["username"], password=data["password"], request=request
+        )
+        return Response({"token": key})
+
+
+class LogoutApi(APIView):
+    """Revoke the token this request was made with."""
+
+    @extend_schema(
+        operation_id="auth_logout",
+        tags=["accounts"],
+        request=None,
+        responses={204: None, **error_responses(401)},
+    )
+    def post(self, request: Request) -> Response:
+        services.token_revoke(token=request.auth)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class MeApi(APIView):
+    """The caller's own account, preferences and stats."""
+
+    class OutputSerializer(MeOutputSerializer):
+        stats = StatsSerializer()
+
+    class InputSerializer(StrictSerializer):
+        display_name = serializers.CharField(max_length=40, allow_blank=True, required=False)
+        preferences = PreferencesSerializer(required=False)
+
+    @extend_schema(
+        operation_id="me_retrieve",
+        tags=["accounts"],
+        responses={200: OutputSerializer, **error_responses(401)},
+    )
+    def get(self, request: Request) -> Response:
+        return Response(_me_body(request.user, self.OutputSerializer))
+
+    @extend_schema(
+        operation_id="me_update",
+        tags=["accounts"],
+        request=InputSerializer,
+        responses={200: OutputSerializer, **error_responses(400, 401, 415)},
+        examples=[
+            OpenApiExample(
+                "change sort",
+                value={"display_name": "Annie", "preferences": {"card_sort": "rank"}},
+                request_only=True,
+            )
+        ],
+    )
+    def patch(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        user = services.user_update(
+            user=request.user,
+            display_name=data["display_name"].strip() if "display_name" in data else None,
+            preferences=data.get("preferences"),
+        )
+        return Response(_me_body(user, self.OutputSerializer))
+
+
+class ProfileApi(APIView):
+    """A player's public profile and lifetime statistics."""
+
+    class OutputSerializer(serializers.Serializer):
+        username = serializers.CharField()
+        display_name = serializers.CharField(source="public_name")
+        date_joined = serializers.DateTimeField()
+        stats = StatsSerializer()
+
+    @extend_schema(
+        operation_id="users_retrieve",
+        tags=["accounts"],
+        responses={200: OutputSerializer, **error_responses(401, 404)},
+    )
+    def get(self, request: Request, username: str) -> Response:
+        user = selectors.user_get_by_username(username=username)
+        profile = {
+            "username": user.username,
+            "public_name": user.public_name,
+            "date_joined": user.date_joined,
+            "stats": selectors.user_stats(user=user),
+        }
+        return Response(self.OutputSerializer(profile).data)
+
+
+def _me_body(user: User, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
+    body = dict(MeOutputSerializer(user).data)
+    body["stats"] = StatsSerializer(selectors.user_stats(user=user)).data
+    return body

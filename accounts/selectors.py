@@ -1,0 +1,28 @@
+"""Account read operations."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from config.exceptions import NotFound
+
+from .models import User
+
+
+def user_get_by_username(*, username: str) -> User:
+    user = User.objects.filter(username__iexact=username, is_active=True).first()
+    if user is None:
+        raise NotFound(f"No player named {username!r}.")
+    return user
+
+
+def user_stats(*, user: User) -> dict[str, Any]:
+    """Lifetime statistics for a profile: games, wins, gins, …, and the skill rating.
+
+    The numbers come from the games' per-player result rows and the leaderboards' ratings
+    (imported here, not at module level: accounts sit below games and leaderboards).
+    """
+    from games.selectors import player_stats
+    from leaderboards.selectors import player_rating
+
+    return {**player_stats(user=user), **player_rating(user=user)}

@@ -1,0 +1,96 @@
+"""Account write operations: registration, login tokens, profile updates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth import authenticate
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError, transaction
+from rest_framework import status
+
+from config.exceptions import ApplicationError
+
+from .models import AuthToken, User
+from .throttles import FailedLoginLimiter
+
+
+class UsernameTaken(ApplicationError):
+    code = "username_taken"
+    default_detail = "That username is taken."
+    status_code = status.HTTP_409_CONFLICT
+
+
+class InvalidCredentials(ApplicationError):
+    code = "invalid_credentials"
+    default_detail = "Unable to log in with that username and password."
+    status_code = status.HTTP_401_UNAUTHORIZED
+
+
+class LoginThrottled(ApplicationError):
+    code = "throttled"
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+
+
+@transaction.atomic
+def user_register(*, username: str, password: str, display_name: str = "") -> tuple[User, str]:
+    """Create a user and their first token; returns ``(user, token_key)``."""
+    if User.objects.filter(username__iexact=username).exists():
+        raise UsernameTaken(fields={"username": ["That username is taken."]})
+    candidate = User(username=username, display_name=display_name)
+    try:
+        validate_password(password, user=candidate)
+    except DjangoValidationError as exc:
+        raise ApplicationError(
+            "password: " + exc.messages[0],
+            code="validation_error",
+            fields={"password": list(exc.messages)},
+        ) from exc
+    candidate.set_password(password)
+    try:
+        with transaction.atomic():
+            candidate.save()
+    except IntegrityError as exc:  # a concurrent registration won the race
+        raise UsernameTaken(fields={"username": ["That username is taken."]}) from exc
+    _, key = AuthToken.objects.issue(candidate)
+    return candidate, key
+
+
+def token_obtain(*, username: str, password: str, request: Any = None) -> str:
+    """A new token for valid credentials; failed attempts are limited per username."""
+    limiter = FailedLoginLimiter(username)
+    wait = limiter.wait()
+    if wait is not None:
+        seconds = int(wait + 0.999)
+        raise LoginThrottled(
+            f"Too many failed logins for this username; try again in {seconds} seconds.",
+            headers={"Retry-After": str(seconds)},
+        )
+    user = authenticate(request, username=username, password=password)
+    if user is None:
+        limiter.record_failure()
+        raise InvalidCredentials(headers={"WWW-Authenticate": "Token"})
+    limiter.reset()
+    _, key = AuthToken.objects.issue(user)
+    return key
+
+
+def token_revoke(*, token: AuthToken) -> None:
+    token.delete()
+
+
+def user_update(
+    *, user: User, display_name: str | None = None, preferences: dict[str, Any] | None = None
+) -> User:
+    """Change the display name; merge ``preferences`` (validated) into the stored ones."""
+    fields = []
+    if display_name is not None:
+        user.display_name = display_name
+        fields.append("display_name")
+    if preferences is not None:
+        user.preferences = {**user.effective_preferences, **preferences}
+        fields.append("preferences")
+    if fields:
+        user.save(update_fields=fields)
+    return user

@@ -1,0 +1,27 @@
+"""Small helpers shared by the API modules of every app."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rest_framework import serializers
+
+
+class StrictSerializer(serializers.Serializer):
+    """Rejects keys it does not know: a typo in a request should not be silently ignored."""
+
+    def to_internal_value(self, data: Any) -> Any:
+        if isinstance(data, dict):
+            unknown = sorted(set(data) - set(self.fields))
+            if unknown:
+                raise serializers.ValidationError({k: ["Unknown field."] for k in unknown})
+        return super().to_internal_value(data)
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """Validate a request body (must be a JSON object) or raise 400 ``validation_error``."""
+    if not isinstance(data, dict):
+        raise serializers.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return dict(serializer.validated_data)

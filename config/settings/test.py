@@ -1,0 +1,28 @@
+"""Test settings: PostgreSQL from ``DATABASE_URL`` and Redis from ``REDIS_URL``.
+
+``make test`` starts both (``tests/with_services.sh``). Running the suite on SQLite would
+prove nothing about row locks and transactions, so it is refused.
+"""
+
+from django.core.exceptions import ImproperlyConfigured
+
+from .base import *  # noqa: F403
+from .base import DATABASES, env
+
+if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+    raise ImproperlyConfigured(
+        "The test suite runs on PostgreSQL: set DATABASE_URL, or run it with `make test`."
+    )
+
+DEBUG = False
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+LOGGING = {"version": 1, "disable_existing_loggers": False}
+
+REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379/0")
+CELERY_BROKER_URL = REDIS_URL
+# The test process runs tasks eagerly and lets their errors surface; tests that prove task
+# delivery start a real worker (tests/conftest.py) and switch the app to the broker. That
+# worker runs with CELERY_TEST_WORKER=1: a real consumer.
+CELERY_TASK_ALWAYS_EAGER = not env.bool("CELERY_TEST_WORKER", default=False)
+CELERY_TASK_EAGER_PROPAGATES = True

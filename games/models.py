@@ -1,0 +1,254 @@
+"""Games, seats, the append-only move log, per-round decks, idempotency and results.
+
+The move log is the source of truth: replaying ``Move`` rows from each round's stored deck
+(``GameRound.deck``) through the rules core gives ``Game.state`` (``verify_games`` checks).
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class GameStatus(models.TextChoices):
+    WAITING = "waiting"
+    ACTIVE = "active"
+    FINISHED = "finished"
+    ABANDONED = "abandoned"
+
+
+class OpponentType(models.TextChoices):
+    COMPUTER = "computer"
+    HUMAN = "human"
+
+
+class Difficulty(models.TextChoices):
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class Visibility(models.TextChoices):
+    PRIVATE = "private"
+    PUBLIC = "public"
+
+
+class FinishReason(models.TextChoices):
+    TARGET = "target"
+    CONCEDE = "concede"
+    TIMEOUT = "timeout"
+
+
+class Game(models.Model):
+    """One match to the target score between two seats."""
+
+    id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    status = models.CharField(
+        max_length=10, choices=GameStatus.choices, default=GameStatus.WAITING, db_index=True
+    )
+    opponent_type = models.CharField(max_length=10, choices=OpponentType.choices)
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices, blank=True)
+    visibility = models.CharField(
+        max_length=10, choices=Visibility.choices, default=Visibility.PRIVATE
+    )
+    rules = models.JSONField(help_text="The full rule set (every option, defaults filled).")
+    turn_seconds = models.PositiveIntegerField(null=True, blank=True)
+    version = models.PositiveIntegerField(
+        default=0, help_text="Goes up by exactly one per applied action."
+    )
+    invite_code = models.CharField(max_length=6, blank=True, db_index=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="created_games", on_delete=models.PROTECT
+    )
+    state = models.JSONField(
+        null=True, blank=True, help_text="Authoritative rules-core snapshot (secret)."
+    )
+    turn_seat = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The seat that must act now; null when nobody."
+    )
+    turn_deadline = models.DateTimeField(null=True, blank=True)
+    timeouts_in_row = models.JSONField(default=list, blank=True)
+    winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    finish_reason = models.CharField(max_length=10, choices=FinishReason.choices, blank=True)
+    rematch_of = models.ForeignKey(
+        "self", null=True, blank=True, related_name="rematches", on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ("-updated_at",)
+        constraints = [
+            models.UniqueConstraint(
+                fields=["invite_code"],
+                condition=Q(status="waiting") & ~Q(invite_code=""),
+                name="games_game_waiting_invite_code_unique",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["visibility", "status", "-created_at"], name="games_lobby_idx"),
+            models.Index(fields=["status", "turn_deadline"], name="games_deadline_idx"),
+            models.Index(fields=["status", "created_at"], name="games_status_created_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"Game {self.id} ({self.status})"
+
+
+class Seat(models.Model):
+    """A seat at a game: a user, or the computer at a level."""
+
+    game = models.ForeignKey(Game, related_name="seats", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        related_name="seats",
+        on_delete=models.PROTECT,
+    )
+    computer = models.CharField(max_length=10, choices=Difficulty.choices, blank=True)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("seat",)
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="games_seat_unique"),
+            models.UniqueConstraint(
+                fields=["game", "user"],
+                condition=Q(user__isnull=False),
+                name="games_seat_user_unique",
+            ),
+            models.CheckConstraint(condition=Q(seat__in=[0, 1]), name="games_seat_number_valid"),
+            models.CheckConstraint(
+                condition=(Q(user__isnull=False) & Q(computer=""))
+                | (Q(user__isnull=True) & ~Q(computer="")),
+                name="games_seat_user_xor_computer",
+            ),
+        ]
+        indexes = [models.Index(fields=["user", "game"], name="games_seat_user_idx")]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of {self.game_id}"
+
+
+class GameRound(models.Model):
+    """One deal: its shuffled deck (secret until the round ends) and the commitment to it."""
+
+    game = models.ForeignKey(Game, related_name="deals", on_delete=models.CASCADE)
+    number = models.PositiveIntegerField()
+    dealer = models.PositiveSmallIntegerField()
+    deck = models.JSONField(help_text="52 cards in dealing order.")
+    salt = models.CharField(max_length=32)
+    commitment = models.CharField(max_length=64, help_text="sha256(salt + ':' + deck).")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("number",)
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="games_round_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"round {self.number} of {self.game_id}"
+
+
+class Move(models.Model):
+    """One applied action (append-only). ``seq`` equals the game version it produced."""
+
+    game = models.ForeignKey(Game, related_name="moves", on_delete=models.CASCADE)
+    seq = models.PositiveIntegerField()
+    round = models.PositiveIntegerField()
+    seat = models.PositiveSmallIntegerField()
+    action = models.JSONField(help_text="The action as the rules codec writes it.")
+    card = models.CharField(
+        max_length=2, blank=True, help_text="The card a stock draw took (hidden from the opponent)."
+    )
+    automatic = models.BooleanField(
+        default=False, help_text="Played by the server for an absent player (turn timer)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("seq",)
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seq"], name="games_move_seq_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"move {self.seq} of {self.game_id}"
+
+
+class IdempotencyRecord(models.Model):
+    """The first response to an ``Idempotency-Key``, replayed to retries for 24 hours."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE)
+    key = models.CharField(max_length=255)
+    request_hash = models.CharField(max_length=64)
+    status_code = models.PositiveSmallIntegerField()
+    body = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "game", "key"], name="games_idempotency_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.key} by {self.user_id} on {self.game_id}"
+
+
+class GameResult(models.Model):
+    """One row per human player of a finished game: what the leaderboards and profiles read.
+
+    ``total`` is the player's grand total (``final.totals``); on a concede or timeout it is
+    the total at that moment without a game bonus. ``weight`` is the leaderboard weight of
+    a win (computer games: easy 0.25, medium 0.5, hard 1.0; human games 1.0).
+    """
+
+    game = models.ForeignKey(Game, related_name="results", on_delete=models.CASCADE)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="game_results", on_delete=models.CASCADE
+    )
+    seat = models.PositiveSmallIntegerField()
+    opponent_type = models.CharField(max_length=10, choices=OpponentType.choices)
+    difficulty = models.CharField(max_length=10, choices=Difficulty.choices, blank=True)
+    opponent = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        related_name="+",
+        on_delete=models.SET_NULL,
+    )
+    won = models.BooleanField()
+    reason = models.CharField(max_length=10, choices=FinishReason.choices)
+    total = models.IntegerField(help_text="Grand total for this player.")
+    opponent_total = models.IntegerField()
+    weight = models.DecimalField(max_digits=4, decimal_places=2, default=1)
+    hand_points = models.IntegerField(help_text="Sum of the round points this player scored.")
+    hands = models.PositiveIntegerField(help_text="Rounds played in the game.")
+    hands_won = models.PositiveIntegerField()
+    gins = models.PositiveIntegerField(default=0)
+    big_gins = models.PositiveIntegerField(default=0)
+    undercuts = models.PositiveIntegerField(default=0, help_text="Undercuts this player scored.")
+    finished_at = models.DateTimeField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "user"], name="games_result_unique"),
+        ]
+        indexes = [
+            models.Index(fields=["opponent_type", "finished_at"], name="games_result_period_idx"),
+            models.Index(fields=["user", "finished_at"], name="games_result_user_idx"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} in {self.game_id}: {'won' if self.won else 'lost'}"

@@ -1,0 +1,1 @@
+"""Leaderboards: weekly, monthly and all-time standings, and skill ratings."""

@@ -1,0 +1,164 @@
+"""Fixtures shared by the whole suite: API clients, users, Redis and a real Celery worker."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+import redis
+from django.conf import settings
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from tests.factories import UserFactory, token_for
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _clear_cache() -> Iterator[None]:
+    """Throttle counters live in the cache: every test starts with none."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def api_client() -> APIClient:
+    return APIClient()
+
+
+@pytest.fixture
+def make_user(db: None) -> Callable[..., object]:
+    return UserFactory
+
+
+@pytest.fixture
+def user(db: None):
+    return UserFactory()
+
+
+@pytest.fixture
+def client_for(db: None) -> Callable[..., APIClient]:
+    """An API client authenticated as ``user`` (a new token each call)."""
+
+    def make(user) -> APIClient:
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(user)}")
+        return client
+
+    return make
+
+
+@pytest.fixture
+def auth_client(user, client_for) -> APIClient:
+    return client_for(user)
+
+
+# --- Redis and a real Celery worker ---------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """The Redis that ``make test`` started. Missing Redis fails the test, never skips it."""
+    url = settings.REDIS_URL
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as exc:
+        pytest.fail(f"Redis is required at {url} (run the suite with `make test`): {exc}")
+    return url
+
+
+def _database_url_for(name: str) -> str:
+    parts = urlsplit(os.environ["DATABASE_URL"])
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(
+    django_db_setup: None, django_db_blocker, redis_url: str
+) -> Iterator[subprocess.Popen]:
+    """A real ``celery worker`` process on the test database and the Redis broker."""
+    from django.db import connection
+
+    name = f"tests-{os.getpid()}@%h"
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "DATABASE_URL": _database_url_for(connection.settings_dict["NAME"]),
+        "REDIS_URL": redis_url,
+        "CELERY_TEST_WORKER": "1",
+        "DJANGO_CONN_MAX_AGE": "0",
+    }
+    log = open(ROOT / ".pytest_cache" / f"celery-worker-{os.getpid()}.log", "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=threads",
+            "--concurrency=4",
+            "--without-heartbeat",
+            "--without-mingle",
+            "--without-gossip",
+            "--loglevel=INFO",
+            "-n",
+            name,
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    from config.celery import app
+
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"celery worker exited with {proc.returncode}; see {log.name}")
+        replies = app.control.ping(timeout=0.5)
+        if replies:
+            break
+    else:
+        proc.terminate()
+        pytest.fail(f"celery worker did not answer within 30 s; see {log.name}")
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    log.close()
+
+
+@pytest.fixture
+def real_worker(celery_worker_process, transactional_db, settings) -> Iterator[object]:
+    """Send tasks to the real worker for this test (instead of running them eagerly)."""
+    from config.celery import app
+
+    app.conf.task_always_eager = False
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    try:
+        yield celery_worker_process
+    finally:
+        app.conf.task_always_eager = True
+
+
+def wait_until(predicate: Callable[[], object], timeout: float = 10.0, step: float = 0.05):
+    """Poll ``predicate`` until it returns something truthy; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = predicate()
+        if value:
+            return value
+        time.sleep(step)
+    pytest.fail(f"condition not met within {timeout} s")
