@@ -1,0 +1,574 @@
+"""The round state machine: dealing, legal actions, applying actions, views, replay.
+
+Edge rules, written down beside the code:
+
+* Deal (DESIGN "Fair shuffle"): ``deck[0:10]`` to the non-dealer, ``deck[10:20]`` to the
+  dealer, ``deck[20]`` is the first upcard, the stock is ``deck[21:]`` drawn in order.
+* First upcard: the non-dealer may take it (``draw_discard``) or ``pass``; then the dealer
+  may; if both pass the non-dealer must draw from the stock (phase ``draw``, legal actions
+  exactly ``draw_stock``; ``draw_discard`` raises ``stock_only``).
+* A card taken from the discard pile may not be discarded, nor knocked with, in the same
+  turn (``cannot_discard_drawn_card``). Big gin discards nothing, so it may use that card.
+* The wall: a discard without a knock that leaves ``stock_floor`` cards or fewer in the
+  stock ends the round as a draw. A knock is always allowed while its limit is met.
+* Oklahoma: the round's knock limit is the first upcard's value capped by ``knock_limit``;
+  an ace upcard means gin only (limit 0).
+* Check order in :func:`apply_action`: game over (``game_not_active``); a round that is
+  over and not yet followed by a deal (``wrong_phase``); wrong seat (``not_your_turn``);
+  action type not allowed in the phase (``wrong_phase``); then the action's own checks.
+* The dealer alternates every round, drawn rounds included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from games.rules.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, Pass
+from games.rules.cards import Card, cards_of, mask_of, sort_cards, value_of
+from games.rules.errors import (
+    CannotDiscardDrawnCard,
+    CardNotInHand,
+    GameNotActive,
+    InvalidCard,
+    InvalidMelds,
+    KnockLimitExceeded,
+    NotBigGin,
+    NotYourTurn,
+    RulesError,
+    StockOnly,
+    ValidationError,
+    WrongPhase,
+)
+from games.rules.melds import (
+    MELD_BY_MASK,
+    deadwood_after_discard_mask,
+    deadwood_mask,
+)
+from games.rules.ruleset import RuleSet
+from games.rules.scoring import (
+    settle_big_gin,
+    settle_concession,
+    settle_draw,
+    settle_game,
+    settle_knock,
+)
+from games.rules.state import (
+    GameState,
+    HandResult,
+    LegalAction,
+    MoveRecord,
+    Outcome,
+    Phase,
+    PlayerView,
+    RoundResult,
+    RoundState,
+    RoundView,
+)
+
+_PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
+    Phase.FIRST_UPCARD: (Pass, DrawDiscard),
+    Phase.DRAW: (DrawStock, DrawDiscard),
+    Phase.DISCARD: (Discard, Knock, BigGin),
+    Phase.ROUND_OVER: (),
+}
+CONCEDE_REASONS = ("concede", "timeout")
+"""Reasons accepted by :func:`concede`."""
+
+
+# --------------------------------------------------------------------------------------
+# Dealing
+# --------------------------------------------------------------------------------------
+
+
+def _check_seat(seat: object, name: str = "seat") -> int:
+    if isinstance(seat, bool) or seat not in (0, 1):
+        raise ValidationError(f"{name} must be 0 or 1, not {seat!r}.", {name: ["Must be 0 or 1."]})
+    assert isinstance(seat, int)
+    return seat
+
+
+def check_deck(deck: Iterable[Card | str]) -> tuple[Card, ...]:
+    """The 52 distinct cards of a deck in dealing order (strings are parsed)."""
+    try:
+        cards = tuple(item if isinstance(item, Card) else Card.parse(item) for item in deck)
+    except InvalidCard as error:
+        raise ValidationError(error.detail, {"deck": [error.detail]}) from error
+    if len(cards) != 52 or len(set(cards)) != 52:
+        raise ValidationError(
+            "A deck must hold each of the 52 cards exactly once.",
+            {"deck": ["Must hold each of the 52 cards exactly once."]},
+        )
+    return cards
+
+
+def round_knock_limit(rules: RuleSet, upcard: Card) -> int:
+    """The round's knock limit: ``knock_limit``, or under Oklahoma the upcard's value
+    capped by it (an ace: 0, gin only)."""
+    if not rules.oklahoma:
+        return rules.knock_limit
+    if upcard.rank == 1:
+        return 0
+    return min(upcard.value, rules.knock_limit)
+
+
+def deal_round(rules: RuleSet, number: int, dealer: int, deck: Iterable[Card | str]) -> RoundState:
+    """A freshly dealt round (see the module docstring for the dealing order)."""
+    cards = check_deck(deck)
+    dealer = _check_seat(dealer, "dealer")
+    hands = [(), ()]  # type: list[tuple[Card, ...]]
+    hands[1 - dealer] = sort_cards(cards[0:10])
+    hands[dealer] = sort_cards(cards[10:20])
+    upcard = cards[20]
+    return RoundState(
+        number=number,
+        dealer=dealer,
+        hands=(hands[0], hands[1]),
+        stock=cards[21:],
+        discard_pile=(upcard,),
+        phase=Phase.FIRST_UPCARD,
+        turn=1 - dealer,
+        upcard=upcard,
+        knock_limit=round_knock_limit(rules, upcard),
+    )
+
+
+def new_game(rules: RuleSet, dealer: int, deck: Iterable[Card | str]) -> GameState:
+    """A new game with round 1 dealt by ``dealer`` from ``deck`` (52 cards, dealing order)."""
+    if not isinstance(rules, RuleSet):
+        raise ValidationError("rules must be a RuleSet.", {"rules": ["Must be a RuleSet."]})
+    return GameState(rules=rules, scores=(0, 0), round=deal_round(rules, 1, dealer, deck))
+
+
+def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
+    """Deal the next round from ``deck``; the dealer alternates (drawn rounds included)."""
+    if state.final is not None:
+        raise GameNotActive("The game is over; no round can be dealt.")
+    if state.round.phase is not Phase.ROUND_OVER:
+        raise WrongPhase(f"Round {state.round.number} is still being played.")
+    number = state.round.number + 1
+    return replace(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
+
+
+# --------------------------------------------------------------------------------------
+# Legal actions
+# --------------------------------------------------------------------------------------
+
+
+def _knock_cards(hand: tuple[Card, ...], drawn: Card | None, limit: int) -> tuple[Card, ...]:
+    mask = mask_of(hand)
+    return tuple(
+        card for card in hand
+        if card != drawn and deadwood_mask(mask ^ card.mask) <= limit
+    )
+
+
+def legal_actions(state: GameState, seat: int) -> tuple[LegalAction, ...]:
+    """What ``seat`` may do now, one entry per action type (with ``cards`` for discard and
+    knock); empty when it is not that seat's turn or the game is over."""
+    seat = _check_seat(seat)
+    rnd = state.round
+    if state.final is not None or rnd.turn != seat:
+        return ()
+    if rnd.phase is Phase.FIRST_UPCARD:
+        return (LegalAction(DrawDiscard.type), LegalAction(Pass.type))
+    if rnd.phase is Phase.DRAW:
+        if rnd.stock_only:
+            return (LegalAction(DrawStock.type),)
+        return (LegalAction(DrawStock.type), LegalAction(DrawDiscard.type))
+    if rnd.phase is Phase.DISCARD:
+        hand = rnd.hands[seat]
+        drawn = rnd.drawn_from_discard
+        out = [LegalAction(Discard.type, tuple(card for card in hand if card != drawn))]
+        knock = _knock_cards(hand, drawn, rnd.knock_limit)
+        if knock:
+            out.append(LegalAction(Knock.type, knock))
+        if state.rules.big_gin and deadwood_mask(mask_of(hand)) == 0:
+            out.append(LegalAction(BigGin.type))
+        return tuple(out)
+    return ()
+
+
+def expand_legal_actions(legal: Iterable[LegalAction]) -> list[Action]:
+    """Concrete actions from :func:`legal_actions` entries (a knock without declared melds)."""
+    out: list[Action] = []
+    for entry in legal:
+        if entry.type == Pass.type:
+            out.append(Pass())
+        elif entry.type == DrawStock.type:
+            out.append(DrawStock())
+        elif entry.type == DrawDiscard.type:
+            out.append(DrawDiscard())
+        elif entry.type == Discard.type:
+            out.extend(Discard(card) for card in entry.cards or ())
+        elif entry.type == Knock.type:
+            out.extend(Knock(card) for card in entry.cards or ())
+        elif entry.type == BigGin.type:
+            out.append(BigGin())
+    return out
+
+
+def legal_moves(state: GameState, seat: int) -> list[Action]:
+    """Every concrete action ``seat`` may apply now (knocks without declared melds)."""
+    return expand_legal_actions(legal_actions(state, seat))
+
+
+def is_legal(state: GameState, action: Action, seat: int) -> bool:
+    """Whether :func:`apply_action` would accept the action."""
+    try:
+        apply_action(state, action, seat)
+    except RulesError:
+        return False
+    return True
+
+
+# --------------------------------------------------------------------------------------
+# Applying actions
+# --------------------------------------------------------------------------------------
+
+
+def apply_action(state: GameState, action: Action, seat: int) -> GameState:
+    """The state after ``seat`` plays ``action``; validates and raises a
+    :class:`~games.rules.errors.RulesError` with the API's code when it is not allowed."""
+    seat = _check_seat(seat)
+    if state.final is not None:
+        raise GameNotActive("The game is over.")
+    rnd = state.round
+    if rnd.phase is Phase.ROUND_OVER:
+        raise WrongPhase(f"Round {rnd.number} is over; the next round has not been dealt.")
+    if rnd.turn != seat:
+        raise NotYourTurn(f"It is seat {rnd.turn}'s turn, not seat {seat}'s.")
+    if not isinstance(action, (Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin)):
+        raise ValidationError(f"{action!r} is not an action.", {"type": ["Unknown action."]})
+    if not isinstance(action, _PHASE_ACTIONS[rnd.phase]):
+        allowed = ", ".join(kind.type for kind in _PHASE_ACTIONS[rnd.phase])  # type: ignore[attr-defined]
+        raise WrongPhase(
+            f"{action.type} is not allowed in the {rnd.phase} phase (allowed: {allowed})."
+        )
+    if isinstance(action, Pass):
+        return _pass(state, seat)
+    if isinstance(action, DrawStock):
+        return _draw_stock(state, seat)
+    if isinstance(action, DrawDiscard):
+        return _draw_discard(state, seat)
+    if isinstance(action, Discard):
+        return _discard(state, seat, action.card)
+    if isinstance(action, Knock):
+        return _knock(state, seat, action)
+    return _big_gin(state, seat, action)
+
+
+def _record(rnd: RoundState, seat: int, kind: str, card: Card | None) -> tuple[MoveRecord, ...]:
+    return (*rnd.history, MoveRecord(seat, kind, card))
+
+
+def _with_hand(rnd: RoundState, seat: int, hand: tuple[Card, ...]) -> tuple[
+    tuple[Card, ...], tuple[Card, ...]
+]:
+    return (hand, rnd.hands[1]) if seat == 0 else (rnd.hands[0], hand)
+
+
+def _pass(state: GameState, seat: int) -> GameState:
+    rnd = state.round
+    history = _record(rnd, seat, Pass.type, None)
+    if rnd.passes == 0:
+        new = replace(rnd, passes=1, turn=rnd.dealer, history=history)
+    else:
+        new = replace(
+            rnd, passes=2, turn=1 - rnd.dealer, phase=Phase.DRAW, stock_only=True,
+            history=history,
+        )
+    return replace(state, round=new)
+
+
+def _draw_stock(state: GameState, seat: int) -> GameState:
+    rnd = state.round
+    card = rnd.stock[0]
+    new = replace(
+        rnd,
+        hands=_with_hand(rnd, seat, sort_cards((*rnd.hands[seat], card))),
+        stock=rnd.stock[1:],
+        phase=Phase.DISCARD,
+        stock_only=False,
+        drawn_from_discard=None,
+        history=_record(rnd, seat, DrawStock.type, card),
+    )
+    return replace(state, round=new)
+
+
+def _draw_discard(state: GameState, seat: int) -> GameState:
+    rnd = state.round
+    if rnd.stock_only or not rnd.discard_pile:
+        raise StockOnly("Both players passed the first upcard: draw from the stock.")
+    card = rnd.discard_pile[-1]
+    new = replace(
+        rnd,
+        hands=_with_hand(rnd, seat, sort_cards((*rnd.hands[seat], card))),
+        discard_pile=rnd.discard_pile[:-1],
+        phase=Phase.DISCARD,
+        drawn_from_discard=card,
+        history=_record(rnd, seat, DrawDiscard.type, card),
+    )
+    return replace(state, round=new)
+
+
+def _check_discard(rnd: RoundState, seat: int, card: object, verb: str) -> Card:
+    if not isinstance(card, Card):
+        raise ValidationError(f"{card!r} is not a card.", {"card": ["Must be a card."]})
+    if card not in rnd.hands[seat]:
+        raise CardNotInHand(f"{card} is not in your hand.")
+    if card == rnd.drawn_from_discard:
+        raise CannotDiscardDrawnCard(
+            f"{card} was taken from the discard pile this turn; it cannot be {verb} now."
+        )
+    return card
+
+
+def _discard(state: GameState, seat: int, card: Card) -> GameState:
+    rnd = state.round
+    card = _check_discard(rnd, seat, card, "discarded")
+    hand = tuple(held for held in rnd.hands[seat] if held != card)
+    rnd = replace(
+        rnd,
+        hands=_with_hand(rnd, seat, hand),
+        discard_pile=(*rnd.discard_pile, card),
+        drawn_from_discard=None,
+        history=_record(rnd, seat, Discard.type, card),
+    )
+    if len(rnd.stock) <= state.rules.stock_floor:
+        hands = settle_draw(rnd.hands)
+        return _end_round(state, rnd, Outcome.DRAW, None, None, 0, hands)
+    return replace(state, round=replace(rnd, phase=Phase.DRAW, turn=1 - seat))
+
+
+def _declared_melds(
+    melds: Sequence[Sequence[object]], hand: tuple[Card, ...]
+) -> tuple[int, ...]:
+    """Meld masks of declared melds; :class:`InvalidMelds` unless each is a legal meld of
+    cards in ``hand``, and no card is used twice."""
+    hand_mask = mask_of(hand)
+    used = 0
+    out = []
+    if not isinstance(melds, (list, tuple)):
+        raise InvalidMelds("melds must be a list of card lists.")
+    for meld in melds:
+        if not isinstance(meld, (list, tuple)) or not all(isinstance(c, Card) for c in meld):
+            raise InvalidMelds(f"{meld!r} is not a list of cards.")
+        text = " ".join(str(card) for card in meld)
+        mask = mask_of(meld)
+        if mask.bit_count() != len(meld) or mask not in MELD_BY_MASK:
+            raise InvalidMelds(f"[{text}] is not a meld.")
+        if mask & ~hand_mask:
+            missing = " ".join(str(c) for c in cards_of(mask & ~hand_mask))
+            raise InvalidMelds(f"[{text}] uses {missing}, which is not in your hand.")
+        if mask & used:
+            twice = " ".join(str(c) for c in cards_of(mask & used))
+            raise InvalidMelds(f"[{text}] uses {twice} again: a card belongs to one meld.")
+        used |= mask
+        out.append(mask)
+    return tuple(out)
+
+
+def _knock(state: GameState, seat: int, action: Knock) -> GameState:
+    rnd = state.round
+    card = _check_discard(rnd, seat, action.card, "knocked with")
+    hand = tuple(held for held in rnd.hands[seat] if held != card)
+    if action.melds is not None:
+        melds: tuple[int, ...] | None = _declared_melds(action.melds, hand)
+        used = 0
+        for meld in melds or ():
+            used |= meld
+        deadwood = value_of(mask_of(hand) & ~used)
+    else:
+        melds = None
+        deadwood = deadwood_mask(mask_of(hand))
+    if deadwood > rnd.knock_limit:
+        raise KnockLimitExceeded(
+            f"Knocking with {card} leaves {deadwood} deadwood; the limit is {rnd.knock_limit}."
+        )
+    other = rnd.hands[1 - seat]
+    outcome, winner, points, hands = settle_knock(state.rules, seat, hand, melds, other)
+    rnd = replace(
+        rnd,
+        hands=_with_hand(rnd, seat, hand),
+        knock_discard=card,
+        drawn_from_discard=None,
+        history=_record(rnd, seat, Knock.type, card),
+    )
+    return _end_round(state, rnd, outcome, seat, winner, points, hands)
+
+
+def _big_gin(state: GameState, seat: int, action: BigGin) -> GameState:
+    rnd = state.round
+    if not state.rules.big_gin:
+        raise NotBigGin("Big gin is not allowed by this game's rules.")
+    hand = rnd.hands[seat]
+    if action.melds is not None:
+        melds: tuple[int, ...] | None = _declared_melds(action.melds, hand)
+        used = 0
+        for meld in melds or ():
+            used |= meld
+        left = cards_of(mask_of(hand) & ~used)
+        if left:
+            raise NotBigGin(
+                f"Big gin needs all 11 cards melded; {' '.join(map(str, left))} are not."
+            )
+    else:
+        melds = None
+        deadwood = deadwood_mask(mask_of(hand))
+        if deadwood:
+            raise NotBigGin(f"Big gin needs all 11 cards melded; the least deadwood is {deadwood}.")
+    other = rnd.hands[1 - seat]
+    outcome, winner, points, hands = settle_big_gin(state.rules, seat, hand, melds, other)
+    rnd = replace(rnd, drawn_from_discard=None, history=_record(rnd, seat, BigGin.type, None))
+    return _end_round(state, rnd, outcome, seat, winner, points, hands)
+
+
+def _end_round(
+    state: GameState,
+    rnd: RoundState,
+    outcome: Outcome,
+    knocker: int | None,
+    winner: int | None,
+    points: int,
+    hands: tuple[HandResult, HandResult],
+) -> GameState:
+    scores = list(state.scores)
+    if winner is not None:
+        scores[winner] += points
+    result = RoundResult(
+        number=rnd.number,
+        dealer=rnd.dealer,
+        outcome=outcome,
+        knocker=knocker,
+        winner=winner,
+        points=points,
+        scores_after=(scores[0], scores[1]),
+        hands=hands,
+    )
+    rounds = (*state.rounds, result)
+    final = None
+    if winner is not None and scores[winner] >= state.rules.target_score:
+        final = settle_game(state.rules, rounds, winner)
+    return replace(
+        state,
+        scores=(scores[0], scores[1]),
+        round=replace(rnd, phase=Phase.ROUND_OVER, turn=None),
+        rounds=rounds,
+        final=final,
+    )
+
+
+def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
+    """End the game: ``seat`` gives up (``reason`` ``concede`` or ``timeout``) and the
+    other seat wins whatever the scores. The current round is left as it was and gets no
+    result."""
+    seat = _check_seat(seat)
+    if reason not in CONCEDE_REASONS:
+        raise ValidationError(
+            f"reason must be 'concede' or 'timeout', not {reason!r}.",
+            {"reason": ["Must be 'concede' or 'timeout'."]},
+        )
+    if state.final is not None:
+        raise GameNotActive("The game is over.")
+    return replace(state, final=settle_concession(state.rules, state.rounds, seat, reason))
+
+
+def replay(
+    rules: RuleSet,
+    first_dealer: int,
+    decks: Sequence[Iterable[Card | str]],
+    moves: Iterable[tuple[int, Action]],
+) -> GameState:
+    """Replay a move log: deal round 1 from ``decks[0]``, apply each ``(seat, action)``,
+    and deal the next deck whenever a round ends and the game goes on (also after the
+    last move, when a deck is left). A concession is applied afterwards with
+    :func:`concede`."""
+    if not decks:
+        raise ValidationError("Replay needs at least one deck.", {"decks": ["Empty."]})
+    state = new_game(rules, first_dealer, decks[0])
+    used = 1
+    for seat, action in moves:
+        if state.awaiting_deal:
+            if used >= len(decks):
+                raise ValidationError(
+                    f"Round {state.round.number + 1} needs a deck; only {len(decks)} given.",
+                    {"decks": ["Too few decks for the moves."]},
+                )
+            state = deal_next_round(state, decks[used])
+            used += 1
+        state = apply_action(state, action, seat)
+    if state.awaiting_deal and used < len(decks):
+        state = deal_next_round(state, decks[used])
+    return state
+
+
+# --------------------------------------------------------------------------------------
+# Views
+# --------------------------------------------------------------------------------------
+
+
+def public_move(record: MoveRecord, viewer: int) -> MoveRecord:
+    """A history record as ``viewer`` may see it: the opponent's stock draw loses its card;
+    everything else (passes, discard-pile draws, discards, knocks) is public."""
+    if record.type == DrawStock.type and record.seat != viewer and record.card is not None:
+        return MoveRecord(record.seat, record.type, None)
+    return record
+
+
+def hand_deadwood(hand: Sequence[Card], drawn_from_discard: Card | None = None) -> int:
+    """The deadwood shown in a view: the least deadwood of 10 cards; with 11 cards, the
+    least after the best discard that is allowed (not the card just taken from the
+    discard pile)."""
+    mask = mask_of(hand)
+    if len(hand) != 11:
+        return deadwood_mask(mask)
+    if drawn_from_discard is None:
+        return deadwood_after_discard_mask(mask)
+    keep = drawn_from_discard.mask
+    return min(
+        deadwood_mask(mask ^ card.mask) for card in hand if card.mask != keep
+    )
+
+
+def view_for(state: GameState, seat: int) -> PlayerView:
+    """What ``seat`` may see: its own hand, the opponent's hand size, the stock size, the
+    face-up discards, its deadwood and legal actions, the public history of the round,
+    and the finished rounds' results. Never the stock order nor the opponent's cards
+    (those appear only in finished rounds' results)."""
+    seat = _check_seat(seat)
+    rnd = state.round
+    hand = rnd.hands[seat]
+    drawn = rnd.drawn_from_discard if rnd.turn == seat else None
+    round_view = RoundView(
+        number=rnd.number,
+        dealer=rnd.dealer,
+        phase=rnd.phase,
+        turn=state.turn,
+        hand=hand,
+        opponent_hand_size=len(rnd.hands[1 - seat]),
+        stock_size=len(rnd.stock),
+        discard_pile=rnd.discard_pile,
+        drawn_from_discard=drawn,
+        deadwood=hand_deadwood(hand, drawn),
+        legal_actions=legal_actions(state, seat),
+        knock_limit=rnd.knock_limit,
+        history=tuple(public_move(record, seat) for record in rnd.history),
+    )
+    return PlayerView(
+        seat=seat,
+        rules=state.rules,
+        scores=state.scores,
+        round=round_view,
+        rounds=state.rounds,
+        final=state.final,
+    )
+
+
+def cards_in_play(state: GameState) -> list[Card]:
+    """Every card of the current round, wherever it lies (52 when the state is sound)."""
+    rnd = state.round
+    out = [*rnd.hands[0], *rnd.hands[1], *rnd.stock, *rnd.discard_pile]
+    if rnd.knock_discard is not None:
+        out.append(rnd.knock_discard)
+    return out
