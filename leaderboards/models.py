@@ -1,1 +1,181 @@
-"""Leaderboard models."""
+"""Leaderboard periods, their standings, and Glicko-2 skill ratings.
+
+Standings are derived data: ``services.standings_refresh`` recomputes a period's rows from
+``games.GameResult`` with one set-based statement per category, so a refresh can be repeated
+at any time and always converges on the same rows. A closed period (``closed_at`` set) is
+never recomputed again: its standings are frozen. See docs/leaderboards.md.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+
+
+class PeriodKind(models.TextChoices):
+    WEEKLY = "weekly", "Weekly (ISO week, from Monday 00:00 UTC)"
+    MONTHLY = "monthly", "Monthly (calendar month, UTC)"
+    ALL_TIME = "all-time", "All time"
+
+
+class Category(models.TextChoices):
+    HUMANS = "humans", "Games between two people"
+    COMPUTER = "computer", "Games against the computer (wins weighted by level)"
+
+
+# ``GameResult.opponent_type`` for each category.
+CATEGORY_OPPONENT_TYPE = {Category.HUMANS: "human", Category.COMPUTER: "computer"}
+
+# The all-time period is one row; its ``start`` is this fixed date and its ``end`` is null.
+ALL_TIME_START = date(1970, 1, 1)
+
+# A rating is provisional (kept off the rating board) while its deviation is above this.
+RATING_MAX_DEVIATION = 110.0
+
+
+class Period(models.Model):
+    """One leaderboard period: an ISO week, a calendar month, or all time.
+
+    The period covers ``start`` 00:00 UTC (inclusive) up to ``end`` 00:00 UTC (exclusive),
+    i.e. ``end`` is the first day of the next period; the all-time period has no ``end``.
+    """
+
+    kind = models.CharField(max_length=10, choices=PeriodKind.choices)
+    start = models.DateField(help_text="First day (UTC) of the period.")
+    end = models.DateField(
+        null=True, blank=True, help_text="First day of the next period (exclusive)."
+    )
+    refreshed_at = models.DateTimeField(
+        null=True, blank=True, help_text="When the standings were last recomputed."
+    )
+    closed_at = models.DateTimeField(
+        null=True, blank=True, help_text="Set once, after the final refresh: frozen from then."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("kind", "-start")
+        constraints = [
+            models.UniqueConstraint(fields=["kind", "start"], name="leaderboards_period_unique"),
+            models.CheckConstraint(
+                condition=Q(kind="all-time", end__isnull=True)
+                | (~Q(kind="all-time") & Q(end__gt=models.F("start"))),
+                name="leaderboards_period_bounds_valid",
+            ),
+            models.CheckConstraint(
+                condition=~Q(kind="all-time") | Q(closed_at__isnull=True),
+                name="leaderboards_all_time_never_closed",
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["kind", "start"],
+                condition=Q(closed_at__isnull=True),
+                name="leaderboards_period_open_idx",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        if self.kind == PeriodKind.ALL_TIME:
+            return "all-time"
+        return f"{self.kind} {self.start.isoformat()}"
+
+    @property
+    def is_closed(self) -> bool:
+        return self.closed_at is not None
+
+
+class Standing(models.Model):
+    """A player's place in one period and category (derived; rewritten by refreshes)."""
+
+    period = models.ForeignKey(Period, related_name="standings", on_delete=models.CASCADE)
+    category = models.CharField(max_length=10, choices=Category.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="standings", on_delete=models.CASCADE
+    )
+    score = models.DecimalField(
+        max_digits=14,
+        decimal_places=2,
+        help_text="Sum of grand totals in won games (times the level weight for computer).",
+    )
+    wins = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    reached_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the score was reached: finished_at of the last counted win.",
+    )
+    rank = models.PositiveIntegerField(
+        help_text="1 = first; players tied on every criterion share a rank."
+    )
+
+    class Meta:
+        ordering = ("period", "category", "rank", "user")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["period", "category", "user"], name="leaderboards_standing_unique"
+            ),
+        ]
+        indexes = [
+            models.Index(
+                fields=["period", "category", "rank", "user"], name="leaderboards_standing_page"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.rank} {self.user_id} in {self.period_id}/{self.category}"
+
+
+class PlayerRating(models.Model):
+    """A player's Glicko-2 rating from games between humans (Glicko scale: 1500 / 350)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        primary_key=True,
+        related_name="rating",
+        on_delete=models.CASCADE,
+    )
+    rating = models.FloatField(default=1500.0)
+    rating_deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0, help_text="Rated games played.")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        indexes = [
+            models.Index(
+                fields=["-rating", "rating_deviation", "user"],
+                condition=Q(rating_deviation__lte=RATING_MAX_DEVIATION),
+                name="leaderboards_rating_board",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.rating:.0f} ± {self.rating_deviation:.0f}"
+
+
+class RatedGame(models.Model):
+    """Proof that a game's ratings were applied: written in the same transaction as them.
+
+    One row per game (primary key), so a redelivered rating task finds it and does nothing.
+    The before/after values make every rating change auditable.
+    """
+
+    game = models.OneToOneField(
+        "games.Game", primary_key=True, related_name="rating_record", on_delete=models.CASCADE
+    )
+    applied = models.BooleanField(
+        default=True, help_text="False when the game could not be rated (not two human players)."
+    )
+    changes = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='[{"user": id, "score": 1|0, "before": [r, rd, vol], "after": [r, rd, vol]}]',
+    )
+    rated_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"rating of {self.game_id}"

@@ -206,6 +206,26 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "accounts.purge_stale_tokens",
         "schedule": crontab(hour=3, minute=17),
     },
+    # Leaderboards (docs/leaderboards.md): close the periods that are due, then recompute every
+    # open period's standings; a run left waiting behind a backlog expires (the next one
+    # recomputes everything anyway).
+    "leaderboards-refresh-standings": {
+        "task": "leaderboards.refresh_standings",
+        "schedule": crontab(),
+        "options": {"expires": 55},
+    },
+    # Close last week and last month right after rollover (the minute refresh also closes
+    # whatever is due, so periods missed while beat was down are caught up within a minute).
+    "leaderboards-close-periods": {
+        "task": "leaderboards.close_periods",
+        "schedule": crontab(hour=0, minute=1),
+    },
+    # Rate recent games between humans whose rating task was never queued.
+    "leaderboards-rate-pending-games": {
+        "task": "leaderboards.rate_pending_games",
+        "schedule": crontab(minute="*/5"),
+        "options": {"expires": 290},
+    },
 }
 
 LOGGING = {

@@ -1,0 +1,324 @@
+"""Leaderboard endpoints (DESIGN.md §4 Leaderboards): thin views over the selectors.
+
+Definitions (also in docs/leaderboards.md) are repeated in the OpenAPI descriptions below,
+since that is what client authors read.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from config.pagination import PageNumberPagination
+from config.schema import error_responses
+
+from . import selectors
+from .models import Category, PeriodKind
+
+DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}\Z")
+
+DEFINITIONS = """
+**Periods.** A game counts in the period in which it finished (UTC). `weekly` boards are ISO
+weeks from Monday 00:00 UTC, `monthly` boards calendar months (UTC); `all-time` counts every
+game. The current period is refreshed every minute, and within seconds of a game finishing.
+A past period is closed a minute after it ended and from then on returns its final, frozen
+standings (`closed: true`).
+
+**Categories.** `humans` (the default): games between two people. `computer`: games against
+the computer, each win weighted by level (easy 0.25, medium 0.5, hard 1.0), so farming easy
+games cannot outrank beating Hard.
+
+**Score.** The sum of the player's grand totals in the games they won in that category and
+period (times the level weight for `computer`), as a number with at most 2 decimals. A
+conceded or timed-out game is a win for the other player, with their grand total at that
+moment (no game bonus), and a game for both. Every player with at least one game in the
+category and period is listed, also with score 0.
+
+**Rank.** Higher score first; ties broken by more wins, then fewer games, then who got there
+first (the earlier finish time of their last counted win). Players tied on all of these share
+a rank (ranks 1, 2, 2, 4). Deactivated accounts are not listed.
+"""
+
+
+def _query_date(request: Request) -> date | None:
+    raw = request.query_params.get("start")
+    if raw is None:
+        return None
+    if not DATE_PATTERN.match(raw):
+        raise selectors.InvalidDate("start must be a date written YYYY-MM-DD.")
+    try:
+        return date.fromisoformat(raw)
+    except ValueError as exc:
+        raise selectors.InvalidDate(f"start is not a valid date: {raw}.") from exc
+
+
+class UserSerializer(serializers.Serializer):
+    username = serializers.CharField()
+    display_name = serializers.CharField(source="public_name")
+
+
+class StandingSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(help_text="1 = first; fully tied players share a rank.")
+    user = UserSerializer()
+    score = serializers.DecimalField(
+        max_digits=14,
+        decimal_places=2,
+        coerce_to_string=False,
+        help_text="Sum of grand totals in won games (weighted by level for `computer`).",
+    )
+    wins = serializers.IntegerField()
+    games = serializers.IntegerField(help_text="Games finished in the period, won or lost.")
+
+
+_PAGE_PARAMETERS = [
+    OpenApiParameter("page", OpenApiTypes.INT, description="Page number, from 1."),
+    OpenApiParameter(
+        "page_size", OpenApiTypes.INT, description="Rows per page (default 20, at most 100)."
+    ),
+]
+
+_PLAYER = {"username": "ann", "display_name": "Ann"}
+
+
+class LeaderboardApi(APIView):
+    """Standings of one period and category, with the caller's own entry."""
+
+    class OutputSerializer(serializers.Serializer):
+        period = serializers.ChoiceField(choices=PeriodKind.values)
+        start = serializers.DateField(
+            allow_null=True, help_text="First day of the period (UTC); null for all-time."
+        )
+        end = serializers.DateField(
+            allow_null=True,
+            help_text="Last day of the period, inclusive (UTC); null for all-time.",
+        )
+        category = serializers.ChoiceField(choices=Category.values)
+        updated_at = serializers.DateTimeField(
+            allow_null=True, help_text="When these standings were computed; null if never."
+        )
+        closed = serializers.BooleanField(
+            help_text="True once the period is over and its standings are frozen."
+        )
+        count = serializers.IntegerField(help_text="Players on this board.")
+        next = serializers.URLField(allow_null=True)
+        previous = serializers.URLField(allow_null=True)
+        results = StandingSerializer(many=True)
+        me = StandingSerializer(
+            allow_null=True,
+            help_text="The caller's own entry with their rank, whatever the page; null if "
+            "they have no game on this board.",
+        )
+
+    @extend_schema(
+        operation_id="leaderboards_retrieve",
+        tags=["leaderboards"],
+        summary="Weekly, monthly or all-time standings",
+        description=DEFINITIONS,
+        parameters=[
+            OpenApiParameter(
+                "period",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                enum=PeriodKind.values,
+                description="`weekly`, `monthly` or `all-time`.",
+            ),
+            OpenApiParameter(
+                "category",
+                OpenApiTypes.STR,
+                enum=Category.values,
+                description="`humans` (default) or `computer`.",
+            ),
+            OpenApiParameter(
+                "start",
+                OpenApiTypes.DATE,
+                description="A past period: any day (YYYY-MM-DD) inside it, e.g. its first "
+                "day. Default: the current period. Not later than today; not for all-time.",
+            ),
+            *_PAGE_PARAMETERS,
+        ],
+        responses={
+            200: OutputSerializer,
+            **error_responses(
+                400,
+                401,
+                404,
+                codes={
+                    400: ["invalid_period", "invalid_category", "invalid_date"],
+                    404: ["not_found"],
+                },
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "this week between people",
+                value={
+                    "period": "weekly",
+                    "start": "2025-03-03",
+                    "end": "2025-03-09",
+                    "category": "humans",
+                    "updated_at": "2025-03-05T18:42:00Z",
+                    "closed": False,
+                    "count": 41,
+                    "next": "http://example.com/api/v1/leaderboards/weekly?page=2",
+                    "previous": None,
+                    "results": [
+                        {"rank": 1, "user": _PLAYER, "score": 812.0, "wins": 3, "games": 4},
+                        {
+                            "rank": 2,
+                            "user": {"username": "bob", "display_name": "Bob"},
+                            "score": 655.0,
+                            "wins": 3,
+                            "games": 5,
+                        },
+                    ],
+                    "me": {
+                        "rank": 27,
+                        "user": {"username": "cy", "display_name": "Cy"},
+                        "score": 120.0,
+                        "wins": 1,
+                        "games": 6,
+                    },
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request: Request, period: str) -> Response:
+        board = selectors.leaderboard_board(
+            kind=period,
+            category=request.query_params.get("category", Category.HUMANS),
+            start=_query_date(request),
+        )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(
+            selectors.leaderboard_standings(board=board), request, view=self
+        )
+        body: dict[str, Any] = {
+            "period": board.kind,
+            "start": board.start,
+            "end": board.end,
+            "category": board.category,
+            "updated_at": board.updated_at,
+            "closed": board.closed,
+            "count": paginator.page.paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "results": [_standing(row) for row in page or []],
+            "me": _standing(selectors.leaderboard_entry(board=board, user=request.user)),
+        }
+        return Response(self.OutputSerializer(body).data)
+
+
+def _standing(row: Any) -> dict[str, Any] | None:
+    if row is None:
+        return None
+    return {
+        "rank": row.rank,
+        "user": row.user,
+        "score": row.score,
+        "wins": row.wins,
+        "games": row.games,
+    }
+
+
+class RatingEntrySerializer(serializers.Serializer):
+    rank = serializers.IntegerField(
+        allow_null=True, help_text="Place on the board; null while provisional."
+    )
+    user = UserSerializer()
+    rating = serializers.FloatField(help_text="Glicko-2 rating (new players start at 1500).")
+    rating_deviation = serializers.FloatField(help_text="Uncertainty (new players: 350).")
+    games = serializers.IntegerField(help_text="Rated games between humans.")
+    provisional = serializers.BooleanField(help_text="True while the deviation is above 110.")
+
+
+class RatingBoardApi(APIView):
+    """Players ranked by Glicko-2 skill rating from games between humans."""
+
+    class OutputSerializer(serializers.Serializer):
+        count = serializers.IntegerField()
+        next = serializers.URLField(allow_null=True)
+        previous = serializers.URLField(allow_null=True)
+        results = RatingEntrySerializer(many=True)
+        me = RatingEntrySerializer(
+            allow_null=True,
+            help_text="The caller's rating and rank (rank null while provisional); null if "
+            "they have no rated game.",
+        )
+
+    @extend_schema(
+        operation_id="leaderboards_rating",
+        tags=["leaderboards"],
+        summary="Skill ratings (Glicko-2, games between humans)",
+        description=(
+            "Players ranked by their Glicko-2 rating (τ = 0.5; start 1500, deviation 350, "
+            "volatility 0.06). Each finished game between two people is rated once, as its "
+            "own rating period, a few seconds after it ends. A player is provisional, and "
+            "not listed, until their rating deviation is at most 110. Ties in rating share a "
+            "rank; the lower deviation is listed first."
+        ),
+        parameters=_PAGE_PARAMETERS,
+        responses={200: OutputSerializer, **error_responses(401, 404)},
+        examples=[
+            OpenApiExample(
+                "rating board",
+                value={
+                    "count": 1,
+                    "next": None,
+                    "previous": None,
+                    "results": [
+                        {
+                            "rank": 1,
+                            "user": _PLAYER,
+                            "rating": 1712.43,
+                            "rating_deviation": 84.1,
+                            "games": 38,
+                            "provisional": False,
+                        }
+                    ],
+                    "me": {
+                        "rank": None,
+                        "user": {"username": "cy", "display_name": "Cy"},
+                        "rating": 1540.2,
+                        "rating_deviation": 180.77,
+                        "games": 4,
+                        "provisional": True,
+                    },
+                },
+                response_only=True,
+            )
+        ],
+    )
+    def get(self, request: Request) -> Response:
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.rating_board(), request, view=self)
+        entry = selectors.rating_entry(user=request.user)
+        body = {
+            "count": paginator.page.paginator.count,
+            "next": paginator.get_next_link(),
+            "previous": paginator.get_previous_link(),
+            "results": [_rating(row, row.rank, provisional=False) for row in page or []],
+            "me": _rating(entry["row"], entry["rank"], provisional=entry["provisional"])
+            if entry
+            else None,
+        }
+        return Response(self.OutputSerializer(body).data)
+
+
+def _rating(row: Any, rank: int | None, *, provisional: bool) -> dict[str, Any]:
+    return {
+        "rank": rank,
+        "user": row.user,
+        "rating": round(row.rating, 2),
+        "rating_deviation": round(row.rating_deviation, 2),
+        "games": row.games,
+        "provisional": provisional,
+    }

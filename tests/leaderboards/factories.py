@@ -1,0 +1,80 @@
+"""Finished games written straight into the database: a Game, its Seats, its GameResults.
+
+The games app writes result rows the same way when a game ends (one per human player; the
+loser of a concede or timeout keeps its total, the winner has its total at that moment).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from django.db import transaction
+
+from accounts.models import User
+from games.models import Game, GameResult, GameStatus, Seat
+from games.signals import game_finished
+
+WEIGHTS = {"easy": Decimal("0.25"), "medium": Decimal("0.5"), "hard": Decimal("1.0")}
+
+
+def finished_game(
+    *,
+    player: User,
+    opponent: User | None = None,
+    difficulty: str = "hard",
+    won: bool = True,
+    total: int = 150,
+    opponent_total: int = 40,
+    finished_at: datetime,
+    reason: str = "target",
+    signal: bool = False,
+) -> Game:
+    """A finished game of ``player`` against ``opponent`` (a person) or the computer.
+
+    ``won``, ``total`` and ``opponent_total`` are from ``player``'s side. With ``signal``
+    the rows are written in one transaction that then sends ``game_finished``, as the games
+    app does.
+    """
+    with transaction.atomic():
+        human = opponent is not None
+        game = Game.objects.create(
+            status=GameStatus.FINISHED,
+            opponent_type="human" if human else "computer",
+            difficulty="" if human else difficulty,
+            rules={},
+            created_by=player,
+            winner_seat=0 if won else 1,
+            finish_reason=reason,
+            started_at=finished_at,
+            finished_at=finished_at,
+        )
+        Seat.objects.create(game=game, seat=0, user=player)
+        if human:
+            Seat.objects.create(game=game, seat=1, user=opponent)
+        else:
+            Seat.objects.create(game=game, seat=1, computer=difficulty)
+        sides = [(player, 0, won, total, opponent_total, opponent)]
+        if human:
+            sides.append((opponent, 1, not won, opponent_total, total, player))
+        for user, seat, user_won, own, other, versus in sides:
+            GameResult.objects.create(
+                game=game,
+                user=user,
+                seat=seat,
+                opponent_type=game.opponent_type,
+                difficulty=game.difficulty,
+                opponent=versus,
+                won=user_won,
+                reason=reason,
+                total=own,
+                opponent_total=other,
+                weight=Decimal("1.0") if human else WEIGHTS[difficulty],
+                hand_points=max(own - 100, 0),
+                hands=4,
+                hands_won=2,
+                finished_at=finished_at,
+            )
+        if signal:
+            game_finished.send(sender=Game, game=game)
+    return game
