@@ -66,6 +66,8 @@ class Game(models.Model):
     state = models.JSONField(
         null=True, blank=True, help_text="Authoritative rules-core snapshot (secret)."
     )
+    scores = models.JSONField(default=list, blank=True, help_text="Both seats' scores.")
+    round_number = models.PositiveIntegerField(default=0)
     turn_seat = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The seat that must act now; null when nobody."
     )
@@ -167,7 +169,9 @@ class Move(models.Model):
     seat = models.PositiveSmallIntegerField()
     action = models.JSONField(help_text="The action as the rules codec writes it.")
     card = models.CharField(
-        max_length=2, blank=True, help_text="The card a stock draw took (hidden from the opponent)."
+        max_length=2,
+        blank=True,
+        help_text="The card drawn: from the stock (hidden from the opponent) or the pile.",
     )
     automatic = models.BooleanField(
         default=False, help_text="Played by the server for an absent player (turn timer)."
@@ -192,7 +196,7 @@ class IdempotencyRecord(models.Model):
     key = models.CharField(max_length=255)
     request_hash = models.CharField(max_length=64)
     status_code = models.PositiveSmallIntegerField()
-    body = models.JSONField()
+    body = models.TextField(help_text="The response body, byte for byte (JSON text).")
     created_at = models.DateTimeField(auto_now_add=True, db_index=True)
 
     class Meta:

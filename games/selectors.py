@@ -1,12 +1,203 @@
-"""Game read operations."""
+"""Game read operations: what a seated player may see, lists, the lobby, the move log."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
-from .models import GameResult
+from games import rules
+from games.errors import GameNotFound
+from games.models import Game, GameResult, GameRound, GameStatus, Move, Seat, Visibility
+
+
+def iso(moment: datetime | None) -> str | None:
+    """A UTC timestamp as ISO 8601 with ``Z`` (the same text wherever a view is rendered)."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def _seats_prefetch() -> Prefetch:
+    return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("seat"))
+
+
+def game_get_for_user(*, game_id: Any, user: Any) -> tuple[Game, int]:
+    """The game and the caller's seat; 404 ``not_found`` unless the caller sits at it."""
+    seat = (
+        Seat.objects.filter(game_id=game_id, user=user).values_list("seat", flat=True).first()
+        if _is_uuid(game_id)
+        else None
+    )
+    if seat is None:
+        raise GameNotFound()
+    game = Game.objects.prefetch_related(_seats_prefetch()).get(pk=game_id)
+    return game, seat
+
+
+def _is_uuid(value: Any) -> bool:
+    import uuid
+
+    try:
+        uuid.UUID(str(value))
+    except ValueError:
+        return False
+    return True
+
+
+def players_json(game: Game) -> list[dict[str, Any]]:
+    seats = {seat.seat: seat for seat in game.seats.all()}
+    out = []
+    for number in (0, 1):
+        seat = seats.get(number)
+        user = seat.user if seat is not None and seat.user_id else None
+        out.append(
+            {
+                "seat": number,
+                "user": (
+                    {"username": user.username, "display_name": user.public_name}
+                    if user is not None
+                    else None
+                ),
+                "computer": (seat.computer or None) if seat is not None else None,
+            }
+        )
+    return out
+
+
+def game_view(*, game: Game, seat: int) -> dict[str, Any]:
+    """The game as ``seat`` may see it (DESIGN §4 game view, plus a few added keys)."""
+    body: dict[str, Any] = {
+        "id": str(game.id),
+        "status": game.status,
+        "version": game.version,
+        "rules": game.rules,
+        "you": seat,
+        "opponent": game.opponent_type,
+        "difficulty": game.difficulty or None,
+        "visibility": game.visibility,
+        "invite_code": game.invite_code or None,
+        "turn_seconds": game.turn_seconds,
+        "players": players_json(game),
+        "scores": [0, 0],
+        "round": None,
+        "rounds": [],
+        "final": None,
+        "created_at": iso(game.created_at),
+        "updated_at": iso(game.updated_at),
+        "started_at": iso(game.started_at),
+        "finished_at": iso(game.finished_at),
+    }
+    if game.state is None:
+        return body
+    state = rules.state_from_json(game.state)
+    body.update(rules.view_to_json(rules.view_for(state, seat)))
+    deals = {deal.number: deal for deal in GameRound.objects.filter(game=game)}
+    for result in body["rounds"]:
+        deal = deals.get(result["number"])
+        if deal is not None:
+            result.update(deck_commitment=deal.commitment, deck=deal.deck, salt=deal.salt)
+    current = deals.get(state.round.number)
+    if body["round"] is not None:
+        body["round"]["deck_commitment"] = current.commitment if current else None
+        body["round"]["turn_deadline"] = iso(game.turn_deadline)
+        if game.status != GameStatus.ACTIVE:
+            body["round"]["turn"] = None
+            body["round"]["legal_actions"] = []
+    elif current is not None and body["final"] is not None:
+        finished_numbers = {r["number"] for r in body["rounds"]}
+        if state.round.number not in finished_numbers:
+            # A round cut short by a concession or timeout reveals its deal too.
+            body["final"]["unfinished_round"] = {
+                "number": current.number,
+                "deck_commitment": current.commitment,
+                "deck": current.deck,
+                "salt": current.salt,
+            }
+    return body
+
+
+def game_summary(*, game: Game, user: Any) -> dict[str, Any]:
+    """A compact line for lists: no cards, no meld search."""
+    seat = next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
+    return {
+        "id": str(game.id),
+        "status": game.status,
+        "version": game.version,
+        "you": seat,
+        "opponent": game.opponent_type,
+        "difficulty": game.difficulty or None,
+        "visibility": game.visibility,
+        "invite_code": game.invite_code or None,
+        "players": players_json(game),
+        "scores": game.scores or [0, 0],
+        "round_number": game.round_number or None,
+        "turn": game.turn_seat,
+        "your_turn": game.status == GameStatus.ACTIVE and game.turn_seat == seat,
+        "turn_deadline": iso(game.turn_deadline),
+        "winner": game.winner_seat,
+        "created_at": iso(game.created_at),
+        "updated_at": iso(game.updated_at),
+        "finished_at": iso(game.finished_at),
+    }
+
+
+def game_list_for_user(*, user: Any, status: str | None = None) -> QuerySet[Game]:
+    queryset = (
+        Game.objects.filter(seats__user=user)
+        .defer("state")
+        .prefetch_related(_seats_prefetch())
+        .order_by("-updated_at", "-created_at")
+    )
+    if status:
+        queryset = queryset.filter(status=status)
+    return queryset
+
+
+def lobby_games() -> QuerySet[Game]:
+    """Public games waiting for a second player, newest first."""
+    return (
+        Game.objects.filter(visibility=Visibility.PUBLIC, status=GameStatus.WAITING)
+        .defer("state")
+        .select_related("created_by")
+        .order_by("-created_at")
+    )
+
+
+def lobby_entry(*, game: Game) -> dict[str, Any]:
+    return {
+        "id": str(game.id),
+        "invite_code": game.invite_code,
+        "created_by": {
+            "username": game.created_by.username,
+            "display_name": game.created_by.public_name,
+        },
+        "rules": game.rules,
+        "turn_seconds": game.turn_seconds,
+        "created_at": iso(game.created_at),
+    }
+
+
+def moves_for(*, game: Game) -> QuerySet[Move]:
+    return Move.objects.filter(game=game).order_by("seq")
+
+
+def move_json(*, move: Move, viewer: int, game_finished: bool) -> dict[str, Any]:
+    """A move as ``viewer`` may see it: the opponent's stock draws name no card until the
+    game is finished; the viewer's own stock draws do."""
+    action = dict(move.action)
+    public = action.get("type") == "draw_discard"
+    if move.card and (public or move.seat == viewer or game_finished):
+        action["card"] = move.card
+    return {
+        "seq": move.seq,
+        "round": move.round,
+        "seat": move.seat,
+        "action": action,
+        "automatic": move.automatic,
+        "created_at": iso(move.created_at),
+    }
 
 
 def player_stats(*, user: Any) -> dict[str, Any]:

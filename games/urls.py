@@ -1,3 +1,14 @@
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import apis
+
+urlpatterns = [
+    path("games", apis.GamesApi.as_view(), name="games"),
+    path("games/join", apis.JoinApi.as_view(), name="games-join"),
+    path("lobby", apis.LobbyApi.as_view(), name="lobby"),
+    path("games/<str:game_id>", apis.GameDetailApi.as_view(), name="game"),
+    path("games/<str:game_id>/actions", apis.GameActionsApi.as_view(), name="game-actions"),
+    path("games/<str:game_id>/moves", apis.GameMovesApi.as_view(), name="game-moves"),
+    path("games/<str:game_id>/concede", apis.ConcedeApi.as_view(), name="game-concede"),
+    path("games/<str:game_id>/cancel", apis.CancelApi.as_view(), name="game-cancel"),
+]

@@ -1,0 +1,541 @@
+"""Game endpoints (DESIGN.md §4 Games): parse, call one service, answer the caller's view."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    extend_schema,
+    inline_serializer,
+)
+from rest_framework import serializers, status
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from accounts.throttles import ActionThrottle
+from config.api import StrictSerializer, validated
+from config.exceptions import ApplicationError
+from config.pagination import PageNumberPagination
+from config.schema import error_responses
+from games import rules, selectors, services
+from games.errors import from_rules_error
+from games.models import Difficulty, GameStatus, OpponentType, Visibility
+
+ACTION_ERROR_CODES = {
+    400: ["invalid_card", "validation_error"],
+    409: ["not_your_turn", "version_conflict", "game_not_active"],
+    422: [
+        "wrong_phase",
+        "card_not_in_hand",
+        "cannot_discard_drawn_card",
+        "stock_only",
+        "knock_limit_exceeded",
+        "invalid_melds",
+        "not_big_gin",
+        "idempotency_key_reused",
+    ],
+}
+TURN_SECONDS_MIN, TURN_SECONDS_MAX = 10, 3600
+PUBLIC_TURN_SECONDS_DEFAULT = 60
+
+# --- documentation serializers (responses are built by selectors) --------------------------
+
+_cards = serializers.ListField(child=serializers.CharField(), help_text="Cards such as `AS`.")
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    user = inline_serializer(
+        "PlayerUser",
+        {"username": serializers.CharField(), "display_name": serializers.CharField()},
+        allow_null=True,
+    )
+    computer = serializers.ChoiceField(Difficulty.choices, allow_null=True)
+
+
+class LegalActionSerializer(serializers.Serializer):
+    type = serializers.ChoiceField(list(rules.ACTION_TYPES))
+    cards = serializers.ListField(child=serializers.CharField(), required=False)
+
+
+class RoundViewSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    phase = serializers.ChoiceField(["first_upcard", "draw", "discard", "round_over"])
+    turn = serializers.IntegerField(allow_null=True)
+    hand = serializers.ListField(child=serializers.CharField())
+    opponent_hand_size = serializers.IntegerField()
+    stock_size = serializers.IntegerField()
+    discard_pile = serializers.ListField(child=serializers.CharField(), help_text="Top last.")
+    drawn_from_discard = serializers.CharField(allow_null=True)
+    deadwood = serializers.IntegerField()
+    legal_actions = LegalActionSerializer(many=True)
+    knock_limit = serializers.IntegerField(help_text="This round's limit (Oklahoma lowers it).")
+    deck_commitment = serializers.CharField(help_text="sha256 of salt:deck (fair shuffle).")
+    turn_deadline = serializers.DateTimeField(allow_null=True)
+
+
+class HandResultSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    cards = serializers.ListField(child=serializers.CharField())
+    melds = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
+    deadwood = serializers.ListField(child=serializers.CharField())
+    deadwood_points = serializers.IntegerField()
+    layoffs = inline_serializer(
+        "Layoff", {"card": serializers.CharField(), "meld": serializers.IntegerField()}, many=True
+    )
+
+
+class RoundResultSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    outcome = serializers.ChoiceField(["knock", "gin", "big_gin", "undercut", "draw"])
+    knocker = serializers.IntegerField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    points = serializers.IntegerField()
+    scores_after = serializers.ListField(child=serializers.IntegerField())
+    hands = HandResultSerializer(many=True)
+    deck_commitment = serializers.CharField()
+    deck = serializers.ListField(child=serializers.CharField())
+    salt = serializers.CharField()
+
+
+class FinalSerializer(serializers.Serializer):
+    winner = serializers.IntegerField()
+    reason = serializers.ChoiceField(["target", "concede", "timeout"])
+    totals = serializers.ListField(child=serializers.IntegerField())
+    breakdown = inline_serializer(
+        "FinalLine",
+        {
+            "seat": serializers.IntegerField(),
+            "hand_points": serializers.IntegerField(),
+            "game_bonus": serializers.IntegerField(),
+            "line_bonus": serializers.IntegerField(),
+            "shutout": serializers.BooleanField(),
+            "total": serializers.IntegerField(),
+        },
+        many=True,
+    )
+
+
+class GameViewSerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(GameStatus.choices)
+    version = serializers.IntegerField(help_text="Goes up by exactly one per applied action.")
+    rules = serializers.DictField()
+    you = serializers.IntegerField(help_text="The caller's seat.")
+    opponent = serializers.ChoiceField(OpponentType.choices)
+    difficulty = serializers.ChoiceField(Difficulty.choices, allow_null=True)
+    visibility = serializers.ChoiceField(Visibility.choices)
+    invite_code = serializers.CharField(allow_null=True)
+    turn_seconds = serializers.IntegerField(allow_null=True)
+    players = PlayerSerializer(many=True)
+    scores = serializers.ListField(child=serializers.IntegerField())
+    round = RoundViewSerializer(allow_null=True, help_text="Null while waiting and once over.")
+    rounds = RoundResultSerializer(many=True)
+    final = FinalSerializer(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    started_at = serializers.DateTimeField(allow_null=True)
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class GameSummarySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    status = serializers.ChoiceField(GameStatus.choices)
+    version = serializers.IntegerField()
+    you = serializers.IntegerField()
+    opponent = serializers.ChoiceField(OpponentType.choices)
+    difficulty = serializers.ChoiceField(Difficulty.choices, allow_null=True)
+    visibility = serializers.ChoiceField(Visibility.choices)
+    invite_code = serializers.CharField(allow_null=True)
+    players = PlayerSerializer(many=True)
+    scores = serializers.ListField(child=serializers.IntegerField())
+    round_number = serializers.IntegerField(allow_null=True)
+    turn = serializers.IntegerField(allow_null=True)
+    your_turn = serializers.BooleanField()
+    turn_deadline = serializers.DateTimeField(allow_null=True)
+    winner = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+    updated_at = serializers.DateTimeField()
+    finished_at = serializers.DateTimeField(allow_null=True)
+
+
+class LobbyEntrySerializer(serializers.Serializer):
+    id = serializers.UUIDField()
+    invite_code = serializers.CharField()
+    created_by = inline_serializer(
+        "LobbyCreator",
+        {"username": serializers.CharField(), "display_name": serializers.CharField()},
+    )
+    rules = serializers.DictField()
+    turn_seconds = serializers.IntegerField(allow_null=True)
+    created_at = serializers.DateTimeField()
+
+
+class MoveSerializer(serializers.Serializer):
+    seq = serializers.IntegerField(help_text="The game version this move produced.")
+    round = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    action = serializers.DictField(
+        help_text="The action body; `card` on stock draws only for your own draws, or once "
+        "the game is finished. `concede` / `timeout` entries end a game early."
+    )
+    automatic = serializers.BooleanField(help_text="Played by the server (turn timer).")
+    created_at = serializers.DateTimeField()
+
+
+def _paginated(serializer: type[serializers.Serializer], name: str) -> Any:
+    return inline_serializer(
+        name,
+        {
+            "count": serializers.IntegerField(),
+            "next": serializers.URLField(allow_null=True),
+            "previous": serializers.URLField(allow_null=True),
+            "results": serializer(many=True),
+        },
+    )
+
+
+_GAME_ID = OpenApiParameter("id", OpenApiTypes.UUID, OpenApiParameter.PATH)
+_DISCARD_EXAMPLE = OpenApiExample(
+    "discard", value={"type": "discard", "card": "KH", "expected_version": 17}, request_only=True
+)
+
+
+def _view(game: Any, seat: int) -> dict[str, Any]:
+    return selectors.game_view(game=game, seat=seat)
+
+
+# --- endpoints ------------------------------------------------------------------------------
+
+
+class GamesApi(APIView):
+    """Create a game; list the caller's games."""
+
+    class InputSerializer(StrictSerializer):
+        opponent = serializers.ChoiceField(OpponentType.choices)
+        difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
+        visibility = serializers.ChoiceField(Visibility.choices, required=False)
+        rules = serializers.JSONField(required=False)
+        turn_seconds = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            min_value=TURN_SECONDS_MIN,
+            max_value=TURN_SECONDS_MAX,
+            help_text="Human games only: seconds per turn (10-3600) or null for untimed. "
+            "Default 60 on public tables, untimed on private ones.",
+        )
+
+        def validate(self, data: dict[str, Any]) -> dict[str, Any]:
+            computer = data["opponent"] == OpponentType.COMPUTER
+            if computer and "turn_seconds" in data:
+                raise serializers.ValidationError(
+                    {"turn_seconds": ["Games against the computer are never timed."]}
+                )
+            if computer and "visibility" in data:
+                raise serializers.ValidationError(
+                    {"visibility": ["Games against the computer are private."]}
+                )
+            if not computer and "difficulty" in data:
+                raise serializers.ValidationError(
+                    {"difficulty": ["Only games against the computer have a difficulty."]}
+                )
+            return data
+
+    @extend_schema(
+        operation_id="games_create",
+        tags=["games"],
+        request=InputSerializer,
+        responses={201: GameViewSerializer, **error_responses(400, 401, 415, 429)},
+        description="Against the computer the game is `active` at once (difficulty defaults "
+        "to `medium`); against a human it is `waiting` with a 6-character `invite_code` "
+        "(visibility defaults to `private`). `rules` takes any of DESIGN §3's options.",
+        examples=[
+            OpenApiExample(
+                "vs computer",
+                value={"opponent": "computer", "difficulty": "hard", "rules": {"knock_limit": 10}},
+                request_only=True,
+            ),
+            OpenApiExample(
+                "vs a friend",
+                value={"opponent": "human", "visibility": "private", "turn_seconds": 120},
+                request_only=True,
+            ),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        if data["opponent"] == OpponentType.COMPUTER:
+            game = services.game_create_vs_computer(
+                user=request.user,
+                difficulty=data.get("difficulty", Difficulty.MEDIUM),
+                rules_data=data.get("rules"),
+            )
+        else:
+            visibility = data.get("visibility", Visibility.PRIVATE)
+            default_seconds = (
+                PUBLIC_TURN_SECONDS_DEFAULT if visibility == Visibility.PUBLIC else None
+            )
+            game = services.game_create_vs_human(
+                user=request.user,
+                visibility=visibility,
+                rules_data=data.get("rules"),
+                turn_seconds=data.get("turn_seconds", default_seconds),
+            )
+        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
+        return Response(_view(game, seat), status=status.HTTP_201_CREATED)
+
+    @extend_schema(
+        operation_id="games_list",
+        tags=["games"],
+        parameters=[
+            OpenApiParameter("status", str, enum=GameStatus.values, description="Filter."),
+            OpenApiParameter("page", int),
+            OpenApiParameter("page_size", int),
+        ],
+        responses={
+            200: _paginated(GameSummarySerializer, "GameSummaryPage"),
+            **error_responses(400, 401, 404),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        status_filter = request.query_params.get("status")
+        if status_filter and status_filter not in GameStatus.values:
+            raise ApplicationError(
+                f"status must be one of {', '.join(GameStatus.values)}.",
+                code="validation_error",
+                fields={"status": [f"Unknown status {status_filter!r}."]},
+            )
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(
+            selectors.game_list_for_user(user=request.user, status=status_filter), request, self
+        )
+        results = [selectors.game_summary(game=g, user=request.user) for g in page]
+        return paginator.get_paginated_response(results)
+
+
+class JoinApi(APIView):
+    """Join a friend's game with its invite code; the game starts."""
+
+    class InputSerializer(StrictSerializer):
+        code = serializers.CharField(max_length=16)
+
+    @extend_schema(
+        operation_id="games_join",
+        tags=["games"],
+        request=InputSerializer,
+        responses={
+            200: GameViewSerializer,
+            **error_responses(
+                400,
+                401,
+                404,
+                409,
+                415,
+                codes={404: ["invalid_code"], 409: ["game_full", "cannot_join_own_game"]},
+            ),
+        },
+        examples=[OpenApiExample("join", value={"code": "K7QX2M"}, request_only=True)],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        game = services.game_join(user=request.user, code=data["code"])
+        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
+        return Response(_view(game, seat))
+
+
+class LobbyApi(APIView):
+    """Public games waiting for a second player (join one with its `invite_code`)."""
+
+    @extend_schema(
+        operation_id="lobby_list",
+        tags=["games"],
+        parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        responses={
+            200: _paginated(LobbyEntrySerializer, "LobbyPage"),
+            **error_responses(401, 404),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.lobby_games(), request, self)
+        results = [selectors.lobby_entry(game=game) for game in page]
+        return paginator.get_paginated_response(results)
+
+
+class GameDetailApi(APIView):
+    """The game as the caller may see it: never the opponent's hand or the stock."""
+
+    @extend_schema(
+        operation_id="games_retrieve",
+        tags=["games"],
+        parameters=[_GAME_ID],
+        responses={200: GameViewSerializer, **error_responses(401, 404)},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+        return Response(_view(game, seat))
+
+
+class GameActionsApi(APIView):
+    """Play: draw, discard, knock, big gin, or pass the first upcard."""
+
+    throttle_classes = [ActionThrottle]
+
+    class InputSerializer(serializers.Serializer):
+        type = serializers.ChoiceField(list(rules.ACTION_TYPES))
+        card = serializers.CharField(required=False, help_text="discard and knock")
+        melds = serializers.ListField(
+            child=serializers.ListField(child=serializers.CharField()),
+            required=False,
+            help_text="knock and big_gin: your melds; omitted, the server picks the "
+            "arrangement with least deadwood.",
+        )
+        expected_version = serializers.IntegerField(
+            required=False, min_value=0, help_text="409 version_conflict if the game moved on."
+        )
+
+    @extend_schema(
+        operation_id="games_actions",
+        tags=["games"],
+        parameters=[
+            _GAME_ID,
+            OpenApiParameter(
+                "Idempotency-Key",
+                str,
+                OpenApiParameter.HEADER,
+                description="Optional: a retry with the same key returns the first response "
+                "and applies nothing twice (kept 24 h; another body with the same key: 422 "
+                "`idempotency_key_reused`).",
+            ),
+        ],
+        request=InputSerializer,
+        responses={
+            200: GameViewSerializer,
+            **error_responses(400, 401, 404, 409, 415, 422, 429, codes=ACTION_ERROR_CODES),
+        },
+        examples=[
+            _DISCARD_EXAMPLE,
+            OpenApiExample("draw", value={"type": "draw_stock"}, request_only=True),
+            OpenApiExample(
+                "knock with melds",
+                value={
+                    "type": "knock",
+                    "card": "9D",
+                    "melds": [["AS", "2S", "3S"], ["7C", "7D", "7H"]],
+                },
+                request_only=True,
+            ),
+        ],
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)  # 404 before anything
+        body = request.data
+        if not isinstance(body, dict):
+            raise ApplicationError(
+                "Expected a JSON object.",
+                code="validation_error",
+                fields={"non_field_errors": ["Expected a JSON object."]},
+            )
+        expected_version = body.get("expected_version")
+        if expected_version is not None and (
+            isinstance(expected_version, bool)
+            or not isinstance(expected_version, int)
+            or expected_version < 0
+        ):
+            raise ApplicationError(
+                "expected_version must be a non-negative integer.",
+                code="validation_error",
+                fields={"expected_version": ["Must be a non-negative integer."]},
+            )
+        try:
+            action = rules.action_from_json(body)
+        except rules.RulesError as exc:
+            raise from_rules_error(exc) from exc
+        key = request.headers.get("Idempotency-Key")
+        if key is not None and not 1 <= len(key) <= 255:
+            raise ApplicationError(
+                "Idempotency-Key must be 1 to 255 characters.",
+                code="validation_error",
+                fields={"Idempotency-Key": ["Must be 1 to 255 characters."]},
+            )
+        outcome = services.game_apply_action(
+            game_id=game_id,
+            user=request.user,
+            action=action,
+            expected_version=expected_version,
+            idempotency_key=key,
+            fingerprint=services.request_fingerprint(body) if key else None,
+            render=lambda game, seat: JSONRenderer().render(_view(game, seat)).decode(),
+        )
+        if outcome.replayed is not None:  # a retry: the first response, byte for byte
+            status_code, stored = outcome.replayed
+            return HttpResponse(stored, status=status_code, content_type="application/json")
+        if outcome.body is not None:
+            return HttpResponse(outcome.body, content_type="application/json")
+        return Response(_view(outcome.game, outcome.seat))
+
+
+class GameMovesApi(APIView):
+    """The move log, oldest first, as the caller may see it."""
+
+    @extend_schema(
+        operation_id="games_moves",
+        tags=["games"],
+        parameters=[_GAME_ID, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        responses={200: _paginated(MoveSerializer, "MovePage"), **error_responses(401, 404)},
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.moves_for(game=game), request, self)
+        finished = game.status == GameStatus.FINISHED
+        results = [selectors.move_json(move=m, viewer=seat, game_finished=finished) for m in page]
+        return paginator.get_paginated_response(results)
+
+
+class ConcedeApi(APIView):
+    """Give up the game: the opponent wins (`final.reason` `concede`)."""
+
+    @extend_schema(
+        operation_id="games_concede",
+        tags=["games"],
+        parameters=[_GAME_ID],
+        request=None,
+        responses={
+            200: GameViewSerializer,
+            **error_responses(401, 404, 409, codes={409: ["game_not_active"]}),
+        },
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        services.game_concede(game_id=game_id, user=request.user)
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+        return Response(_view(game, seat))
+
+
+class CancelApi(APIView):
+    """Withdraw a game nobody has joined yet (creator only); it becomes `abandoned`."""
+
+    @extend_schema(
+        operation_id="games_cancel",
+        tags=["games"],
+        parameters=[_GAME_ID],
+        request=None,
+        responses={
+            200: GameViewSerializer,
+            **error_responses(401, 404, 409, codes={409: ["game_not_waiting"]}),
+        },
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        services.game_cancel(game_id=game_id, user=request.user)
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+        return Response(_view(game, seat))

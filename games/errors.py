@@ -1,0 +1,78 @@
+"""Application errors of the games API, and the mapping from the rules core's errors.
+
+Status codes follow DESIGN.md §4: 409 for conflicts with the game's current state
+(``not_your_turn``, ``version_conflict``, ``game_not_active``, ``game_full``, …), 422 for
+well-formed actions the rules refuse, 400 for malformed input, 404 for games the caller
+does not sit at (no existence leak).
+"""
+
+from __future__ import annotations
+
+from rest_framework import status
+
+from config.exceptions import ApplicationError, Conflict, NotFound, Unprocessable
+from games import rules
+
+
+class GameNotFound(NotFound):
+    default_detail = "No such game."
+
+
+class InvalidCode(NotFound):
+    code = "invalid_code"
+    default_detail = "No game is waiting for that invite code."
+
+
+class GameFull(Conflict):
+    code = "game_full"
+    default_detail = "That game already has two players."
+
+
+class CannotJoinOwnGame(Conflict):
+    code = "cannot_join_own_game"
+    default_detail = "You created this game; share the code with a friend instead."
+
+
+class GameNotWaiting(Conflict):
+    code = "game_not_waiting"
+    default_detail = "Only a game that is still waiting for a player can be cancelled."
+
+
+class NotCreator(Conflict):
+    code = "not_creator"
+    default_detail = "Only the player who created the game can cancel it."
+
+
+class VersionConflict(Conflict):
+    code = "version_conflict"
+
+    def __init__(self, *, current: int) -> None:
+        super().__init__(
+            f"The game is at version {current}; refresh and try again.",
+            extra={"current_version": current},
+        )
+
+
+class IdempotencyKeyReused(Unprocessable):
+    code = "idempotency_key_reused"
+    default_detail = "This Idempotency-Key was already used with a different request body."
+
+
+# Rules-core codes whose answer is 409 (a conflict with whose turn / which state it is);
+# every other illegal action is 422 and malformed input 400.
+_CONFLICT_CODES = {rules.ErrorCode.NOT_YOUR_TURN, rules.ErrorCode.GAME_NOT_ACTIVE}
+
+
+def from_rules_error(exc: rules.RulesError, *, version: int | None = None) -> ApplicationError:
+    """The HTTP error for a rules-core error (same machine code, same sentence)."""
+    fields = getattr(exc, "fields", None) or None
+    if isinstance(exc, rules.InvalidInput):
+        status_code = status.HTTP_400_BAD_REQUEST
+    elif exc.code in _CONFLICT_CODES:
+        status_code = status.HTTP_409_CONFLICT
+    else:
+        status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    extra = {"current_version": version} if version is not None and status_code == 409 else None
+    return ApplicationError(
+        exc.detail, code=str(exc.code), status_code=status_code, fields=fields, extra=extra
+    )

@@ -1,0 +1,44 @@
+"""Celery tasks of the games app. Each takes ids (and the version it was queued for) and
+does nothing when the game has moved on, so redelivery is harmless."""
+
+from __future__ import annotations
+
+import logging
+import random
+import secrets
+from typing import Any
+
+from celery import shared_task
+from django.db import OperationalError
+
+from games import ai, rules, services
+
+logger = logging.getLogger(__name__)
+
+
+def computer_choice(view: rules.PlayerView, level: str) -> rules.Action:
+    """The computer's decision from its own view only, with a fresh random seed."""
+    return ai.choose_action(view, level, random.Random(secrets.randbits(64)))
+
+
+@shared_task(
+    name="games.play_computer_turn",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=10,
+    max_retries=5,
+)
+def play_computer_turn(game_id: Any, version: int) -> int:
+    """Play the computer's turn of ``game_id`` if the game is still at ``version``."""
+    applied = services.game_play_computer_turn(
+        game_id=game_id, version=version, choose=computer_choice
+    )
+    logger.debug("computer turn for %s at v%s: %s actions", game_id, version, applied)
+    return applied
+
+
+@shared_task(name="games.purge_idempotency_records", acks_late=True)
+def purge_idempotency_records() -> int:
+    """Delete idempotency records older than 24 hours (they no longer protect anything)."""
+    return services.idempotency_purge()

@@ -1,0 +1,54 @@
+"""Fixtures for game tests: games in known states, created through the services."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from games import rules
+from games.models import Game, GameRound
+from games.services import deck_commitment, game_state
+
+
+@pytest.fixture
+def human_game(make_user, client_for) -> Callable[..., dict[str, Any]]:
+    """An active human game between two new players; returns ids, clients and seats."""
+
+    def make(**create: Any) -> dict[str, Any]:
+        ann, bob = make_user(), make_user()
+        ann_client, bob_client = client_for(ann), client_for(bob)
+        body = {"opponent": "human", **create}
+        code = ann_client.post("/api/v1/games", body, format="json").json()["invite_code"]
+        view = bob_client.post("/api/v1/games/join", {"code": code}, format="json").json()
+        game_id = view["id"]
+        clients = {0: ann_client, 1: bob_client}
+        users = {0: ann, 1: bob}
+        return {"id": game_id, "clients": clients, "users": users}
+
+    return make
+
+
+def rig_deck(game_id: str, deck_text: str, dealer: int = 0) -> None:
+    """Replace round 1 of an untouched game with a known deck (tests only)."""
+    deck = list(rules.cards(deck_text)) if isinstance(deck_text, str) else deck_text
+    strings = [str(c) for c in deck]
+    assert len(set(strings)) == 52
+    game = Game.objects.get(pk=game_id)
+    assert game.version == 0
+    state = rules.new_game(rules.RuleSet.from_dict(game.rules), dealer, deck)
+    game.state = rules.state_to_json(state)
+    game.turn_seat = state.turn
+    game.scores = list(state.scores)
+    game.save()
+    GameRound.objects.filter(game=game, number=1).update(
+        deck=strings, dealer=dealer, salt="0" * 32, commitment=deck_commitment("0" * 32, strings)
+    )
+    assert game_state(game).round.dealer == dealer
+
+
+def full_deck(first: str) -> list[rules.Card]:
+    """A deck starting with the given cards, the rest in a fixed order."""
+    head = list(rules.cards(first))
+    return head + [c for c in rules.DECK if c not in head]

@@ -1,0 +1,81 @@
+"""Helpers for playing games through the HTTP API in tests."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rest_framework.test import APIClient
+
+from games import rules
+from games.models import Game
+from games.replay import rebuild_state
+
+CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
+
+
+def choose(view: dict[str, Any]) -> dict[str, Any]:
+    """A decent, deterministic client: big gin, knock, else the discard that keeps the
+    least deadwood; take the upcard / discard only when it lowers deadwood."""
+    rnd = view["round"]
+    legal = {a["type"]: a for a in rnd["legal_actions"]}
+    hand = rules.cards(rnd["hand"])
+    if "big_gin" in legal:
+        return {"type": "big_gin"}
+    if "knock" in legal:
+        return {"type": "knock", "card": legal["knock"]["cards"][0]}
+    if "discard" in legal:
+        best = min(
+            legal["discard"]["cards"],
+            key=lambda c: (
+                rules.deadwood_value([h for h in hand if str(h) != c]),
+                -rules.Card.parse(c).value,
+                c,
+            ),
+        )
+        return {"type": "discard", "card": best}
+    if "draw_discard" in legal:
+        top = rules.Card.parse(rnd["discard_pile"][-1])
+        if rules.best_discards([*hand, top])[0] < rules.deadwood_value(hand) - top.value:
+            return {"type": "draw_discard"}
+    if "pass" in legal:
+        return {"type": "pass"}
+    return {"type": "draw_stock"}
+
+
+def act(client: APIClient, game_id: str, body: dict[str, Any], **headers: str):
+    return client.post(f"/api/v1/games/{game_id}/actions", body, format="json", **headers)
+
+
+def hidden_cards(game_id: str, seat: int, version: int) -> set[str]:
+    """Cards ``seat`` must not see at ``version``: the opponent's hand and the stock."""
+    game = Game.objects.get(pk=game_id)
+    if game.state is None:
+        return set()
+    if game.version == version:
+        state = rules.state_from_json(game.state)
+    else:
+        state = rebuild_state(game, version=version)
+    if state.is_over:
+        return set()
+    rnd = state.round
+    return {str(c) for c in rnd.hands[1 - seat]} | {str(c) for c in rnd.stock}
+
+
+def card_strings(value: Any) -> set[str]:
+    """Every card-like string anywhere in a JSON value."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for item in value.values():
+            found |= card_strings(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= card_strings(item)
+    elif isinstance(value, str) and CARD_RE.match(value):
+        found.add(value)
+    return found
+
+
+def current_round_part(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without finished rounds (whose hands are public, from other decks)."""
+    return {k: v for k, v in view.items() if k not in ("rounds", "final")}
