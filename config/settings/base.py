@@ -206,6 +206,10 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "accounts.purge_stale_tokens",
         "schedule": crontab(hour=3, minute=17),
     },
+    "purge-idempotency-records": {
+        "task": "games.purge_idempotency_records",
+        "schedule": crontab(minute=23),
+    },
     # Leaderboards (docs/leaderboards.md): close the periods that are due, then recompute every
     # open period's standings; a run left waiting behind a backlog expires (the next one
     # recomputes everything anyway).
@@ -234,7 +238,11 @@ LOGGING = {
     "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(message)s"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "plain"}},
     "root": {"handlers": ["console"], "level": env.str("DJANGO_LOG_LEVEL", default="INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        # One line per task is noise when tasks run in-process (make run).
+        "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
+    },
 }
 
 # A token unused for this many days is deleted by the nightly ``accounts.purge_stale_tokens``.

@@ -140,3 +140,21 @@ def test_cancel_after_the_game_started_is_refused(human_game):
     joiner = game["clients"][1].post(f"/api/v1/games/{game['id']}/cancel")
     assert joiner.status_code == 409 and joiner.json()["code"] == "not_creator"
     assert Game.objects.get(pk=game["id"]).status == "active"
+
+
+def test_idempotency_records_expire_after_a_day(human_game):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from games.models import IdempotencyRecord
+    from games.tasks import purge_idempotency_records
+
+    game = human_game()
+    view = game["clients"][0].get(f"/api/v1/games/{game['id']}").json()
+    client = game["clients"][view["round"]["turn"]]
+    url = f"/api/v1/games/{game['id']}/actions"
+    assert client.post(url, {"type": "pass"}, HTTP_IDEMPOTENCY_KEY="old").status_code == 200
+    IdempotencyRecord.objects.update(created_at=timezone.now() - timedelta(hours=25))
+    assert purge_idempotency_records() == 1
+    assert not IdempotencyRecord.objects.exists()
