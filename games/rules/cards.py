@@ -105,6 +105,16 @@ class Card:
     def __repr__(self) -> str:
         return f"Card.parse({str(self)!r})"
 
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.rank == other.rank and self.suit == other.suit
+
+    def __hash__(self) -> int:
+        return self.suit * SUIT_BITS + self.rank
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented

@@ -22,7 +22,8 @@ Edge rules, written down beside the code:
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import fields
+from typing import Any, TypeVar
 
 from games.rules.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, Pass
 from games.rules.cards import Card, cards_of, mask_of, sort_cards, value_of
@@ -74,6 +75,22 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 }
 CONCEDE_REASONS = ("concede", "timeout")
 """Reasons accepted by :func:`concede`."""
+
+_T = TypeVar("_T", RoundState, GameState)
+_FIELDS: dict[type, tuple[str, ...]] = {
+    kind: tuple(field.name for field in fields(kind)) for kind in (RoundState, GameState)
+}
+
+
+def replace(value: _T, **changes: Any) -> _T:
+    """A copy of a frozen state with some fields changed (``dataclasses.replace``, without
+    its per-call field introspection: this runs on every action)."""
+    names = _FIELDS[type(value)]
+    if not changes.keys() <= set(names):
+        raise TypeError(f"unknown fields {sorted(set(changes) - set(names))}")
+    return type(value)(
+        *[changes[name] if name in changes else getattr(value, name) for name in names]
+    )
 
 
 # --------------------------------------------------------------------------------------
@@ -157,6 +174,8 @@ def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
 
 def _knock_cards(hand: tuple[Card, ...], drawn: Card | None, limit: int) -> tuple[Card, ...]:
     mask = mask_of(hand)
+    if deadwood_after_discard_mask(mask) > limit:
+        return ()  # no discard at all gets within the limit
     return tuple(
         card for card in hand
         if card != drawn and deadwood_mask(mask ^ card.mask) <= limit

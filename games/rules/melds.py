@@ -171,16 +171,48 @@ def set_choices_mask(mask: int) -> list[int]:
 # --------------------------------------------------------------------------------------
 
 
+DISCARD_BEST_AT: tuple[list[int], list[int], list[int], list[int]] = (
+    DISCARD_BEST,
+    [best << 13 for best in DISCARD_BEST],
+    [best << 26 for best in DISCARD_BEST],
+    [best << 39 for best in DISCARD_BEST],
+)
+""":data:`DISCARD_BEST` shifted into place for suits 0-3 (saves a shift per look-up)."""
+_P0, _P1, _P2, _P3 = DISCARD_BEST_AT
+
+
 def deadwood_mask(mask: int) -> int:
     """Least deadwood of a hand mask (any size; exact)."""
     a = mask & 8191
     b = mask >> 13 & 8191
     c = mask >> 26 & 8191
     d = mask >> 39
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        return _deadwood_with_sets(mask)
     t = RUN_DEADWOOD
-    return t[a] + t[b] + t[c] + t[d]
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if not three:
+        return t[a] + t[b] + t[c] + t[d]
+    if three & (three - 1):
+        return _deadwood_with_sets(mask)
+    # one rank held in three or four suits: no set, the whole rank as a set, and (with
+    # four) each set of three keeping one card for its suit's runs
+    keep = 8191 ^ three
+    ta = t[a]
+    tb = t[b]
+    tc = t[c]
+    td = t[d]
+    best = ta + tb + tc + td
+    ra = t[a & keep]
+    rb = t[b & keep]
+    rc = t[c & keep]
+    rd = t[d & keep]
+    whole = ra + rb + rc + rd
+    if whole < best:
+        best = whole
+    if a & b & c & d:
+        for other in (whole - ra + ta, whole - rb + tb, whole - rc + tc, whole - rd + td):
+            if other < best:
+                best = other
+    return best
 
 
 def _deadwood_with_sets(mask: int) -> int:
@@ -227,30 +259,88 @@ def best_discards_mask(mask: int) -> tuple[int, int]:
     b = mask >> 13 & 8191
     c = mask >> 26 & 8191
     d = mask >> 39
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if three:
+        if three & (three - 1) or a & b & c & d:
+            return _best_discards_with_sets(mask)
+        return _best_discards_one_set(a, b, c, d, 8191 ^ three)
+    g = DISCARD_GAIN
+    ga = g[a]
+    gb = g[b]
+    gc = g[c]
+    gd = g[d]
+    least = ga if ga < gb else gb
+    if gc < least:
+        least = gc
+    if gd < least:
+        least = gd
+    discards = _P0[a] if ga == least else 0
+    if gb == least:
+        discards |= _P1[b]
+    if gc == least:
+        discards |= _P2[c]
+    if gd == least:
+        discards |= _P3[d]
+    t = RUN_DEADWOOD
+    return t[a] + t[b] + t[c] + t[d] + least, discards
+
+
+def _best_discards_one_set(a: int, b: int, c: int, d: int, keep: int) -> tuple[int, int]:
+    """Best discards when exactly one rank is held in exactly three suits: try the hand
+    without that set, then with it (``keep`` masks the rank out of every suit)."""
     g = DISCARD_GAIN
     t = RUN_DEADWOOD
-    if not ((a & b & (c | d)) | (c & d & (a | b))):
-        ga = g[a]
-        gb = g[b]
-        gc = g[c]
-        gd = g[d]
-        least = ga if ga < gb else gb
-        if gc < least:
-            least = gc
-        if gd < least:
-            least = gd
-        p = DISCARD_BEST
+    ga = g[a]
+    gb = g[b]
+    gc = g[c]
+    gd = g[d]
+    least = ga if ga < gb else gb
+    if gc < least:
+        least = gc
+    if gd < least:
+        least = gd
+    value = t[a] + t[b] + t[c] + t[d] + least
+    discards = _P0[a] if ga == least else 0
+    if gb == least:
+        discards |= _P1[b]
+    if gc == least:
+        discards |= _P2[c]
+    if gd == least:
+        discards |= _P3[d]
+    a &= keep
+    b &= keep
+    c &= keep
+    d &= keep
+    ga = g[a]
+    gb = g[b]
+    gc = g[c]
+    gd = g[d]
+    least = ga if ga < gb else gb
+    if gc < least:
+        least = gc
+    if gd < least:
+        least = gd
+    other = t[a] + t[b] + t[c] + t[d] + least
+    if other > value:
+        return value, discards
+    if other < value:
+        value = other
         discards = 0
-        if ga == least:
-            discards = p[a]
-        if gb == least:
-            discards |= p[b] << 13
-        if gc == least:
-            discards |= p[c] << 26
-        if gd == least:
-            discards |= p[d] << 39
-        return t[a] + t[b] + t[c] + t[d] + least, discards
-    p = DISCARD_BEST
+    if ga == least:
+        discards |= _P0[a]
+    if gb == least:
+        discards |= _P1[b]
+    if gc == least:
+        discards |= _P2[c]
+    if gd == least:
+        discards |= _P3[d]
+    return value, discards
+
+
+def _best_discards_with_sets(mask: int) -> tuple[int, int]:
+    """Best discards by trying every choice of sets (several set ranks, or four of one)."""
+    g = DISCARD_GAIN
+    t = RUN_DEADWOOD
     best = 1 << 30
     discards = 0
     for chosen in set_choices_mask(mask):
@@ -275,13 +365,13 @@ def best_discards_mask(mask: int) -> tuple[int, int]:
             best = value
             discards = 0
         if ga == least:
-            discards |= p[a]
+            discards |= _P0[a]
         if gb == least:
-            discards |= p[b] << 13
+            discards |= _P1[b]
         if gc == least:
-            discards |= p[c] << 26
+            discards |= _P2[c]
         if gd == least:
-            discards |= p[d] << 39
+            discards |= _P3[d]
     return best, discards
 
 

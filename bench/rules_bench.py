@@ -1,0 +1,253 @@
+"""Speed of the rules core's meld search, against two public reference implementations.
+
+Figures (single thread, best of several timed passes over the same hands):
+
+* ten-card least deadwood: ``deadwood_mask`` on 20,000 random 10-card hands;
+* eleven-card best discard: ``best_discards_mask`` (exact least deadwood after the best
+  discard, and every best discard) on 20,000 random 11-card hands;
+* random full-round playouts per second (deal, random legal actions to the round's end,
+  through ``apply_action`` with all its checks).
+
+References, timed on the same hands in the same run (hands converted to each library's
+own card form before timing, as ours are converted to masks):
+
+* OpenSpiel's C++ ``GinRummyUtils(13, 4, 10).min_deadwood`` (PyPI ``open-spiel``; cards
+  are ``suit * 13 + rank`` with suits in the order s c d h). For 11 cards it returns the
+  deadwood of the best 11-card meld group less its highest deadwood card, which is not
+  always the best discard; disagreements with the exact figure are reported.
+* RLCard's pure-Python melding (PyPI ``rlcard``: ``melding.get_best_meld_clusters`` and
+  ``utils.get_deadwood_count``, as its own scorer does); ten-card hands only.
+
+The references are the ``bench`` extra of pyproject.toml; install them in a separate
+environment (``python -m venv .bench-venv && .bench-venv/bin/pip install open-spiel
+rlcard``) and run ``.bench-venv/bin/python bench/rules_bench.py``. Without them the script
+still measures the rules core and says which reference was skipped.
+
+Usage: ``python bench/rules_bench.py [--quick] [--seed N] [--hands N] [--repeat N]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.rules import (
+    DECK,
+    RuleSet,
+    apply_action,
+    best_discards_mask,
+    deadwood_mask,
+    deadwood_value,
+    legal_moves,
+    new_deck,
+    new_game,
+)
+
+
+def cpu_model() -> str:
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as info:
+            for line in info:
+                if line.startswith("model name"):
+                    return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or "unknown"
+
+
+def load_average() -> str:
+    try:
+        return " ".join(f"{value:.2f}" for value in os.getloadavg())
+    except OSError:
+        return "unknown"
+
+
+def best_rate(function: Callable[[Any], object], items: Sequence[Any], repeat: int) -> float:
+    """Calls per second: the best of ``repeat`` timed passes over ``items``."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for item in items:
+            function(item)
+        best = min(best, time.perf_counter() - start)
+    return len(items) / best
+
+
+def random_hands(rng: random.Random, count: int, size: int) -> list[list[int]]:
+    """Hands as lists of card indices (our mask bit numbers)."""
+    return [rng.sample(range(52), size) for _ in range(count)]
+
+
+def to_mask(hand: Sequence[int]) -> int:
+    mask = 0
+    for index in hand:
+        mask |= 1 << index
+    return mask
+
+
+def playout(rng: random.Random) -> int:
+    """One round from a fresh deal with uniformly random legal actions; returns actions."""
+    state = new_game(RuleSet(), rng.randrange(2), new_deck(rng))
+    actions = 0
+    while not state.awaiting_deal and not state.is_over:
+        seat = state.turn
+        assert seat is not None
+        state = apply_action(state, rng.choice(legal_moves(state, seat)), seat)
+        actions += 1
+    return actions
+
+
+class OpenSpiel:
+    name = "OpenSpiel C++ min_deadwood"
+
+    def __init__(self) -> None:
+        import pyspiel
+
+        utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10)
+        self.min_deadwood = utils.min_deadwood
+        # our index -> OpenSpiel's int, through the text form ("As", "Td", ...)
+        self.codes = [utils.card_int(str(card)[0] + str(card)[1].lower()) for card in DECK]
+        assert sorted(self.codes) == list(range(52))
+
+    def convert(self, hand: Sequence[int]) -> list[int]:
+        return [self.codes[index] for index in hand]
+
+
+class RLCard:
+    name = "RLCard pure-Python melding"
+
+    def __init__(self) -> None:
+        from rlcard.games.gin_rummy.utils import melding
+        from rlcard.games.gin_rummy.utils import utils as rl_utils
+
+        self.melding = melding
+        self.utils = rl_utils
+        # RLCard's card ids use our layout (suit S H D C, then rank A..K); check it
+        assert [rl_utils.get_card(i).get_index() for i in (0, 13, 51)] == ["SA", "HA", "CK"]
+
+    def convert(self, hand: Sequence[int]) -> list[Any]:
+        return [self.utils.get_card(index) for index in hand]
+
+    def min_deadwood(self, hand: list[Any]) -> int:
+        clusters = self.melding.get_best_meld_clusters(hand=hand)
+        cluster = clusters[0] if clusters else []
+        return int(self.utils.get_deadwood_count(hand, cluster))
+
+
+def load(kind: type) -> Any:
+    try:
+        return kind()
+    except ImportError as error:
+        print(f"  skipped {kind.name}: not importable ({error}).")  # type: ignore[attr-defined]
+        print("  Install the bench extra in a separate venv: python -m venv .bench-venv && "
+              ".bench-venv/bin/pip install open-spiel rlcard")
+        return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--quick", action="store_true", help="a small, fast run")
+    parser.add_argument("--seed", type=int, default=20240601)
+    parser.add_argument("--hands", type=int, default=None, help="hands per size (20000)")
+    parser.add_argument("--repeat", type=int, default=None, help="timed passes (7)")
+    parser.add_argument("--playouts", type=int, default=None, help="round playouts (300)")
+    args = parser.parse_args()
+    count = args.hands or (2000 if args.quick else 20000)
+    repeat = args.repeat or (2 if args.quick else 7)
+    playouts = args.playouts or (20 if args.quick else 300)
+
+    print("Rules core benchmark")
+    print(f"  command: {Path(sys.executable).name} bench/rules_bench.py "
+          f"{' '.join(sys.argv[1:])}".rstrip())
+    print(f"  CPU: {cpu_model()}; {os.cpu_count()} logical CPUs; load average "
+          f"{load_average()}")
+    print(f"  Python {platform.python_version()} ({platform.python_implementation()}), "
+          f"seed {args.seed}, {count} hands per size, best of {repeat} passes")
+
+    rng = random.Random(args.seed)
+    hands10 = random_hands(rng, count, 10)
+    hands11 = random_hands(rng, count, 11)
+    masks10 = [to_mask(hand) for hand in hands10]
+    masks11 = [to_mask(hand) for hand in hands11]
+    cards10 = [tuple(DECK[index] for index in hand) for hand in hands10]
+
+    print("\nReferences")
+    spiel = load(OpenSpiel)
+    rlcard = load(RLCard)
+
+    rows: list[tuple[str, str, float]] = []
+    ours10 = best_rate(deadwood_mask, masks10, repeat)
+    rows.append(("10-card least deadwood", "rules core deadwood_mask (masks)", ours10))
+    ours11 = best_rate(best_discards_mask, masks11, repeat)
+    rows.append(("11-card exact best discard", "rules core best_discards_mask (masks)", ours11))
+    small = cards10[: max(1, count // 10)]
+    rows.append(("10-card least deadwood", "rules core deadwood_value (Card tuples)",
+                 best_rate(deadwood_value, small, repeat)))
+
+    spiel10 = spiel11 = rl10 = None
+    if spiel is not None:
+        spiel_hands10 = [spiel.convert(hand) for hand in hands10]
+        spiel_hands11 = [spiel.convert(hand) for hand in hands11]
+        spiel10 = best_rate(spiel.min_deadwood, spiel_hands10, repeat)
+        rows.append(("10-card least deadwood", spiel.name, spiel10))
+        spiel11 = best_rate(spiel.min_deadwood, spiel_hands11, repeat)
+        rows.append(("11-card deadwood (inexact)", spiel.name, spiel11))
+    if rlcard is not None:
+        rl_hands10 = [rlcard.convert(hand) for hand in hands10]
+        rl10 = best_rate(rlcard.min_deadwood, rl_hands10, max(1, repeat // 2))
+        rows.append(("10-card least deadwood", rlcard.name, rl10))
+
+    start = time.perf_counter()
+    actions = sum(playout(rng) for _ in range(playouts))
+    elapsed = time.perf_counter() - start
+    rows.append(("random full-round playouts", f"{playouts} rounds, {actions} actions",
+                 playouts / elapsed))
+
+    print("\nFigures (calls per second)")
+    for what, who, rate in rows:
+        print(f"  {what:<28} {who:<42} {rate:>12,.0f}")
+
+    print("\nRatios")
+    if spiel10:
+        print(f"  10-card: rules core / OpenSpiel C++ = {ours10 / spiel10:.2f}")
+    if spiel11:
+        print(f"  11-card: rules core exact / OpenSpiel inexact = {ours11 / spiel11:.2f}")
+    if rl10:
+        print(f"  10-card: rules core / RLCard = {ours10 / rl10:.1f}")
+    if not (spiel10 or rl10):
+        print("  (no reference importable)")
+
+    print("\nAgreement")
+    ours = [deadwood_mask(mask) for mask in masks10]
+    if spiel is not None:
+        theirs = [spiel.min_deadwood(hand) for hand in spiel_hands10]
+        report("10-card, OpenSpiel", hands10, ours, theirs)
+        exact11 = [best_discards_mask(mask)[0] for mask in masks11]
+        theirs11 = [spiel.min_deadwood(hand) for hand in spiel_hands11]
+        report("11-card, OpenSpiel (its figure is not always the best discard)",
+               hands11, exact11, theirs11)
+    if rlcard is not None:
+        theirs = [rlcard.min_deadwood(hand) for hand in rl_hands10]
+        report("10-card, RLCard", hands10, ours, theirs)
+
+
+def report(label: str, hands: Sequence[Sequence[int]], ours: Sequence[int],
+           theirs: Sequence[int]) -> None:
+    differ = [i for i, (a, b) in enumerate(zip(ours, theirs, strict=True)) if a != b]
+    print(f"  {label}: {len(hands) - len(differ)} of {len(hands)} hands agree")
+    for i in differ[:5]:
+        text = " ".join(str(DECK[index]) for index in sorted(hands[i]))
+        print(f"    differs: {text}: rules core {ours[i]}, reference {theirs[i]}")
+
+
+if __name__ == "__main__":
+    main()
