@@ -15,9 +15,11 @@ from games.rules import (
     apply_action,
     cards,
     deal_next_round,
+    is_legal,
     legal_actions,
     legal_moves,
     new_game,
+    public_move,
     view_for,
 )
 from games.rules.engine import cards_in_play
@@ -319,3 +321,32 @@ def test_view_shows_only_what_the_seat_may_see():
     assert (mine.round.knock_limit, theirs.round.turn) == (10, 1)
     # 11 cards: the least deadwood after the best discard
     assert mine.round.deadwood == 3
+
+
+def test_public_move_hides_only_the_opponents_stock_draws():
+    state = new_game(RuleSet(), 0, ROUND_1)
+    for seat, action in [(1, Pass()), (0, Pass()), (1, DrawStock()),
+                         (1, Discard(Card.parse("KC"))), (0, DrawDiscard()),
+                         (0, Discard(Card.parse("KH")))]:
+        state = apply_action(state, action, seat)
+    history = state.round.history
+    assert [(r.seat, r.type, str(r.card) if r.card else None) for r in history] == [
+        (1, "pass", None), (0, "pass", None), (1, "draw_stock", "KC"),
+        (1, "discard", "KC"), (0, "draw_discard", "KC"), (0, "discard", "KH"),
+    ]
+    seen_by_0 = [public_move(record, 0) for record in history]
+    assert seen_by_0[2].card is None and seen_by_0[4].card == Card.parse("KC")
+    assert [public_move(record, 1) for record in history] == list(history)
+    assert view_for(state, 0).round.history == tuple(seen_by_0)
+
+
+def test_is_legal_and_legal_moves_agree():
+    state = drawn_position(
+        "AS 2S 3S 4H 5H 6H 7D 8D 9D 3C", "TS JS QS 5D 5C 5S KH 8C 2C AC", "KC"
+    )
+    moves = legal_moves(state, 1)
+    assert len(moves) == 11 + 2  # every discard, and knocks with 3C or KC
+    assert all(is_legal(state, move, 1) for move in moves)
+    assert not is_legal(state, Knock(Card.parse("AS")), 1)
+    assert not is_legal(state, DrawStock(), 1)
+    assert legal_moves(state, 0) == []
