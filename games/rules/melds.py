@@ -16,7 +16,10 @@ indexed by a suit field (8,192 entries, built once at import) give
 Sets are only possible on ranks held in three or four suits (at most three such ranks in
 an 11-card hand). For each such rank the search tries every choice -- no set, the set of
 four, or each set of three -- removes the chosen set cards and sums the four table entries.
-Most hands have no such rank and cost four look-ups; the rest cost a few dozen.
+About three random hands in four have no such rank and cost four look-ups (eight for the
+eleven-card best discard); one rank held in three or four suits is handled inline with a
+second (to sixth) pass over the tables; only the rare rest enumerates choices in a loop.
+Nothing is cached per hand.
 
 Lay-offs reuse the same tables: a defender's card can be laid off on a run exactly when it
 lies in a block of consecutive cards (the defender's remaining cards plus the knocker's run
