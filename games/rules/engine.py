@@ -82,7 +82,7 @@ _FIELDS: dict[type, tuple[str, ...]] = {
 }
 
 
-def replace(value: _T, **changes: Any) -> _T:
+def _evolve(value: _T, **changes: Any) -> _T:
     """A copy of a frozen state with some fields changed (``dataclasses.replace``, without
     its per-call field introspection: this runs on every action)."""
     names = _FIELDS[type(value)]
@@ -164,7 +164,7 @@ def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
     if state.round.phase is not Phase.ROUND_OVER:
         raise WrongPhase(f"Round {state.round.number} is still being played.")
     number = state.round.number + 1
-    return replace(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
+    return _evolve(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
 
 
 # --------------------------------------------------------------------------------------
@@ -291,19 +291,19 @@ def _pass(state: GameState, seat: int) -> GameState:
     rnd = state.round
     history = _record(rnd, seat, Pass.type, None)
     if rnd.passes == 0:
-        new = replace(rnd, passes=1, turn=rnd.dealer, history=history)
+        new = _evolve(rnd, passes=1, turn=rnd.dealer, history=history)
     else:
-        new = replace(
+        new = _evolve(
             rnd, passes=2, turn=1 - rnd.dealer, phase=Phase.DRAW, stock_only=True,
             history=history,
         )
-    return replace(state, round=new)
+    return _evolve(state, round=new)
 
 
 def _draw_stock(state: GameState, seat: int) -> GameState:
     rnd = state.round
     card = rnd.stock[0]
-    new = replace(
+    new = _evolve(
         rnd,
         hands=_with_hand(rnd, seat, sort_cards((*rnd.hands[seat], card))),
         stock=rnd.stock[1:],
@@ -312,7 +312,7 @@ def _draw_stock(state: GameState, seat: int) -> GameState:
         drawn_from_discard=None,
         history=_record(rnd, seat, DrawStock.type, card),
     )
-    return replace(state, round=new)
+    return _evolve(state, round=new)
 
 
 def _draw_discard(state: GameState, seat: int) -> GameState:
@@ -320,7 +320,7 @@ def _draw_discard(state: GameState, seat: int) -> GameState:
     if rnd.stock_only or not rnd.discard_pile:
         raise StockOnly("Both players passed the first upcard: draw from the stock.")
     card = rnd.discard_pile[-1]
-    new = replace(
+    new = _evolve(
         rnd,
         hands=_with_hand(rnd, seat, sort_cards((*rnd.hands[seat], card))),
         discard_pile=rnd.discard_pile[:-1],
@@ -328,7 +328,7 @@ def _draw_discard(state: GameState, seat: int) -> GameState:
         drawn_from_discard=card,
         history=_record(rnd, seat, DrawDiscard.type, card),
     )
-    return replace(state, round=new)
+    return _evolve(state, round=new)
 
 
 def _check_discard(rnd: RoundState, seat: int, card: object, verb: str) -> Card:
@@ -347,7 +347,7 @@ def _discard(state: GameState, seat: int, card: Card) -> GameState:
     rnd = state.round
     card = _check_discard(rnd, seat, card, "discarded")
     hand = tuple(held for held in rnd.hands[seat] if held != card)
-    rnd = replace(
+    rnd = _evolve(
         rnd,
         hands=_with_hand(rnd, seat, hand),
         discard_pile=(*rnd.discard_pile, card),
@@ -357,7 +357,7 @@ def _discard(state: GameState, seat: int, card: Card) -> GameState:
     if len(rnd.stock) <= state.rules.stock_floor:
         hands = settle_draw(rnd.hands)
         return _end_round(state, rnd, Outcome.DRAW, None, None, 0, hands)
-    return replace(state, round=replace(rnd, phase=Phase.DRAW, turn=1 - seat))
+    return _evolve(state, round=_evolve(rnd, phase=Phase.DRAW, turn=1 - seat))
 
 
 def _declared_melds(
@@ -407,7 +407,7 @@ def _knock(state: GameState, seat: int, action: Knock) -> GameState:
         )
     other = rnd.hands[1 - seat]
     outcome, winner, points, hands = settle_knock(state.rules, seat, hand, melds, other)
-    rnd = replace(
+    rnd = _evolve(
         rnd,
         hands=_with_hand(rnd, seat, hand),
         knock_discard=card,
@@ -439,7 +439,7 @@ def _big_gin(state: GameState, seat: int, action: BigGin) -> GameState:
             raise NotBigGin(f"Big gin needs all 11 cards melded; the least deadwood is {deadwood}.")
     other = rnd.hands[1 - seat]
     outcome, winner, points, hands = settle_big_gin(state.rules, seat, hand, melds, other)
-    rnd = replace(rnd, drawn_from_discard=None, history=_record(rnd, seat, BigGin.type, None))
+    rnd = _evolve(rnd, drawn_from_discard=None, history=_record(rnd, seat, BigGin.type, None))
     return _end_round(state, rnd, outcome, seat, winner, points, hands)
 
 
@@ -469,10 +469,10 @@ def _end_round(
     final = None
     if winner is not None and scores[winner] >= state.rules.target_score:
         final = settle_game(state.rules, rounds, winner)
-    return replace(
+    return _evolve(
         state,
         scores=(scores[0], scores[1]),
-        round=replace(rnd, phase=Phase.ROUND_OVER, turn=None),
+        round=_evolve(rnd, phase=Phase.ROUND_OVER, turn=None),
         rounds=rounds,
         final=final,
     )
@@ -490,7 +490,7 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
         )
     if state.final is not None:
         raise GameNotActive("The game is over.")
-    return replace(state, final=settle_concession(state.rules, state.rounds, seat, reason))
+    return _evolve(state, final=settle_concession(state.rules, state.rounds, seat, reason))
 
 
 def replay(
