@@ -69,3 +69,94 @@ class AutoSchema(_AutoSchema):
             outer = outer.removesuffix("Api").removesuffix("View")
             return outer + inner.removesuffix("Serializer")
         return super().get_serializer_name(serializer, direction)
+
+
+_SSE_DESCRIPTION = (
+    "Server-Sent Events (`text/event-stream`). Frames: `id: <n>`, `event: <kind>`, "
+    "`data: <JSON>`, a blank line; `: ping` comments after 15 s of silence. Resume with "
+    "`?after=<n>` (wins) or the `Last-Event-ID` header: every later event exactly once, in "
+    "order. Errors (401, 404, 400) are JSON, before any stream starts."
+)
+
+
+def _stream_operation(operation_id: str, summary: str, description: str, path_param: bool):
+    parameters = [
+        {
+            "name": "after",
+            "in": "query",
+            "required": False,
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "Resume after this event id.",
+        },
+        {
+            "name": "Last-Event-ID",
+            "in": "header",
+            "required": False,
+            "schema": {"type": "integer", "minimum": 0},
+            "description": "Resume after this event id (sent by EventSource on reconnect).",
+        },
+    ]
+    if path_param:
+        parameters.insert(
+            0,
+            {
+                "name": "game_id",
+                "in": "path",
+                "required": True,
+                "schema": {"type": "string", "format": "uuid"},
+            },
+        )
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    return {
+        "get": {
+            "operationId": operation_id,
+            "summary": summary,
+            "description": description + "\n\n" + _SSE_DESCRIPTION,
+            "tags": ["live tables"],
+            "parameters": parameters,
+            "security": [{"tokenAuth": []}],
+            "responses": {
+                "200": {
+                    "description": "An event stream.",
+                    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                },
+                "400": {"description": "Bad `after` (`validation_error`).", "content": error},
+                "401": {"description": "Missing or invalid token.", "content": error},
+                "404": {"description": "Not a game you sit at (`not_found`).", "content": error},
+            },
+        }
+    }
+
+
+def add_event_streams(result: dict, generator: object, request: object, public: bool) -> dict:
+    """Postprocessing hook: document the two SSE endpoints (plain async Django views)."""
+    result.setdefault("components", {}).setdefault("schemas", {}).setdefault(
+        "Error",
+        {
+            "type": "object",
+            "properties": {
+                "code": {"type": "string"},
+                "detail": {"type": "string"},
+                "fields": {"type": "object"},
+            },
+            "required": ["code", "detail"],
+        },
+    )
+    paths = result.setdefault("paths", {})
+    paths["/api/v1/games/{game_id}/events"] = _stream_operation(
+        "games_events",
+        "A game's live events",
+        "For seated players. Opens with `event: state` for the current version (or every "
+        "version after `after`), then one `state` event per applied action: "
+        '`id: <version>`, `data: {"version": N, "view": {...}}` with your own view at that '
+        "version. Quick-chat messages arrive as `event: message` without an id.",
+        True,
+    )
+    paths["/api/v1/me/events"] = _stream_operation(
+        "me_events",
+        "Your account events",
+        "`friend_joined`, `rematch_offered` and `your_turn` events, each with its own id and "
+        "a `game_id` in the data.",
+        False,
+    )
+    return result

@@ -9,6 +9,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
+    OpenApiResponse,
     extend_schema,
     inline_serializer,
 )
@@ -18,7 +19,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import ActionThrottle
+from accounts.throttles import ActionThrottle, ChatThrottle
 from config.api import StrictSerializer, validated
 from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination
@@ -203,7 +204,7 @@ def _paginated(serializer: type[serializers.Serializer], name: str) -> Any:
     )
 
 
-_GAME_ID = OpenApiParameter("id", OpenApiTypes.UUID, OpenApiParameter.PATH)
+_GAME_ID = OpenApiParameter("game_id", OpenApiTypes.UUID, OpenApiParameter.PATH)
 _DISCARD_EXAMPLE = OpenApiExample(
     "discard", value={"type": "discard", "card": "KH", "expected_version": 17}, request_only=True
 )
@@ -313,6 +314,7 @@ class GamesApi(APIView):
                 code="validation_error",
                 fields={"status": [f"Unknown status {status_filter!r}."]},
             )
+        services.games_enforce_for_user(user=request.user)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(
             selectors.game_list_for_user(user=request.user, status=status_filter), request, self
@@ -380,6 +382,8 @@ class GameDetailApi(APIView):
         responses={200: GameViewSerializer, **error_responses(401, 404)},
     )
     def get(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        services.game_enforce_timers(game_id=game_id)
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         return Response(_view(game, seat))
 
@@ -493,6 +497,8 @@ class GameMovesApi(APIView):
         responses={200: _paginated(MoveSerializer, "MovePage"), **error_responses(401, 404)},
     )
     def get(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        services.game_enforce_timers(game_id=game_id)
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.moves_for(game=game), request, self)
@@ -539,3 +545,138 @@ class CancelApi(APIView):
         services.game_cancel(game_id=game_id, user=request.user)
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         return Response(_view(game, seat))
+
+
+class RematchApi(APIView):
+    """Play again with the same players and rules."""
+
+    @extend_schema(
+        operation_id="games_rematch",
+        tags=["live tables"],
+        parameters=[_GAME_ID],
+        request=None,
+        responses={
+            201: GameViewSerializer,
+            200: OpenApiResponse(
+                GameViewSerializer, description="A rematch already exists: that game."
+            ),
+            **error_responses(401, 404, 409, codes={409: ["game_not_finished"]}),
+        },
+        description="Against the computer the new game is `active` at once (same difficulty "
+        "and rules). Against a person it is `waiting`, with both seats taken, until the "
+        "other player calls `POST /games/{new_id}/accept`; the offer lapses after 10 "
+        "minutes. Asking again (either player) returns the existing rematch with 200.",
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        game, created = services.game_rematch(game_id=game_id, user=request.user)
+        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
+        return Response(_view(game, seat), status=201 if created else 200)
+
+
+class AcceptApi(APIView):
+    """Accept a rematch offer (the other player only, within 10 minutes)."""
+
+    @extend_schema(
+        operation_id="games_accept",
+        tags=["live tables"],
+        parameters=[_GAME_ID],
+        request=None,
+        responses={
+            200: GameViewSerializer,
+            **error_responses(
+                401,
+                404,
+                409,
+                codes={
+                    409: [
+                        "rematch_lapsed",
+                        "cannot_accept_own_offer",
+                        "not_a_rematch_offer",
+                        "game_not_waiting",
+                    ]
+                },
+            ),
+        },
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        services.game_accept(game_id=game_id, user=request.user)
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+        return Response(_view(game, seat))
+
+
+class MessageSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seat = serializers.IntegerField()
+    phrase = serializers.CharField(help_text="A phrase id from GET /phrases.")
+    text = serializers.CharField()
+    created_at = serializers.DateTimeField()
+
+
+class MessagesApi(APIView):
+    """Quick chat: fixed phrases only."""
+
+    def get_throttles(self) -> list:
+        return [ChatThrottle()] if self.request.method == "POST" else []
+
+    class InputSerializer(StrictSerializer):
+        phrase = serializers.CharField(max_length=32)
+
+    @extend_schema(
+        operation_id="games_messages_list",
+        tags=["live tables"],
+        parameters=[_GAME_ID, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        responses={
+            200: _paginated(MessageSerializer, "MessagePage"),
+            **error_responses(401, 404),
+        },
+    )
+    def get(self, request: Request, game_id: str) -> Response:
+        game, _ = selectors.game_get_for_user(game_id=game_id, user=request.user)
+        paginator = PageNumberPagination()
+        page = paginator.paginate_queryset(selectors.messages_for(game=game), request, self)
+        return paginator.get_paginated_response([selectors.message_json(message=m) for m in page])
+
+    @extend_schema(
+        operation_id="games_messages_create",
+        tags=["live tables"],
+        parameters=[_GAME_ID],
+        request=InputSerializer,
+        responses={
+            201: MessageSerializer,
+            **error_responses(400, 401, 404, 415, 429, codes={400: ["invalid_phrase"]}),
+        },
+        examples=[OpenApiExample("chat", value={"phrase": "good_luck"}, request_only=True)],
+    )
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        data = validated(self.InputSerializer, request.data)
+        message = services.game_post_message(
+            game_id=game_id, user=request.user, phrase=data["phrase"]
+        )
+        return Response(selectors.message_json(message=message), status=status.HTTP_201_CREATED)
+
+
+class PhrasesApi(APIView):
+    """The quick-chat phrases."""
+
+    @extend_schema(
+        operation_id="phrases_list",
+        tags=["live tables"],
+        responses={
+            200: inline_serializer(
+                "PhraseList",
+                {
+                    "results": inline_serializer(
+                        "Phrase",
+                        {"id": serializers.CharField(), "text": serializers.CharField()},
+                        many=True,
+                    )
+                },
+            ),
+            **error_responses(401),
+        },
+    )
+    def get(self, request: Request) -> Response:
+        return Response(selectors.phrases_json())

@@ -43,6 +43,31 @@ class NotCreator(Conflict):
     default_detail = "Only the player who created the game can cancel it."
 
 
+class GameNotFinished(Conflict):
+    code = "game_not_finished"
+    default_detail = "A rematch can be asked for once the game is finished."
+
+
+class NotAnOffer(Conflict):
+    code = "not_a_rematch_offer"
+    default_detail = "This game is not a rematch offer."
+
+
+class CannotAcceptOwnOffer(Conflict):
+    code = "cannot_accept_own_offer"
+    default_detail = "You made this rematch offer; the other player accepts it."
+
+
+class OfferLapsed(Conflict):
+    code = "rematch_lapsed"
+    default_detail = "The rematch offer lapsed (unanswered for 10 minutes)."
+
+
+class InvalidPhrase(ApplicationError):
+    code = "invalid_phrase"
+    default_detail = "Unknown phrase."
+
+
 class VersionConflict(Conflict):
     code = "version_conflict"
 

@@ -72,7 +72,9 @@ class Game(models.Model):
         null=True, blank=True, help_text="The seat that must act now; null when nobody."
     )
     turn_deadline = models.DateTimeField(null=True, blank=True)
-    timeouts_in_row = models.JSONField(default=list, blank=True)
+    timeouts_in_row = models.JSONField(
+        default=list, blank=True, help_text="Per seat: turns in a row the timer played."
+    )
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     finish_reason = models.CharField(max_length=10, choices=FinishReason.choices, blank=True)
     rematch_of = models.ForeignKey(
@@ -256,3 +258,47 @@ class GameResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id} in {self.game_id}: {'won' if self.won else 'lost'}"
+
+
+class Message(models.Model):
+    """A quick-chat message: one of the fixed phrases (no free text, nothing to moderate)."""
+
+    game = models.ForeignKey(Game, related_name="messages", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    phrase = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ("id",)
+        indexes = [models.Index(fields=["game", "id"], name="games_message_game_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.phrase} by seat {self.seat} in {self.game_id}"
+
+
+class PlayerEvent(models.Model):
+    """An event for one player's account stream (``GET /me/events``), kept for a week.
+
+    ``kind``: ``friend_joined``, ``rematch_offered`` or ``your_turn``; ``data`` names the
+    game (and who). The id orders the stream and resumes it (``Last-Event-ID``).
+    """
+
+    class Kind(models.TextChoices):
+        FRIEND_JOINED = "friend_joined"
+        REMATCH_OFFERED = "rematch_offered"
+        YOUR_TURN = "your_turn"
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, related_name="player_events", on_delete=models.CASCADE
+    )
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    data = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        ordering = ("id",)
+        indexes = [models.Index(fields=["user", "id"], name="games_playerevent_user_idx")]
+
+    def __str__(self) -> str:
+        return f"{self.kind} for {self.user_id}"

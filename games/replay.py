@@ -2,35 +2,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games import rules
-from games.models import Game, GameRound, Move
+from games.models import Game, GameRound, Move, OpponentType
 
 
-def rebuild_state(game: Game, *, version: int | None = None) -> rules.GameState:
-    """Fold the game's moves over its first deal, dealing each later round from its record.
+def start_version(game: Game) -> int:
+    """The version at which the first round was dealt: a game against a friend counts its
+    start (the join) as a change, a game against the computer starts at 0."""
+    return 1 if game.opponent_type == OpponentType.HUMAN else 0
 
-    ``version`` stops after that many moves: the state as it was at that version.
-    """
+
+def states(game: Game, *, upto: int | None = None) -> Iterator[tuple[int, rules.GameState]]:
+    """``(version, state)`` from the first deal through every move (up to ``upto``)."""
     deals = list(GameRound.objects.filter(game=game).order_by("number"))
     if not deals:
         raise ValueError("the game was never dealt")
     ruleset = rules.RuleSet.from_dict(game.rules)
     state = rules.new_game(ruleset, deals[0].dealer, deals[0].deck)
+    yield start_version(game), state
     next_deal = 1
     moves = Move.objects.filter(game=game).order_by("seq")
-    if version is not None:
-        moves = moves.filter(seq__lte=version)
+    if upto is not None:
+        moves = moves.filter(seq__lte=upto)
     for move in moves:
         kind = move.action.get("type")
         if kind in ("concede", "timeout"):
             state = rules.concede(state, move.seat, kind)
-            continue
-        state = rules.apply_action(state, rules.action_from_json(move.action), move.seat)
-        if state.awaiting_deal:
-            deal = deals[next_deal]
-            next_deal += 1
-            state = rules.deal_next_round(state, deal.deck)
-    return state
+        else:
+            state = rules.apply_action(state, rules.action_from_json(move.action), move.seat)
+            if state.awaiting_deal:
+                state = rules.deal_next_round(state, deals[next_deal].deck)
+                next_deal += 1
+        yield move.seq, state
+
+
+def rebuild_state(game: Game, *, version: int | None = None) -> rules.GameState:
+    """The state at ``version`` (default: after the whole move log)."""
+    last = None
+    for _, last in states(game, upto=version):  # noqa: B007 (the fold keeps the last state)
+        pass
+    assert last is not None
+    return last
 
 
 def replay_game(game: Game) -> str | None:
@@ -44,7 +58,7 @@ def replay_game(game: Game) -> str | None:
             k for k in replayed.keys() | game.state.keys() if replayed.get(k) != game.state.get(k)
         )
         return "snapshot differs in " + ", ".join(keys)
-    expected_version = Move.objects.filter(game=game).count()
-    if game.version < expected_version:
-        return f"version {game.version} is behind the move log ({expected_version} moves)"
+    last = Move.objects.filter(game=game).order_by("-seq").values_list("seq", flat=True).first()
+    if last is not None and game.version < last:
+        return f"version {game.version} is behind the move log (last move {last})"
     return None

@@ -7,9 +7,20 @@ from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
-from games import rules
+from games import replay, rules
 from games.errors import GameNotFound
-from games.models import Game, GameResult, GameRound, GameStatus, Move, Seat, Visibility
+from games.models import (
+    Game,
+    GameResult,
+    GameRound,
+    GameStatus,
+    Message,
+    Move,
+    PlayerEvent,
+    Seat,
+    Visibility,
+)
+from games.phrases import PHRASES
 
 
 def iso(moment: datetime | None) -> str | None:
@@ -66,12 +77,27 @@ def players_json(game: Game) -> list[dict[str, Any]]:
     return out
 
 
-def game_view(*, game: Game, seat: int) -> dict[str, Any]:
-    """The game as ``seat`` may see it (DESIGN §4 game view, plus a few added keys)."""
+def game_view(
+    *,
+    game: Game,
+    seat: int,
+    state: rules.GameState | None = None,
+    version: int | None = None,
+    deals: dict[int, GameRound] | None = None,
+) -> dict[str, Any]:
+    """The game as ``seat`` may see it (DESIGN §4 game view, plus a few added keys).
+
+    With ``state`` and ``version``: the view as it was at that earlier version (for event
+    streams that catch up), rebuilt from the move log.
+    """
+    historical = state is not None
+    status = game.status
+    if historical:
+        status = GameStatus.FINISHED if state.is_over else GameStatus.ACTIVE
     body: dict[str, Any] = {
         "id": str(game.id),
-        "status": game.status,
-        "version": game.version,
+        "status": status,
+        "version": game.version if version is None else version,
         "rules": game.rules,
         "you": seat,
         "opponent": game.opponent_type,
@@ -89,11 +115,13 @@ def game_view(*, game: Game, seat: int) -> dict[str, Any]:
         "started_at": iso(game.started_at),
         "finished_at": iso(game.finished_at),
     }
-    if game.state is None:
-        return body
-    state = rules.state_from_json(game.state)
+    if state is None:
+        if game.state is None:
+            return body
+        state = rules.state_from_json(game.state)
     body.update(rules.view_to_json(rules.view_for(state, seat)))
-    deals = {deal.number: deal for deal in GameRound.objects.filter(game=game)}
+    if deals is None:
+        deals = {deal.number: deal for deal in GameRound.objects.filter(game=game)}
     for result in body["rounds"]:
         deal = deals.get(result["number"])
         if deal is not None:
@@ -101,8 +129,8 @@ def game_view(*, game: Game, seat: int) -> dict[str, Any]:
     current = deals.get(state.round.number)
     if body["round"] is not None:
         body["round"]["deck_commitment"] = current.commitment if current else None
-        body["round"]["turn_deadline"] = iso(game.turn_deadline)
-        if game.status != GameStatus.ACTIVE:
+        body["round"]["turn_deadline"] = None if historical else iso(game.turn_deadline)
+        if status != GameStatus.ACTIVE:
             body["round"]["turn"] = None
             body["round"]["legal_actions"] = []
     elif current is not None and body["final"] is not None:
@@ -116,6 +144,25 @@ def game_view(*, game: Game, seat: int) -> dict[str, Any]:
                 "salt": current.salt,
             }
     return body
+
+
+def game_views_after(*, game: Game, seat: int, after: int) -> list[tuple[int, dict[str, Any]]]:
+    """``(version, view)`` for every version after ``after``, oldest first, for ``seat``.
+
+    The latest comes from the stored snapshot; earlier ones (a computer's draw before its
+    discard, or events missed while disconnected) are rebuilt from the move log.
+    """
+    if game.version <= after:
+        return []
+    out: list[tuple[int, dict[str, Any]]] = []
+    if game.version - after > 1 and game.state is not None:
+        deals = {deal.number: deal for deal in GameRound.objects.filter(game=game)}
+        for version, state in replay.states(game, upto=game.version - 1):
+            if after < version < game.version:
+                view = game_view(game=game, seat=seat, state=state, version=version, deals=deals)
+                out.append((version, view))
+    out.append((game.version, game_view(game=game, seat=seat)))
+    return out
 
 
 def game_summary(*, game: Game, user: Any) -> dict[str, Any]:
@@ -222,3 +269,29 @@ def player_stats(*, user: Any) -> dict[str, Any]:
         "hands": hands,
         "average_points_per_hand": round(agg["hand_points"] / hands, 2) if hands else 0.0,
     }
+
+
+def messages_for(*, game: Game, after_id: int = 0) -> QuerySet[Message]:
+    return Message.objects.filter(game=game, id__gt=after_id).order_by("id")
+
+
+def message_json(*, message: Message) -> dict[str, Any]:
+    return {
+        "id": message.id,
+        "seat": message.seat,
+        "phrase": message.phrase,
+        "text": PHRASES.get(message.phrase, message.phrase),
+        "created_at": iso(message.created_at),
+    }
+
+
+def phrases_json() -> dict[str, Any]:
+    return {"results": [{"id": key, "text": text} for key, text in PHRASES.items()]}
+
+
+def player_events_after(*, user: Any, after_id: int) -> QuerySet[PlayerEvent]:
+    return PlayerEvent.objects.filter(user=user, id__gt=after_id).order_by("id")
+
+
+def player_event_json(*, event: PlayerEvent) -> dict[str, Any]:
+    return {"id": event.id, "kind": event.kind, **event.data, "created_at": iso(event.created_at)}

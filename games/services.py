@@ -9,25 +9,33 @@ from __future__ import annotations
 
 import hashlib
 import json
+import random
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 from decimal import Decimal
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 
-from games import rules
+from games import ai, notify, rules
 from games.errors import (
+    CannotAcceptOwnOffer,
     CannotJoinOwnGame,
     GameFull,
+    GameNotFinished,
     GameNotFound,
     GameNotWaiting,
     IdempotencyKeyReused,
     InvalidCode,
+    InvalidPhrase,
+    NotAnOffer,
     NotCreator,
+    OfferLapsed,
     VersionConflict,
     from_rules_error,
 )
@@ -39,16 +47,23 @@ from games.models import (
     GameRound,
     GameStatus,
     IdempotencyRecord,
+    Message,
     Move,
     OpponentType,
+    PlayerEvent,
     Seat,
     Visibility,
 )
+from games.phrases import PHRASES
 from games.signals import game_finished
 
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: nothing to misread
 INVITE_LENGTH = 6
 IDEMPOTENCY_TTL = timedelta(hours=24)
+REMATCH_TTL = timedelta(minutes=10)  # a rematch offer lapses unanswered after this
+WAITING_TTL = timedelta(hours=24)  # a table nobody joined is cancelled after this
+PLAYER_EVENT_TTL = timedelta(days=7)
+TIMEOUTS_TO_FORFEIT = 3
 LEVEL_WEIGHTS = {
     Difficulty.EASY: Decimal("0.25"),
     Difficulty.MEDIUM: Decimal("0.50"),
@@ -132,9 +147,9 @@ def game_create_vs_computer(
     Seat.objects.bulk_create(
         [Seat(game=game, seat=0, user=user), Seat(game=game, seat=1, computer=difficulty)]
     )
+    before = _Before.of(game)
     _start(game)
-    game.save()
-    _after_change(game)
+    _commit_change(game, before)
     return game
 
 
@@ -191,10 +206,16 @@ def game_join(*, user: Any, code: str) -> Game:
         raise GameFull()
     if game.created_by_id == user.pk:
         raise CannotJoinOwnGame()
+    before = _Before.of(game)
     Seat.objects.create(game=game, seat=1, user=user)
     _start(game)
-    game.save()
-    _after_change(game)
+    game.version += 1  # the start is a change both players see (the event streams)
+    _player_event(
+        game.created_by_id,
+        PlayerEvent.Kind.FRIEND_JOINED,
+        {"game_id": str(game.pk), "by": _public_user(user)},
+    )
+    _commit_change(game, before)
     return game
 
 
@@ -235,7 +256,6 @@ def request_fingerprint(body: Any) -> str:
     ).hexdigest()
 
 
-@transaction.atomic
 def game_apply_action(
     *,
     game_id: Any,
@@ -248,10 +268,35 @@ def game_apply_action(
 ) -> ActionOutcome:
     """Apply one player action; ``render`` builds the response stored for the idempotency key.
 
-    Checks, in order: seated (404), a known idempotency key (stored response, or 422
-    ``idempotency_key_reused``), the game active (409 ``game_not_active``), the expected
+    An expired turn deadline is enforced first, in its own transaction (the server's move
+    stands even if the late action is then refused). Then, in one transaction with the
+    game row locked, in order: seated (404), a known idempotency key (stored response, or
+    422 ``idempotency_key_reused``), the game active (409 ``game_not_active``), the expected
     version (409 ``version_conflict``), then the rules (409/422 with their codes).
     """
+    game_enforce_timers(game_id=game_id)
+    return _apply_action_locked(
+        game_id=game_id,
+        user=user,
+        action=action,
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        fingerprint=fingerprint,
+        render=render,
+    )
+
+
+@transaction.atomic
+def _apply_action_locked(
+    *,
+    game_id: Any,
+    user: Any,
+    action: rules.Action,
+    expected_version: int | None,
+    idempotency_key: str | None,
+    fingerprint: str | None,
+    render: Callable[[Game, int], Any] | None,
+) -> ActionOutcome:
     game = _lock_game(game_id)
     seat = seat_of(game, user)
     if idempotency_key:
@@ -269,9 +314,10 @@ def game_apply_action(
         raise from_rules_error(rules.GameNotActive("The game is not active."), version=game.version)
     if expected_version is not None and expected_version != game.version:
         raise VersionConflict(current=game.version)
+    before = _Before.of(game)
     _apply(game, seat, action)
-    game.save()
-    _after_change(game)
+    _reset_timeouts(game, seat)
+    _commit_change(game, before)
     if idempotency_key and render is not None:
         body = render(game, seat)
         IdempotencyRecord.objects.filter(user=user, game=game, key=idempotency_key).delete()
@@ -327,9 +373,9 @@ def game_concede(*, game_id: Any, user: Any) -> Game:
     seat = seat_of(game, user)
     if game.status != GameStatus.ACTIVE:
         raise from_rules_error(rules.GameNotActive("The game is not active."), version=game.version)
+    before = _Before.of(game)
     _forfeit(game, seat, FinishReason.CONCEDE)
-    game.save()
-    _after_change(game)
+    _commit_change(game, before)
     return game
 
 
@@ -352,19 +398,25 @@ def _forfeit(game: Game, seat: int, reason: str, *, automatic: bool = False) -> 
 
 @transaction.atomic
 def game_cancel(*, game_id: Any, user: Any) -> Game:
-    """The creator withdraws a game nobody has joined yet; it becomes ``abandoned``."""
+    """The creator withdraws a game nobody has joined yet (or an unanswered rematch offer);
+    it becomes ``abandoned``."""
     game = _lock_game(game_id)
     seat_of(game, user)
     if game.created_by_id != user.pk:
         raise NotCreator()
     if game.status != GameStatus.WAITING:
         raise GameNotWaiting()
+    before = _Before.of(game)
+    _abandon(game)
+    _commit_change(game, before)
+    return game
+
+
+def _abandon(game: Game) -> None:
     game.status = GameStatus.ABANDONED
     game.finished_at = timezone.now()
+    game.turn_seat = None
     game.version += 1
-    game.save()
-    _after_change(game)
-    return game
 
 
 @transaction.atomic
@@ -373,13 +425,9 @@ def game_abandon(*, game_id: Any) -> Game:
     game = _lock_game(game_id)
     if game.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
         return game
-    game.status = GameStatus.ABANDONED
-    game.finished_at = timezone.now()
-    game.turn_seat = None
-    game.turn_deadline = None
-    game.version += 1
-    game.save()
-    _after_change(game)
+    before = _Before.of(game)
+    _abandon(game)
+    _commit_change(game, before)
     return game
 
 
@@ -393,7 +441,6 @@ def _finish(game: Game, state: rules.GameState) -> None:
     game.finish_reason = final.reason
     game.finished_at = now
     game.turn_seat = None
-    game.turn_deadline = None
     seats = {seat.seat: seat for seat in game.seats.all()}
     results = []
     for number, seat in seats.items():
@@ -432,16 +479,70 @@ def _finish(game: Game, state: rules.GameState) -> None:
 # --- after every change ---------------------------------------------------------------------
 
 
-def _after_change(game: Game) -> None:
-    """Queue what must follow a committed change: the computer's turn."""
+@dataclass(frozen=True)
+class _Before:
+    """Whose turn it was and the status before a change (to see what the change passed on)."""
+
+    turn: int | None
+    status: str
+
+    @classmethod
+    def of(cls, game: Game) -> _Before:
+        return cls(game.turn_seat if game.status == GameStatus.ACTIVE else None, game.status)
+
+
+def _human_seats(game: Game) -> dict[int, Any]:
+    return {s.seat: s.user_id for s in game.seats.all() if s.user_id is not None}
+
+
+def _commit_change(game: Game, before: _Before, *, deadline_base: datetime | None = None) -> None:
+    """Save the changed game and arrange everything that follows from it.
+
+    Inside the transaction: the turn deadline (restarted whenever the turn passes to a
+    person at a timed table; counted from ``deadline_base`` when the server played the last
+    turn, so late enforcement never gives anyone extra time) and a ``your_turn`` event for
+    the player to act. After the commit: wake the event streams, queue the computer's turn
+    or the turn timer.
+    """
     from games import tasks  # tasks import services
 
-    if game.status != GameStatus.ACTIVE or game.turn_seat is None:
-        return
-    computer_seats = {s.seat for s in game.seats.all() if s.computer}
-    if game.turn_seat in computer_seats:
-        game_id, version = game.pk, game.version
+    humans = _human_seats(game)
+    active = game.status == GameStatus.ACTIVE and game.turn_seat is not None
+    human_turn = active and game.turn_seat in humans
+    turn_passed = active and (game.turn_seat != before.turn or before.status != GameStatus.ACTIVE)
+    if human_turn and game.turn_seconds:
+        if turn_passed or game.turn_deadline is None:
+            base = deadline_base or timezone.now()
+            game.turn_deadline = base + timedelta(seconds=game.turn_seconds)
+    else:
+        game.turn_deadline = None
+    game.save()
+
+    if human_turn and turn_passed:
+        _player_event(
+            humans[game.turn_seat],
+            PlayerEvent.Kind.YOUR_TURN,
+            {"game_id": str(game.pk), "version": game.version},
+        )
+    notify.publish_on_commit(notify.game_channel(game.pk))
+    game_id, version = game.pk, game.version
+    if active and not human_turn:
         transaction.on_commit(lambda: tasks.play_computer_turn.delay(str(game_id), version))
+    if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
+        # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
+        deadline = game.turn_deadline
+        transaction.on_commit(
+            lambda: tasks.expire_turn.apply_async((str(game_id), version), eta=deadline)
+        )
+
+
+def _player_event(user_id: Any, kind: str, data: dict[str, Any]) -> None:
+    PlayerEvent.objects.create(user_id=user_id, kind=kind, data=data)
+    notify.publish_on_commit(notify.player_channel(user_id))
+
+
+def _public_user(user: Any) -> dict[str, str]:
+    return {"username": user.username, "display_name": user.public_name}
 
 
 # --- the computer's turn --------------------------------------------------------------------
@@ -461,6 +562,7 @@ def game_play_computer_turn(
     if game is None or game.status != GameStatus.ACTIVE or game.version != version:
         return 0
     seats = {s.seat: s for s in game.seats.all()}
+    before = _Before.of(game)
     applied = 0
     while game.status == GameStatus.ACTIVE and game.turn_seat is not None:
         seat = seats[game.turn_seat]
@@ -470,14 +572,237 @@ def game_play_computer_turn(
         _apply(game, seat.seat, choose(view, seat.computer))
         applied += 1
     if applied:
-        game.save()
-        _after_change(game)
+        _commit_change(game, before)
     return applied
+
+
+# --- turn timers, lapsed offers, stale tables -----------------------------------------------
+
+
+def _timeouts(game: Game) -> list[int]:
+    counts = list(game.timeouts_in_row or [])
+    return [*counts, 0, 0][:2]
+
+
+def _reset_timeouts(game: Game, seat: int) -> None:
+    counts = _timeouts(game)
+    if counts[seat]:
+        counts[seat] = 0
+        game.timeouts_in_row = counts
+
+
+def _absent_action(view: rules.PlayerView, rng: random.Random) -> rules.Action:
+    """The baseline player's choice for an absent player, kept to draw-and-discard: the
+    server passes the first upcard, draws and discards, but never knocks for anyone."""
+    if view.round.phase == rules.Phase.FIRST_UPCARD:
+        return rules.Pass()
+    action = ai.baseline_action(view, rng)
+    if isinstance(action, rules.Knock):
+        return rules.Discard(action.card)
+    if isinstance(action, rules.BigGin):
+        cards = next(a.cards for a in view.round.legal_actions if a.type == "discard")
+        assert cards
+        hand = list(view.round.hand)
+        return rules.Discard(
+            min(cards, key=lambda c: (rules.deadwood_value([h for h in hand if h != c]), str(c)))
+        )
+    return action
+
+
+def _expire_turn(game: Game) -> None:
+    """The seat to act ran out of time: play its whole turn, or forfeit on the third."""
+    seat = game.turn_seat
+    assert seat is not None and game.turn_deadline is not None
+    deadline = game.turn_deadline
+    before = _Before.of(game)
+    counts = _timeouts(game)
+    counts[seat] += 1
+    game.timeouts_in_row = counts
+    if counts[seat] >= TIMEOUTS_TO_FORFEIT:
+        _forfeit(game, seat, FinishReason.TIMEOUT, automatic=True)
+    else:
+        rng = random.Random(secrets.randbits(64))
+        while game.status == GameStatus.ACTIVE and game.turn_seat == seat:
+            view = rules.view_for(game_state(game), seat)
+            _apply(game, seat, _absent_action(view, rng), automatic=True)
+    _commit_change(game, before, deadline_base=deadline)
+
+
+@transaction.atomic
+def game_expire_turn(*, game_id: Any, version: int) -> bool:
+    """The turn timer (a Celery task with an ETA): if the game is still at ``version`` and
+    the deadline has passed, play the absent player's turn. Idempotent on the version."""
+    game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+    if (
+        game is None
+        or game.status != GameStatus.ACTIVE
+        or game.version != version
+        or game.turn_deadline is None
+        or game.turn_deadline > timezone.now()
+    ):
+        return False
+    _expire_turn(game)
+    return True
+
+
+def _overdue(now: datetime) -> Q:
+    return (
+        Q(status=GameStatus.ACTIVE, turn_deadline__lte=now)
+        | Q(status=GameStatus.WAITING, rematch_of__isnull=False, created_at__lte=now - REMATCH_TTL)
+        | Q(status=GameStatus.WAITING, created_at__lte=now - WAITING_TTL)
+    )
+
+
+def game_enforce_timers(*, game_id: Any) -> bool:
+    """Enforce whatever came due for this game: expired turns (several, when nobody looked
+    for a while), a lapsed rematch offer, a table left waiting for a day. Cheap when nothing
+    is due (one indexed read). Called whenever a game is touched, and by the sweeper."""
+    now = timezone.now()
+    if not Game.objects.filter(_overdue(now), pk=game_id).exists():
+        return False
+    with transaction.atomic():
+        game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+        if game is None:
+            return False
+        changed = False
+        while (
+            game.status == GameStatus.ACTIVE
+            and game.turn_deadline is not None
+            and game.turn_deadline <= now
+        ):
+            _expire_turn(game)
+            changed = True
+        if game.status == GameStatus.WAITING:
+            ttl = REMATCH_TTL if game.rematch_of_id else WAITING_TTL
+            if game.created_at <= now - ttl:
+                before = _Before.of(game)
+                _abandon(game)
+                _commit_change(game, before)
+                changed = True
+        return changed
+
+
+def games_enforce_overdue(*, limit: int = 500) -> int:
+    """The sweeper (Celery beat): enforce every overdue game; returns how many changed."""
+    now = timezone.now()
+    ids = list(Game.objects.filter(_overdue(now)).values_list("pk", flat=True)[:limit])
+    return sum(1 for game_id in ids if game_enforce_timers(game_id=game_id))
+
+
+def games_enforce_for_user(*, user: Any) -> None:
+    """Enforce the overdue games of one player (before listing them)."""
+    now = timezone.now()
+    ids = Game.objects.filter(_overdue(now), seats__user=user).values_list("pk", flat=True)
+    for game_id in ids:
+        game_enforce_timers(game_id=game_id)
+
+
+# --- rematch --------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def game_rematch(*, game_id: Any, user: Any) -> tuple[Game, bool]:
+    """A new game with the same players and rules; returns ``(game, created)``.
+
+    Against the computer it starts at once. Against a person it is offered: ``waiting``
+    with both seats taken until the other player accepts (10 minutes). Asking again, by
+    either player, returns the pending or running rematch instead of a second one.
+    """
+    game = _lock_game(game_id)
+    seat = seat_of(game, user)
+    if game.status != GameStatus.FINISHED:
+        raise GameNotFinished()
+    existing = game.rematches.exclude(status=GameStatus.ABANDONED).order_by("created_at").first()
+    if existing is not None:
+        return existing, False
+    seats = {s.seat: s for s in game.seats.all()}
+    new = Game.objects.create(
+        opponent_type=game.opponent_type,
+        difficulty=game.difficulty,
+        visibility=Visibility.PRIVATE,
+        rules=game.rules,
+        turn_seconds=game.turn_seconds,
+        created_by=user,
+        rematch_of=game,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(game=new, seat=number, user_id=s.user_id, computer=s.computer)
+            for number, s in seats.items()
+        ]
+    )
+    before = _Before.of(new)
+    if game.opponent_type == OpponentType.COMPUTER:
+        _start(new)
+    else:
+        other = seats[1 - seat].user_id
+        _player_event(
+            other,
+            PlayerEvent.Kind.REMATCH_OFFERED,
+            {"game_id": str(new.pk), "rematch_of": str(game.pk), "by": _public_user(user)},
+        )
+    _commit_change(new, before)
+    return new, True
+
+
+def game_accept(*, game_id: Any, user: Any) -> Game:
+    """The other player accepts a rematch offer; the game starts."""
+    game_enforce_timers(game_id=game_id)  # a lapsed offer is abandoned first
+    return _accept_locked(game_id=game_id, user=user)
+
+
+@transaction.atomic
+def _accept_locked(*, game_id: Any, user: Any) -> Game:
+    game = _lock_game(game_id)
+    seat_of(game, user)
+    if game.rematch_of_id is None or game.opponent_type != OpponentType.HUMAN:
+        raise NotAnOffer()
+    if game.created_by_id == user.pk:
+        raise CannotAcceptOwnOffer()
+    if game.status == GameStatus.ABANDONED and game.created_at <= timezone.now() - REMATCH_TTL:
+        raise OfferLapsed()
+    if game.status != GameStatus.WAITING:
+        if game.status == GameStatus.ACTIVE:
+            return game  # accepted already (a retry)
+        raise GameNotWaiting("This offer is no longer open.")
+    before = _Before.of(game)
+    _start(game)
+    game.version += 1
+    _commit_change(game, before)
+    return game
+
+
+# --- quick chat -----------------------------------------------------------------------------
+
+
+def game_post_message(*, game_id: Any, user: Any, phrase: str) -> Message:
+    """Post one of the fixed phrases to the game's seated players."""
+    if phrase not in PHRASES:
+        raise InvalidPhrase(f"Unknown phrase {phrase!r}; see GET /phrases.")
+    game = Game.objects.filter(pk=game_id).prefetch_related("seats").first()
+    if game is None:
+        raise GameNotFound()
+    seat = seat_of(game, user)
+    with transaction.atomic():
+        message = Message.objects.create(game=game, seat=seat, user=user, phrase=phrase)
+        notify.publish_on_commit(notify.game_channel(game.pk))
+    return message
+
+
+# --- housekeeping ---------------------------------------------------------------------------
 
 
 def idempotency_purge() -> int:
     """Delete idempotency records older than 24 hours; returns how many."""
     deleted, _ = IdempotencyRecord.objects.filter(
         created_at__lt=timezone.now() - IDEMPOTENCY_TTL
+    ).delete()
+    return deleted
+
+
+def player_events_purge() -> int:
+    """Delete account-stream events older than a week; returns how many."""
+    deleted, _ = PlayerEvent.objects.filter(
+        created_at__lt=timezone.now() - PLAYER_EVENT_TTL
     ).delete()
     return deleted

@@ -42,3 +42,29 @@ def play_computer_turn(game_id: Any, version: int) -> int:
 def purge_idempotency_records() -> int:
     """Delete idempotency records older than 24 hours (they no longer protect anything)."""
     return services.idempotency_purge()
+
+
+@shared_task(
+    name="games.expire_turn",
+    acks_late=True,
+    autoretry_for=(OperationalError,),
+    retry_backoff=True,
+    retry_backoff_max=10,
+    max_retries=5,
+)
+def expire_turn(game_id: Any, version: int) -> bool:
+    """The turn timer, queued with an ETA at the deadline for the version it was set at."""
+    return services.game_expire_turn(game_id=game_id, version=version)
+
+
+@shared_task(name="games.sweep_overdue", acks_late=True)
+def sweep_overdue() -> int:
+    """Enforce whatever is overdue (expired turns whose timer task was lost, lapsed rematch
+    offers, tables left waiting for a day). Idempotent."""
+    return services.games_enforce_overdue()
+
+
+@shared_task(name="games.purge_player_events", acks_late=True)
+def purge_player_events() -> int:
+    """Delete account-stream events older than a week."""
+    return services.player_events_purge()

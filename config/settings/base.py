@@ -166,7 +166,15 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
     "SCHEMA_PATH_PREFIX": r"/api/v1",
-    "ENUM_NAME_OVERRIDES": {},
+    "ENUM_NAME_OVERRIDES": {
+        "GameStatusEnum": "games.models.GameStatus",
+        "DifficultyEnum": "games.models.Difficulty",
+        "HealthStatusEnum": ["ok", "unavailable"],
+    },
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "config.schema.add_event_streams",
+    ],
     "APPEND_COMPONENTS": {
         "securitySchemes": {
             "tokenAuth": {
@@ -183,6 +191,13 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# --- live tables ------------------------------------------------------------------------------
+# Event streams are woken through Redis pub/sub when this is set (every process must share
+# it); without it, in-process (the embedded default, where one process serves everything).
+EVENTS_REDIS_URL = env.str("EVENTS_REDIS_URL", default="") or None
+EVENTS_HEARTBEAT_SECONDS = 15
+EVENTS_POLL_SECONDS = 5
 
 # --- Celery ----------------------------------------------------------------------------------
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or None
@@ -209,6 +224,17 @@ CELERY_BEAT_SCHEDULE: dict = {
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",
         "schedule": crontab(minute=23),
+    },
+    "purge-player-events": {
+        "task": "games.purge_player_events",
+        "schedule": crontab(hour=4, minute=41),
+    },
+    # Turn timers run as tasks with an ETA; this sweep catches any that were lost, and
+    # lapses rematch offers (10 minutes) and tables left waiting (24 hours).
+    "games-sweep-overdue": {
+        "task": "games.sweep_overdue",
+        "schedule": 15.0,
+        "options": {"expires": 14},
     },
     # Leaderboards (docs/leaderboards.md): close the periods that are due, then recompute every
     # open period's standings; a run left waiting behind a backlog expires (the next one

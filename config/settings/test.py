@@ -20,6 +20,7 @@ CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"
 LOGGING = {"version": 1, "disable_existing_loggers": False}
 
 REDIS_URL = env.str("REDIS_URL", default="redis://127.0.0.1:6379/0")
+EVENTS_REDIS_URL = REDIS_URL
 CELERY_BROKER_URL = REDIS_URL
 # The test process runs tasks eagerly and lets their errors surface; tests that prove task
 # delivery start a real worker (tests/conftest.py) and switch the app to the broker. That

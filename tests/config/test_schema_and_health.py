@@ -63,3 +63,32 @@ def test_health_503_names_the_broker_when_it_is_unreachable(api_client, settings
     body = response.json()
     assert body["checks"] == {"database": "ok", "broker": "unavailable"}
     assert "broker" in body["detail"]
+
+
+def _has_example(operation: dict) -> bool:
+    bodies = [operation.get("requestBody", {}), *operation["responses"].values()]
+    for body in bodies:
+        for media in body.get("content", {}).values():
+            if media.get("examples") or media.get("example"):
+                return True
+    return False
+
+
+def test_every_operation_has_an_example(api_client):
+    schema = yaml.safe_load(api_client.get("/api/schema/").content)
+    missing = [
+        f"{method.upper()} {path}"
+        for path, operations in schema["paths"].items()
+        for method, operation in operations.items()
+        if path not in ("/api/v1/health", "/api/v1/games/{game_id}/events", "/api/v1/me/events")
+        and not _has_example(operation)
+    ]
+    assert not missing
+
+
+def test_event_streams_are_documented(api_client):
+    schema = yaml.safe_load(api_client.get("/api/schema/").content)
+    for path in ("/api/v1/games/{game_id}/events", "/api/v1/me/events"):
+        responses = schema["paths"][path]["get"]["responses"]
+        assert "text/event-stream" in responses["200"]["content"]
+        assert {"401", "404"} <= set(responses)

@@ -55,7 +55,7 @@ def test_same_action_same_expected_version_applies_once(human_game):
     def post(i: int):
         response = clients[i].post(
             f"/api/v1/games/{game['id']}/actions",
-            {"type": "pass", "expected_version": 0},
+            {"type": "pass", "expected_version": 1},
             format="json",
         )
         return response.status_code, response.json()
@@ -65,7 +65,7 @@ def test_same_action_same_expected_version_applies_once(human_game):
     assert statuses == [200] + [409] * 7
     assert {body["code"] for status, body in results if status == 409} == {"version_conflict"}
     assert Move.objects.filter(game_id=game["id"]).count() == 1
-    assert Game.objects.get(pk=game["id"]).version == 1
+    assert Game.objects.get(pk=game["id"]).version == 2
 
 
 def test_one_idempotency_key_from_many_threads_applies_once(human_game):

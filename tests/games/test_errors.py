@@ -41,7 +41,7 @@ def test_not_your_turn(rigged):
         "not_your_turn",
         rigged["id"],
     )
-    assert body["current_version"] == 0
+    assert body["current_version"] == 1  # a friend's game starts at version 1 (the join)
 
 
 def test_version_conflict(rigged):
@@ -51,7 +51,7 @@ def test_version_conflict(rigged):
         "version_conflict",
         rigged["id"],
     )
-    assert body["current_version"] == 0
+    assert body["current_version"] == 1
 
 
 def test_game_not_active_after_concede(rigged):
@@ -242,7 +242,7 @@ def test_stranger_gets_404_on_every_game_endpoint(rigged, make_user, client_for)
         for other in (str(uuid.uuid4()), "not-a-uuid"):
             missing = getattr(stranger, method)(url.replace(game_id, other), body, format="json")
             assert_error(missing, 404, "not_found")
-    assert Game.objects.get(pk=game_id).version == 0
+    assert Game.objects.get(pk=game_id).version == 1
 
 
 def test_anonymous_gets_401_on_game_endpoints(rigged, api_client):

@@ -104,7 +104,7 @@ def test_concede_finishes_with_the_other_player_winning(human_game):
     assert results[1].won and not results[0].won
     assert results[0].reason == results[1].reason == "concede"
     assert Move.objects.get(game_id=game["id"]).action == {"type": "concede"}
-    assert view["version"] == 1
+    assert view["version"] == 2  # 1 at the start (the join), 2 for the concession
 
 
 def test_concede_against_the_computer(auth_client):

@@ -1,0 +1,253 @@
+"""Server-Sent Events: a game's stream for its seated players, and a player's account stream.
+
+Framing (DESIGN.md "Live tables")::
+
+    id: 17
+    event: state
+    data: {"version": 17, "view": {...}}
+
+A game stream opens with the current state (or, resuming with ``?after=N`` or
+``Last-Event-ID: N``, with every version after N, oldest first), then sends one ``state``
+event per version, each with the receiving seat's own view at that version. Quick-chat
+messages arrive as ``event: message`` without an ``id`` (so they never move the resume
+point; ``GET /games/{id}/messages`` has the history). A ``: ping`` comment is sent after
+15 s of silence.
+
+The account stream ``/me/events`` sends ``friend_joined``, ``rematch_offered`` and
+``your_turn`` events, each with its own ``id`` (resume with ``Last-Event-ID`` / ``after``).
+
+Streams wake on a notification (:mod:`games.notify`) and read what changed from the
+database, and poll every few seconds as well, enforcing due turn deadlines on the way.
+Served by an ASGI server (``uvicorn config.asgi:application``) as async generators; under
+WSGI (``make run``) the same generator is driven by a private event loop per stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+from collections.abc import AsyncIterator, Callable, Iterator
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from django.conf import settings
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connection
+from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from rest_framework import exceptions
+
+from accounts.authentication import BearerTokenAuthentication
+from config.exceptions import ApplicationError, error_body
+from games import notify, selectors, services
+from games.errors import GameNotFound
+from games.models import Game, Message, PlayerEvent
+
+
+def _db(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Run a database function in a worker thread and close that thread's connection."""
+
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            connection.close()
+
+    return sync_to_async(run, thread_sensitive=False)
+
+
+def _frame(data: dict[str, Any], *, event: str, event_id: int | None = None) -> bytes:
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
+
+
+def _state_frame(version: int, view: dict[str, Any]) -> bytes:
+    return _frame({"version": version, "view": view}, event="state", event_id=version)
+
+
+def _after(request: HttpRequest) -> int | None:
+    raw = request.GET.get("after")
+    source = "after"
+    if raw is None:
+        raw = request.headers.get("Last-Event-ID")
+        source = "Last-Event-ID"
+    if raw is None or raw == "":
+        return None
+    try:
+        value = int(raw)
+    except ValueError:
+        value = -1
+    if value < 0:
+        raise ApplicationError(
+            f"{source} must be a non-negative integer.",
+            code="validation_error",
+            fields={source: ["Must be a non-negative integer."]},
+        )
+    return value
+
+
+def _authenticate(request: HttpRequest) -> Any:
+    result = BearerTokenAuthentication().authenticate(request)
+    if result is None:
+        raise exceptions.NotAuthenticated()
+    return result[0]
+
+
+def _error_response(exc: Exception) -> HttpResponse:
+    rendered = error_body(exc)
+    if rendered is None:
+        raise exc
+    body, status, headers = rendered
+    if status == 401:
+        headers = {**headers, "WWW-Authenticate": "Token"}
+    return JsonResponse(body, status=status, headers=headers)
+
+
+def _streaming(request: HttpRequest, stream: AsyncIterator[bytes]) -> StreamingHttpResponse:
+    content: AsyncIterator[bytes] | Iterator[bytes]
+    content = stream if isinstance(request, ASGIRequest) else _drive(stream)
+    response = StreamingHttpResponse(content, content_type="text/event-stream")
+    response["Cache-Control"] = "no-cache"
+    response["X-Accel-Buffering"] = "no"  # proxies must not buffer the stream
+    return response
+
+
+def _drive(stream: AsyncIterator[bytes]) -> Iterator[bytes]:
+    """Serve an async stream from a WSGI worker thread, with a private event loop."""
+    loop = asyncio.new_event_loop()
+    try:
+        while True:
+            try:
+                yield loop.run_until_complete(stream.__anext__())
+            except StopAsyncIteration:
+                return
+    finally:
+        loop.run_until_complete(stream.aclose())  # type: ignore[attr-defined]
+        loop.close()
+
+
+# --- the game stream ------------------------------------------------------------------------
+
+
+def _open_game(game_id: str, user: Any) -> tuple[int, int]:
+    game, seat = selectors.game_get_for_user(game_id=game_id, user=user)
+    last_message = (
+        Message.objects.filter(game=game).order_by("-id").values_list("id", flat=True).first()
+    )
+    return seat, last_message or 0
+
+
+def _game_frames(
+    game_id: str, seat: int, after: int | None, last_message: int, enforce: bool
+) -> tuple[list[bytes], int | None, int]:
+    if enforce:
+        services.game_enforce_timers(game_id=game_id)
+    game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
+    if after is None:
+        views = [(game.version, selectors.game_view(game=game, seat=seat))]
+    else:
+        views = selectors.game_views_after(game=game, seat=seat, after=after)
+    frames = [_state_frame(version, view) for version, view in views]
+    if views:
+        after = views[-1][0]
+    for message in selectors.messages_for(game=game, after_id=last_message):
+        frames.append(_frame(selectors.message_json(message=message), event="message"))
+        last_message = message.id
+    return frames, after, last_message
+
+
+async def _game_stream(
+    game_id: str, seat: int, after: int | None, last_message: int
+) -> AsyncIterator[bytes]:
+    heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
+    poll = settings.EVENTS_POLL_SECONDS
+    frames_for = _db(_game_frames)
+    async with notify.Listener(notify.game_channel(game_id)) as listener:
+        # Subscribed before the first read: nothing committed in between is missed.
+        frames, after, last_message = await frames_for(game_id, seat, after, last_message, True)
+        for frame in frames:
+            yield frame
+        quiet_since = time.monotonic()
+        while True:
+            waited = time.monotonic() - quiet_since
+            woke = await listener.wait(max(0.05, min(poll, heartbeat - waited)))
+            frames, after, last_message = await frames_for(
+                game_id, seat, after, last_message, not woke
+            )
+            for frame in frames:
+                yield frame
+            if frames:
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= heartbeat:
+                yield b": ping\n\n"
+                quiet_since = time.monotonic()
+
+
+async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
+    """``GET /api/v1/games/{id}/events``: the game's event stream for a seated player."""
+    try:
+        if request.method != "GET":
+            raise exceptions.MethodNotAllowed(request.method or "")
+        user = await _db(_authenticate)(request)
+        after = _after(request)
+        seat, last_message = await _db(_open_game)(game_id, user)
+    except (ApplicationError, exceptions.APIException, GameNotFound) as exc:
+        return _error_response(exc)
+    return _streaming(request, _game_stream(game_id, seat, after, last_message))
+
+
+# --- the account stream ---------------------------------------------------------------------
+
+
+def _open_player(user: Any, after: int | None) -> int:
+    if after is not None:
+        return after
+    latest = PlayerEvent.objects.filter(user=user).order_by("-id").values_list("id", flat=True)
+    return latest.first() or 0
+
+
+def _player_frames(user: Any, after: int, enforce: bool) -> tuple[list[bytes], int]:
+    if enforce:
+        services.games_enforce_for_user(user=user)
+    frames = []
+    for event in selectors.player_events_after(user=user, after_id=after)[:200]:
+        frames.append(
+            _frame(selectors.player_event_json(event=event), event=event.kind, event_id=event.id)
+        )
+        after = event.id
+    return frames, after
+
+
+async def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
+    heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
+    poll = settings.EVENTS_POLL_SECONDS
+    frames_for = _db(_player_frames)
+    async with notify.Listener(notify.player_channel(user.pk)) as listener:
+        yield b": connected\n\n"
+        frames, after = await frames_for(user, after, True)
+        for frame in frames:
+            yield frame
+        quiet_since = time.monotonic()
+        while True:
+            waited = time.monotonic() - quiet_since
+            woke = await listener.wait(max(0.05, min(poll, heartbeat - waited)))
+            frames, after = await frames_for(user, after, not woke)
+            for frame in frames:
+                yield frame
+            if frames:
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= heartbeat:
+                yield b": ping\n\n"
+                quiet_since = time.monotonic()
+
+
+async def player_events(request: HttpRequest) -> HttpResponse:
+    """``GET /api/v1/me/events``: the caller's account events."""
+    try:
+        if request.method != "GET":
+            raise exceptions.MethodNotAllowed(request.method or "")
+        user = await _db(_authenticate)(request)
+        after = await _db(_open_player)(user, _after(request))
+    except (ApplicationError, exceptions.APIException) as exc:
+        return _error_response(exc)
+    return _streaming(request, _player_stream(user, after))

@@ -1,0 +1,69 @@
+"""Helpers for reading Server-Sent Events in tests."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.games.conftest import human_game  # noqa: F401  (fixture re-export)
+
+
+@pytest.fixture(autouse=True)
+def fast_streams(settings) -> None:
+    """Streams poll and ping quickly in tests (production: every 5 s and 15 s)."""
+    settings.EVENTS_POLL_SECONDS = 0.2
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.6
+
+
+def parse(chunk: bytes) -> dict[str, Any]:
+    """One SSE frame as ``{"id", "event", "data", "comment"}``."""
+    frame: dict[str, Any] = {"id": None, "event": None, "data": None, "comment": None}
+    for line in chunk.decode().splitlines():
+        if line.startswith(":"):
+            frame["comment"] = line[1:].strip()
+        elif line.startswith("id: "):
+            frame["id"] = int(line[4:])
+        elif line.startswith("event: "):
+            frame["event"] = line[7:]
+        elif line.startswith("data: "):
+            frame["data"] = json.loads(line[6:])
+    return frame
+
+
+class Stream:
+    """Reads frames from a streaming response (WSGI test client), skipping pings."""
+
+    def __init__(self, response) -> None:
+        assert response.status_code == 200, response.content
+        assert response["Content-Type"] == "text/event-stream"
+        self.response = response
+        self.chunks: Iterator[bytes] = iter(response.streaming_content)
+        self.pings = 0
+
+    def next(self, *, event: str | None = None, timeout: float = 10.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            frame = parse(next(self.chunks))
+            if frame["comment"] is not None and frame["event"] is None:
+                if frame["comment"] == "ping":
+                    self.pings += 1
+                continue
+            if event is None or frame["event"] == event:
+                return frame
+        raise AssertionError(f"no {event or 'event'} within {timeout} s")
+
+    def states_until(self, version: int, timeout: float = 10.0) -> list[dict[str, Any]]:
+        frames = []
+        while not frames or frames[-1]["id"] < version:
+            frames.append(self.next(event="state", timeout=timeout))
+        return frames
+
+    def close(self) -> None:
+        self.response.close()
+        close = getattr(self.chunks, "close", None)
+        if close is not None:
+            close()
