@@ -197,36 +197,30 @@ class LeaderboardApi(APIView):
             category=request.query_params.get("category", Category.HUMANS),
             start=_query_date(request),
         )
+        rows = selectors.StandingRows(board, request.user)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(
-            selectors.leaderboard_standings(board=board), request, view=self
+        page = paginator.paginate_queryset(rows, request, view=self)
+        # The rows are already in the OutputSerializer's shape (plain JSON values): the
+        # serializer documents the response, and tests check the body against it.
+        return Response(
+            {
+                "period": board.kind,
+                "start": board.start.isoformat() if board.start else None,
+                "end": board.end.isoformat() if board.end else None,
+                "category": board.category,
+                "updated_at": _iso(board.updated_at),
+                "closed": board.closed,
+                "count": paginator.page.paginator.count,
+                "next": paginator.get_next_link(),
+                "previous": paginator.get_previous_link(),
+                "results": page,
+                "me": rows.me,
+            }
         )
-        body: dict[str, Any] = {
-            "period": board.kind,
-            "start": board.start,
-            "end": board.end,
-            "category": board.category,
-            "updated_at": board.updated_at,
-            "closed": board.closed,
-            "count": paginator.page.paginator.count,
-            "next": paginator.get_next_link(),
-            "previous": paginator.get_previous_link(),
-            "results": [_standing(row) for row in page or []],
-            "me": _standing(selectors.leaderboard_entry(board=board, user=request.user)),
-        }
-        return Response(self.OutputSerializer(body).data)
 
 
-def _standing(row: Any) -> dict[str, Any] | None:
-    if row is None:
-        return None
-    return {
-        "rank": row.rank,
-        "user": row.user,
-        "score": row.score,
-        "wins": row.wins,
-        "games": row.games,
-    }
+def _iso(moment: Any) -> str | None:
+    return serializers.DateTimeField().to_representation(moment) if moment else None
 
 
 class RatingEntrySerializer(serializers.Serializer):
@@ -298,27 +292,15 @@ class RatingBoardApi(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
+        rows = selectors.RatingRows(request.user)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(selectors.rating_board(), request, view=self)
-        entry = selectors.rating_entry(user=request.user)
-        body = {
-            "count": paginator.page.paginator.count,
-            "next": paginator.get_next_link(),
-            "previous": paginator.get_previous_link(),
-            "results": [_rating(row, row.rank, provisional=False) for row in page or []],
-            "me": _rating(entry["row"], entry["rank"], provisional=entry["provisional"])
-            if entry
-            else None,
-        }
-        return Response(self.OutputSerializer(body).data)
-
-
-def _rating(row: Any, rank: int | None, *, provisional: bool) -> dict[str, Any]:
-    return {
-        "rank": rank,
-        "user": row.user,
-        "rating": round(row.rating, 2),
-        "rating_deviation": round(row.rating_deviation, 2),
-        "games": row.games,
-        "provisional": provisional,
-    }
+        page = paginator.paginate_queryset(rows, request, view=self)
+        return Response(
+            {
+                "count": paginator.page.paginator.count,
+                "next": paginator.get_next_link(),
+                "previous": paginator.get_previous_link(),
+                "results": page,
+                "me": rows.me,
+            }
+        )

@@ -51,6 +51,11 @@ class Period(models.Model):
     refreshed_at = models.DateTimeField(
         null=True, blank=True, help_text="When the standings were last recomputed."
     )
+    players = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Players listed per category at the last refresh: {"humans": n, ...}.',
+    )
     closed_at = models.DateTimeField(
         null=True, blank=True, help_text="Set once, after the final refresh: frozen from then."
     )

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Any
 
-from django.db.models import F, QuerySet, Window
-from django.db.models.functions import Rank
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from config.exceptions import ApplicationError
@@ -62,6 +63,11 @@ class Board:
     def closed(self) -> bool:
         return bool(self.period and self.period.closed_at)
 
+    @property
+    def players(self) -> int:
+        """How many players the board lists (stored by the refresh that wrote them)."""
+        return int(self.period.players.get(self.category, 0)) if self.period else 0
+
 
 def leaderboard_board(
     *, kind: str, category: str, start: date | None, now: datetime | None = None
@@ -96,57 +102,214 @@ def leaderboard_board(
     return Board(kind, category, first, date.fromordinal(end.toordinal() - 1), period)
 
 
-def leaderboard_standings(*, board: Board) -> QuerySet[Standing]:
-    """The board's standings, best first (users included); empty when never computed."""
-    if board.period is None:
-        return Standing.objects.none()
-    return (
-        Standing.objects.filter(period=board.period, category=board.category)
-        .select_related("user")
-        .order_by("rank", "user_id")
-    )
+def _quoted_tables() -> dict[str, str]:
+    q = connection.ops.quote_name
+    return {
+        "standing": q(Standing._meta.db_table),
+        "rating": q(PlayerRating._meta.db_table),
+        "user": q(get_user_model()._meta.db_table),
+        "rank": q("rank"),
+    }
 
 
-def leaderboard_entry(*, board: Board, user: Any) -> Standing | None:
-    """The caller's own standing on the board (with its rank), or None."""
-    if board.period is None or not getattr(user, "is_authenticated", False):
-        return None
-    return (
-        Standing.objects.filter(period=board.period, category=board.category, user=user)
-        .select_related("user")
-        .first()
-    )
+# The public name, as ``User.public_name`` computes it.
+_PUBLIC_NAME = "COALESCE(NULLIF(u.display_name, ''), u.username)"
+
+
+class _Rows:
+    """A board's rows for Django's paginator (``count()`` and slicing).
+
+    Slicing runs one query that returns the page *and* the caller's own row, which is then
+    available as :attr:`me`. Rows are plain dicts in the API's shape: a leaderboard page is
+    read far more often than anything else here, and skipping ORM and serializer work keeps
+    it within a few milliseconds (docs/benchmarks.md).
+    """
+
+    def __init__(self, user: Any) -> None:
+        self.user_id = user.pk if getattr(user, "is_authenticated", False) else None
+        self._me: dict[str, Any] | None = None
+        self._me_loaded = False
+
+    def count(self) -> int:
+        raise NotImplementedError
+
+    def _fetch(self, offset: int, limit: int) -> tuple[list[dict[str, Any]], dict | None]:
+        raise NotImplementedError
+
+    def __getitem__(self, bounds: slice) -> list[dict[str, Any]]:
+        offset = bounds.start or 0
+        limit = max((bounds.stop if bounds.stop is not None else offset) - offset, 0)
+        rows, self._me = self._fetch(offset, limit)
+        self._me_loaded = True
+        return rows
+
+    @property
+    def me(self) -> dict[str, Any] | None:
+        if not self._me_loaded:
+            self[0:0]
+        return self._me
+
+
+class StandingRows(_Rows):
+    """The standings of a board, best first; ``me`` is the caller's entry with its rank."""
+
+    def __init__(self, board: Board, user: Any) -> None:
+        super().__init__(user)
+        self.board = board
+
+    def count(self) -> int:
+        return self.board.players
+
+    def _fetch(self, offset: int, limit: int) -> tuple[list[dict[str, Any]], dict | None]:
+        if self.board.period is None:
+            return [], None
+        t = _quoted_tables()
+        columns = f"s.{t['rank']}, s.user_id, u.username, {_PUBLIC_NAME}, s.score, s.wins, s.games"
+        key = [self.board.period.pk, self.board.category]
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"""
+                SELECT 0 AS part, {columns}
+                FROM (
+                    SELECT * FROM {t["standing"]}
+                    WHERE period_id = %s AND category = %s
+                    ORDER BY {t["rank"]}, user_id LIMIT %s OFFSET %s
+                ) s
+                JOIN {t["user"]} u ON u.id = s.user_id
+                UNION ALL
+                SELECT 1, {columns}
+                FROM {t["standing"]} s JOIN {t["user"]} u ON u.id = s.user_id
+                WHERE s.period_id = %s AND s.category = %s AND s.user_id = %s
+                """,
+                [*key, limit, offset, *key, self.user_id],
+            )
+            fetched = cursor.fetchall()
+        page = sorted((row for row in fetched if row[0] == 0), key=lambda row: row[1:3])
+        mine = [row for row in fetched if row[0] == 1]
+        return [_standing(row) for row in page], (_standing(mine[0]) if mine else None)
+
+
+def _standing(row: tuple) -> dict[str, Any]:
+    _, rank, _, username, display_name, score, wins, games = row
+    return {
+        "rank": rank,
+        "user": {"username": username, "display_name": display_name},
+        "score": round(float(score), 2),
+        "wins": wins,
+        "games": games,
+    }
 
 
 # --- ratings ---------------------------------------------------------------------------------
 
 
-def _rated() -> QuerySet[PlayerRating]:
-    return PlayerRating.objects.filter(
-        rating_deviation__lte=RATING_MAX_DEVIATION, user__is_active=True
+def _established(t: dict[str, str]) -> str:
+    """Rows of ``r`` (ratings) on the board: deviation <= 110, account active. The few
+    deactivated accounts are excluded with a hashed subplan rather than a join, so counts
+    read the partial rating index alone."""
+    return (
+        f"r.rating_deviation <= %s AND r.user_id NOT IN "
+        f"(SELECT id FROM {t['user']} WHERE NOT is_active)"
     )
+
+
+class RatingRows(_Rows):
+    """Established players (deviation <= 110, active) by rating; equal ratings share a rank.
+
+    The caller's ``me`` is their entry whether or not they are established (rank None while
+    provisional), or None without a rated game.
+    """
+
+    def count(self) -> int:
+        t = _quoted_tables()
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"SELECT COUNT(*) FROM {t['rating']} r WHERE {_established(t)}",
+                [RATING_MAX_DEVIATION],
+            )
+            return int(cursor.fetchone()[0])
+
+    def _above(self, ratings: list[float]) -> list[int]:
+        """How many established players rate strictly higher than each of ``ratings``."""
+        if not ratings:
+            return []
+        t = _quoted_tables()
+        one = f"(SELECT COUNT(*) FROM {t['rating']} r WHERE {_established(t)} AND r.rating > %s)"
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT " + ", ".join([one] * len(ratings)),
+                [value for rating in ratings for value in (RATING_MAX_DEVIATION, rating)],
+            )
+            return [int(n) for n in cursor.fetchone()]
+
+    def _fetch(self, offset: int, limit: int) -> tuple[list[dict[str, Any]], dict | None]:
+        t = _quoted_tables()
+        columns = (
+            f"r.user_id, u.username, {_PUBLIC_NAME}, r.rating, r.rating_deviation, r.games, "
+            "u.is_active"
+        )
+        with connection.cursor() as cursor:
+            cursor.execute(
+                f"""
+                SELECT * FROM (
+                    SELECT 0 AS part, {columns}
+                    FROM {t["rating"]} r JOIN {t["user"]} u ON u.id = r.user_id
+                    WHERE {_established(t)}
+                    ORDER BY r.rating DESC, r.rating_deviation, r.user_id LIMIT %s OFFSET %s
+                ) page
+                UNION ALL
+                SELECT 1, {columns}
+                FROM {t["rating"]} r JOIN {t["user"]} u ON u.id = r.user_id
+                WHERE r.user_id = %s
+                """,
+                [RATING_MAX_DEVIATION, limit, offset, self.user_id],
+            )
+            fetched = cursor.fetchall()
+        page = sorted(
+            (row for row in fetched if row[0] == 0), key=lambda row: (-row[4], row[5], row[1])
+        )
+        mine = next((row for row in fetched if row[0] == 1), None)
+        mine_ranked = mine is not None and mine[5] <= RATING_MAX_DEVIATION and bool(mine[7])
+        wanted = [page[0][4]] if page else []
+        if mine_ranked:
+            wanted.append(mine[4])
+        above = self._above(wanted)
+        entries = []
+        for i, row in enumerate(page):
+            if i == 0:
+                rank = above[0] + 1
+            elif row[4] == page[i - 1][4]:
+                rank = entries[-1]["rank"]
+            else:
+                rank = offset + i + 1
+            entries.append(_rating(row, rank))
+        me = None
+        if mine is not None:
+            me = _rating(mine, above[-1] + 1 if mine_ranked else None)
+        return entries, me
+
+
+def _rating(row: tuple, rank: int | None) -> dict[str, Any]:
+    _, _, username, display_name, rating, deviation, games, _ = row
+    return {
+        "rank": rank,
+        "user": {"username": username, "display_name": display_name},
+        "rating": round(rating, 2),
+        "rating_deviation": round(deviation, 2),
+        "games": games,
+        "provisional": deviation > RATING_MAX_DEVIATION,
+    }
 
 
 def rating_board() -> QuerySet[PlayerRating]:
-    """Established players (deviation <= 110) by rating; equal ratings share a rank."""
+    """Established players (deviation <= 110, active) as a queryset, best first."""
     return (
-        _rated()
+        PlayerRating.objects.filter(
+            rating_deviation__lte=RATING_MAX_DEVIATION, user__is_active=True
+        )
         .select_related("user")
-        .annotate(rank=Window(Rank(), order_by=F("rating").desc()))
         .order_by("-rating", "rating_deviation", "user_id")
     )
-
-
-def rating_entry(*, user: Any) -> dict[str, Any] | None:
-    """The caller's rating with their rank (rank None while provisional); None if unrated."""
-    row = PlayerRating.objects.select_related("user").filter(user=user).first()
-    if row is None:
-        return None
-    provisional = row.rating_deviation > RATING_MAX_DEVIATION
-    rank = None
-    if not provisional and row.user.is_active:
-        rank = _rated().filter(rating__gt=row.rating).count() + 1
-    return {"row": row, "rank": rank, "provisional": provisional}
 
 
 def player_rating(*, user: Any) -> dict[str, Any]:

@@ -7,14 +7,15 @@ the rows of players who no longer qualify. Repeating a refresh is harmless, and 
 never be counted twice. Every refresh and close holds the period row's lock, so refreshes
 of one period run one after the other and a closed period is never written again.
 
-The SQL runs on PostgreSQL and on SQLite >= 3.30 (``ON CONFLICT DO UPDATE``, window
-functions, ``NULLS LAST``); the one difference, the null-safe comparison, is chosen per
-vendor in :func:`_null_safe_distinct`.
+The SQL runs on PostgreSQL (one statement per category) and on SQLite >= 3.30 (``ON
+CONFLICT DO UPDATE``, window functions, ``NULLS LAST``; three statements), see
+:func:`_refresh_category`.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from typing import Any
 
@@ -50,6 +51,9 @@ REFRESH_DEBOUNCE_SECONDS = 3
 share it. The cache key lives exactly as long as the countdown (see
 :func:`standings_refresh_soon`)."""
 REFRESH_DEBOUNCE_KEY = "leaderboards:refresh-queued"
+
+QUICK_KINDS = (PeriodKind.WEEKLY.value, PeriodKind.MONTHLY.value)
+"""The boards a finished game refreshes within seconds (all-time: within the minute)."""
 
 RATING_SWEEP_WINDOW = timedelta(days=7)
 RATING_SWEEP_MIN_AGE = timedelta(seconds=30)
@@ -153,36 +157,36 @@ def periods_close_due(*, now: datetime | None = None) -> list[Period]:
 # --- standings -------------------------------------------------------------------------------
 
 
-def _null_safe_distinct(left: str, right: str) -> str:
-    if connection.vendor == "postgresql":
-        return f"{left} IS DISTINCT FROM {right}"
-    return f"{left} IS NOT {right}"  # SQLite: IS NOT compares NULLs as values
+def _refresh_category(period: Period, category: str) -> int:
+    """Recompute one category of a period; returns how many players it lists.
 
+    ``ranked`` is the aggregate, one row per active player (score, wins, games, reached_at),
+    ranked with a window function. Only its rows that are new or differ from the stored ones
+    are upserted, so a refresh that finds nothing new writes nothing. Players no longer in
+    the aggregate (results removed, account deactivated) are deleted.
 
-def _refresh_category(period: Period, category: str) -> None:
-    """Recompute one category of a period: upsert the aggregate with ranks, drop the rest."""
+    On PostgreSQL this is one statement (data-modifying CTEs): the aggregate is computed
+    once, and the upsert, the prune and the count see the same snapshot. SQLite has no DML
+    in CTEs, so there the upsert, the prune and the count are three statements in the
+    same transaction (SQLite's single writer keeps them consistent).
+    """
     q = connection.ops.quote_name
     standing = q(Standing._meta.db_table)
     result = q(GameResult._meta.db_table)
     user = q(get_user_model()._meta.db_table)
+    rank = q("rank")
     points = "r.total * r.weight" if category == Category.COMPUTER else "r.total"
-    lower = connection.ops.adapt_datetimefield_value(midnight(period.start))
     bounds = "r.finished_at >= %s"
-    bound_params: list[Any] = [lower]
+    bound_params: list[Any] = [connection.ops.adapt_datetimefield_value(midnight(period.start))]
     if period.end is not None:
         bounds += " AND r.finished_at < %s"
         bound_params.append(connection.ops.adapt_datetimefield_value(midnight(period.end)))
     opponent_type = CATEGORY_OPPONENT_TYPE[Category(category)]
-    columns = ("score", "wins", "games", "reached_at", "rank")
-    changed = " OR ".join(
-        _null_safe_distinct(f"{standing}.{q(c)}", f"excluded.{q(c)}") for c in columns
-    )
-    upsert = f"""
-        INSERT INTO {standing}
-            (period_id, category, user_id, score, wins, games, reached_at, {q("rank")})
-        SELECT %s, %s, a.user_id, a.score, a.wins, a.games, a.reached_at,
-               RANK() OVER (ORDER BY a.score DESC, a.wins DESC, a.games ASC,
-                                     a.reached_at ASC NULLS LAST)
+    key = [period.pk, category]
+    ranked = f"""
+        SELECT g.user_id, g.score, g.wins, g.games, g.reached_at,
+               RANK() OVER (ORDER BY g.score DESC, g.wins DESC, g.games ASC,
+                                     g.reached_at ASC NULLS LAST) AS place
         FROM (
             SELECT r.user_id,
                    SUM(CASE WHEN r.won THEN {points} ELSE 0 END) AS score,
@@ -190,34 +194,65 @@ def _refresh_category(period: Period, category: str) -> None:
                    COUNT(*) AS games,
                    MAX(CASE WHEN r.won THEN r.finished_at END) AS reached_at
             FROM {result} r
-            JOIN {user} u ON u.id = r.user_id
-            WHERE r.opponent_type = %s AND {bounds} AND u.is_active
+            WHERE r.opponent_type = %s AND {bounds}
             GROUP BY r.user_id
-        ) a
-        WHERE 1 = 1
+        ) g
+        JOIN {user} u ON u.id = g.user_id
+        WHERE u.is_active
+    """
+    ranked_params = [opponent_type, *bound_params]
+    postgres = connection.vendor == "postgresql"
+    distinct = "IS DISTINCT FROM" if postgres else "IS NOT"  # null-safe "differs"
+    upsert = f"""
+        INSERT INTO {standing}
+            (period_id, category, user_id, score, wins, games, reached_at, {rank})
+        SELECT %s, %s, n.user_id, n.score, n.wins, n.games, n.reached_at, n.place
+        FROM ranked n
+        LEFT JOIN {standing} s
+            ON s.period_id = %s AND s.category = %s AND s.user_id = n.user_id
+        WHERE s.id IS NULL OR s.score <> n.score OR s.wins <> n.wins OR s.games <> n.games
+           OR s.{rank} <> n.place OR s.reached_at {distinct} n.reached_at
         ON CONFLICT (period_id, category, user_id) DO UPDATE SET
             score = excluded.score, wins = excluded.wins, games = excluded.games,
-            reached_at = excluded.reached_at, {q("rank")} = excluded.{q("rank")}
-        WHERE {changed}
-    """
-    prune = f"""
-        DELETE FROM {standing}
-        WHERE period_id = %s AND category = %s AND NOT EXISTS (
-            SELECT 1 FROM {result} r JOIN {user} u ON u.id = r.user_id
-            WHERE r.user_id = {standing}.user_id AND r.opponent_type = %s AND {bounds}
-              AND u.is_active
-        )
+            reached_at = excluded.reached_at, {rank} = excluded.{rank}
     """
     with connection.cursor() as cursor:
-        cursor.execute(upsert, [period.pk, category, opponent_type, *bound_params])
-        cursor.execute(prune, [period.pk, category, opponent_type, *bound_params])
+        if postgres:
+            cursor.execute(
+                f"""
+                WITH ranked AS MATERIALIZED ({ranked}),
+                upserted AS ({upsert}),
+                pruned AS (
+                    DELETE FROM {standing} s
+                    WHERE s.period_id = %s AND s.category = %s
+                      AND s.user_id NOT IN (SELECT user_id FROM ranked)  -- a hashed subplan
+                )
+                SELECT COUNT(*) FROM ranked
+                """,
+                [*ranked_params, *key, *key, *key],
+            )
+            return int(cursor.fetchone()[0])
+        cursor.execute(f"WITH ranked AS ({ranked}) {upsert}", [*ranked_params, *key, *key])
+        cursor.execute(
+            f"""
+            DELETE FROM {standing}
+            WHERE period_id = %s AND category = %s AND user_id NOT IN (
+                SELECT r.user_id FROM {result} r JOIN {user} u ON u.id = r.user_id
+                WHERE r.opponent_type = %s AND {bounds} AND u.is_active
+            )
+            """,
+            [*key, *ranked_params],
+        )
+        cursor.execute(
+            f"SELECT COUNT(*) FROM {standing} WHERE period_id = %s AND category = %s", key
+        )
+        return int(cursor.fetchone()[0])
 
 
 def _refresh_locked(period: Period, *, now: datetime) -> None:
-    for category in Category.values:
-        _refresh_category(period, category)
+    period.players = {category: _refresh_category(period, category) for category in Category}
     period.refreshed_at = now
-    period.save(update_fields=["refreshed_at"])
+    period.save(update_fields=["players", "refreshed_at"])
 
 
 def standings_refresh(*, period_id: int, now: datetime | None = None) -> bool:
@@ -230,25 +265,34 @@ def standings_refresh(*, period_id: int, now: datetime | None = None) -> bool:
     return True
 
 
-def standings_refresh_open(*, now: datetime | None = None) -> dict[str, int]:
-    """What beat runs every minute: close what is due, then refresh every open period."""
+def standings_refresh_open(
+    *, now: datetime | None = None, kinds: Iterable[str] | None = None
+) -> dict[str, int]:
+    """Close what is due, then refresh every open period (of ``kinds``; default all).
+
+    Beat runs it for every kind each minute; a finished game runs it for the week and the
+    month only (:data:`QUICK_KINDS`).
+    """
     now = now or timezone.now()
     closed = periods_close_due(now=now)
     periods_ensure_current(now=now)
     refreshed = 0
     open_ids = Period.objects.filter(closed_at__isnull=True).order_by("pk")
+    if kinds is not None:
+        open_ids = open_ids.filter(kind__in=list(kinds))
     for period_id in open_ids.values_list("pk", flat=True):
         refreshed += standings_refresh(period_id=period_id, now=now)
     return {"closed": len(closed), "refreshed": refreshed}
 
 
 def standings_refresh_soon() -> bool:
-    """Queue a refresh of the open periods a few seconds from now, at most one at a time.
+    """Queue a refresh of this week and month a few seconds from now, at most one at a time.
 
     Called after a game's commit. ``cache.add`` is atomic (Redis ``SET NX``); the key lives
     exactly as long as the countdown, so a game that finds the key set finished before the
-    queued refresh runs and is counted by it. Without a broker (eager tasks) the refresh runs
-    at once. Returns whether a refresh was queued.
+    queued refresh runs and is counted by it. The all-time board, the costliest, is left to
+    the minute refresh. Without a broker (eager tasks, no beat) everything is refreshed at
+    once. Returns whether a refresh was queued.
     """
     from .tasks import refresh_standings
 
@@ -257,7 +301,9 @@ def standings_refresh_soon() -> bool:
         return True
     if not cache.add(REFRESH_DEBOUNCE_KEY, "1", timeout=REFRESH_DEBOUNCE_SECONDS):
         return False
-    refresh_standings.apply_async(countdown=REFRESH_DEBOUNCE_SECONDS)
+    refresh_standings.apply_async(
+        kwargs={"kinds": list(QUICK_KINDS)}, countdown=REFRESH_DEBOUNCE_SECONDS
+    )
     return True
 
 

@@ -13,9 +13,10 @@ from . import services
 
 
 @shared_task(name="leaderboards.refresh_standings", acks_late=True, ignore_result=True)
-def refresh_standings() -> dict[str, int]:
-    """Close the periods that are due, then recompute every open period's standings."""
-    return services.standings_refresh_open()
+def refresh_standings(kinds: list[str] | None = None) -> dict[str, int]:
+    """Close the periods that are due, then recompute the open periods' standings (of
+    ``kinds``: ``weekly``, ``monthly``, ``all-time``; default all)."""
+    return services.standings_refresh_open(kinds=kinds)
 
 
 @shared_task(name="leaderboards.close_periods", acks_late=True, ignore_result=True)

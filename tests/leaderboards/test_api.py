@@ -9,6 +9,12 @@ import time_machine
 import yaml
 
 from leaderboards import services
+from leaderboards.apis import (
+    LeaderboardApi,
+    RatingBoardApi,
+    RatingEntrySerializer,
+    StandingSerializer,
+)
 from leaderboards.models import PlayerRating
 from tests.factories import UserFactory
 from tests.leaderboards.factories import finished_game
@@ -66,6 +72,12 @@ def test_current_week_with_results_and_me(week_of_games, client_for):
     }
     assert [r["rank"] for r in body["results"]] == list(range(1, 21))
     assert body["me"] == body["results"][0]
+    # The body has exactly the documented shape.
+    # (links are left out: "testserver" is no valid host name for a URL field.)
+    documented = LeaderboardApi.OutputSerializer(data={**body, "next": None})
+    assert documented.is_valid(), documented.errors
+    assert set(body) == set(documented.fields)
+    assert set(body["results"][0]) == set(StandingSerializer().fields)
 
 
 def test_me_outside_the_page_keeps_its_rank(week_of_games, client_for):
@@ -212,6 +224,9 @@ def test_rating_board_lists_only_established_players(client_for):
         "provisional": False,
     }
     assert body["me"]["rank"] == 4 and body["me"]["provisional"] is False
+    documented = RatingBoardApi.OutputSerializer(data={**body, "next": None})
+    assert documented.is_valid(), documented.errors
+    assert set(body["me"]) == set(RatingEntrySerializer().fields)
 
     provisional = client_for(users["new"]).get("/api/v1/leaderboards/rating?page_size=1").json()
     assert provisional["me"]["rank"] is None and provisional["me"]["provisional"] is True

@@ -224,3 +224,15 @@ def test_refresh_open_creates_the_current_periods_and_refreshes_them():
     for kind, start in kinds.items():
         assert board(kind, start)["ann"] == (1, Decimal(150), 1, 1)
         assert Period.objects.get(kind=kind, start=start).refreshed_at == now
+
+
+def test_a_quick_refresh_leaves_the_all_time_board_to_the_minute_refresh():
+    ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
+    now = at(2025, 3, 5, 12)
+    finished_game(player=ann, opponent=bob, total=150, finished_at=now)
+    outcome = services.standings_refresh_open(now=now, kinds=services.QUICK_KINDS)
+    assert outcome == {"closed": 0, "refreshed": 2}
+    assert Period.objects.get(kind="all-time").refreshed_at is None
+    assert set(Standing.objects.values_list("period__kind", flat=True)) == {"weekly", "monthly"}
+    week = Period.objects.get(kind="weekly")
+    assert week.players == {"humans": 2, "computer": 0}
