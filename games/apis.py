@@ -382,8 +382,8 @@ class GameDetailApi(APIView):
         responses={200: GameViewSerializer, **error_responses(401, 404)},
     )
     def get(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)
-        services.game_enforce_timers(game_id=game_id)
+        if selectors.is_game_id(game_id):
+            services.game_enforce_timers(game_id=game_id)  # harmless for anyone: it is due
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         return Response(_view(game, seat))
 
@@ -440,7 +440,7 @@ class GameActionsApi(APIView):
         ],
     )
     def post(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)  # 404 before anything
+        selectors.ensure_seated(game_id=game_id, user=request.user)  # 404 before anything
         body = request.data
         if not isinstance(body, dict):
             raise ApplicationError(
@@ -497,8 +497,8 @@ class GameMovesApi(APIView):
         responses={200: _paginated(MoveSerializer, "MovePage"), **error_responses(401, 404)},
     )
     def get(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)
-        services.game_enforce_timers(game_id=game_id)
+        if selectors.is_game_id(game_id):
+            services.game_enforce_timers(game_id=game_id)
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.moves_for(game=game), request, self)
@@ -521,7 +521,7 @@ class ConcedeApi(APIView):
         },
     )
     def post(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        selectors.ensure_seated(game_id=game_id, user=request.user)
         services.game_concede(game_id=game_id, user=request.user)
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         return Response(_view(game, seat))
@@ -541,7 +541,7 @@ class CancelApi(APIView):
         },
     )
     def post(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        selectors.ensure_seated(game_id=game_id, user=request.user)
         services.game_cancel(game_id=game_id, user=request.user)
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         return Response(_view(game, seat))
@@ -568,7 +568,7 @@ class RematchApi(APIView):
         "minutes. Asking again (either player) returns the existing rematch with 200.",
     )
     def post(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        selectors.ensure_seated(game_id=game_id, user=request.user)
         game, created = services.game_rematch(game_id=game_id, user=request.user)
         game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
         return Response(_view(game, seat), status=201 if created else 200)
@@ -600,7 +600,7 @@ class AcceptApi(APIView):
         },
     )
     def post(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        selectors.ensure_seated(game_id=game_id, user=request.user)
         services.game_accept(game_id=game_id, user=request.user)
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         return Response(_view(game, seat))
@@ -650,7 +650,7 @@ class MessagesApi(APIView):
         examples=[OpenApiExample("chat", value={"phrase": "good_luck"}, request_only=True)],
     )
     def post(self, request: Request, game_id: str) -> Response:
-        selectors.game_get_for_user(game_id=game_id, user=request.user)
+        selectors.ensure_seated(game_id=game_id, user=request.user)
         data = validated(self.InputSerializer, request.data)
         message = services.game_post_message(
             game_id=game_id, user=request.user, phrase=data["phrase"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from datetime import UTC, datetime
 from typing import Any
 
@@ -35,21 +36,31 @@ def _seats_prefetch() -> Prefetch:
 
 
 def game_get_for_user(*, game_id: Any, user: Any) -> tuple[Game, int]:
-    """The game and the caller's seat; 404 ``not_found`` unless the caller sits at it."""
-    seat = (
-        Seat.objects.filter(game_id=game_id, user=user).values_list("seat", flat=True).first()
-        if _is_uuid(game_id)
+    """The game and the caller's seat; 404 ``not_found`` unless the caller sits at it.
+
+    Two queries: the game, and its seats with their users (which the view needs anyway).
+    """
+    game = (
+        Game.objects.prefetch_related(_seats_prefetch()).filter(pk=game_id).first()
+        if is_game_id(game_id)
         else None
     )
-    if seat is None:
+    seat = None
+    if game is not None:
+        seat = next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
+    if game is None or seat is None:
         raise GameNotFound()
-    game = Game.objects.prefetch_related(_seats_prefetch()).get(pk=game_id)
     return game, seat
 
 
-def _is_uuid(value: Any) -> bool:
-    import uuid
+def ensure_seated(*, game_id: Any, user: Any) -> None:
+    """404 ``not_found`` unless the caller sits at the game (one query)."""
+    if not (is_game_id(game_id) and Seat.objects.filter(game_id=game_id, user=user).exists()):
+        raise GameNotFound()
 
+
+def is_game_id(value: Any) -> bool:
+    """Whether ``value`` has the form of a game id (a UUID)."""
     try:
         uuid.UUID(str(value))
     except ValueError:

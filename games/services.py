@@ -19,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 from django.utils import timezone
 
 from games import ai, notify, rules
@@ -222,8 +222,14 @@ def game_join(*, user: Any, code: str) -> Game:
 # --- the seat of a user ---------------------------------------------------------------------
 
 
+def _locked() -> Any:
+    """Games locked for update, their seats (with users) loaded once for the whole change."""
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("seat"))
+    return Game.objects.select_for_update(of=("self",)).prefetch_related(seats)
+
+
 def _lock_game(game_id: Any) -> Game:
-    game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+    game = _locked().filter(pk=game_id).first()
     if game is None:
         raise GameNotFound()
     return game
@@ -558,7 +564,7 @@ def game_play_computer_turn(
     to act (a redelivered or late task finds the version moved on). Returns the number of
     actions applied.
     """
-    game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+    game = _locked().filter(pk=game_id).first()
     if game is None or game.status != GameStatus.ACTIVE or game.version != version:
         return 0
     seats = {s.seat: s for s in game.seats.all()}
@@ -632,7 +638,7 @@ def _expire_turn(game: Game) -> None:
 def game_expire_turn(*, game_id: Any, version: int) -> bool:
     """The turn timer (a Celery task with an ETA): if the game is still at ``version`` and
     the deadline has passed, play the absent player's turn. Idempotent on the version."""
-    game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+    game = _locked().filter(pk=game_id).first()
     if (
         game is None
         or game.status != GameStatus.ACTIVE
@@ -661,7 +667,7 @@ def game_enforce_timers(*, game_id: Any) -> bool:
     if not Game.objects.filter(_overdue(now), pk=game_id).exists():
         return False
     with transaction.atomic():
-        game = Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+        game = _locked().filter(pk=game_id).first()
         if game is None:
             return False
         changed = False

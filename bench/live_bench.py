@@ -1,0 +1,310 @@
+"""Many live games at once, through the real servers: action throughput and how fast a move
+reaches the opponent's event stream.
+
+    tests/with_services.sh .venv/bin/python bench/live_bench.py [--games 20] [--workers 3]
+
+``tests/with_services.sh`` provides PostgreSQL (``DATABASE_URL``) and Redis (``REDIS_URL``).
+The script creates a scratch database, migrates it, starts gunicorn (sync workers, the API)
+and uvicorn (ASGI, the event streams) on free ports with production settings, creates
+``--games`` games between two people, and plays them all at once: each player is a thread
+that follows its game's event stream and, when the stream says it is its turn, posts an
+action (a simple strategy: knock when it can, else keep the least deadwood). It reports
+actions per second, the action request's latency, and the delivery latency: from the
+moment a player sends an action to the moment the opponent's stream shows that version.
+Figures are recorded in docs/benchmarks.md ("Live games").
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def cpu_model() -> str:
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                return line.split(":", 1)[1].strip()
+    except OSError:
+        pass
+    return platform.processor() or platform.machine()
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))]
+
+
+def scratch_database(base_url: str, name: str) -> str:
+    import psycopg
+
+    parts = urlsplit(base_url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}"))
+
+
+def drop_database(base_url: str, name: str) -> None:
+    import psycopg
+
+    parts = urlsplit(base_url)
+    admin = urlunsplit(parts._replace(path="/postgres"))
+    with psycopg.connect(admin, autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def wait_for(port: int, path: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            conn.request("GET", path)
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"server on port {port} did not come up")
+
+
+def choose(view: dict[str, Any]) -> dict[str, Any]:
+    from games import rules
+
+    rnd = view["round"]
+    legal = {a["type"]: a for a in rnd["legal_actions"]}
+    hand = rules.cards(rnd["hand"])
+    if "big_gin" in legal:
+        return {"type": "big_gin"}
+    if "knock" in legal:
+        return {"type": "knock", "card": legal["knock"]["cards"][0]}
+    if "discard" in legal:
+        best = min(
+            legal["discard"]["cards"],
+            key=lambda c: (rules.deadwood_value([h for h in hand if str(h) != c]), c),
+        )
+        return {"type": "discard", "card": best}
+    if "draw_discard" in legal and rnd["discard_pile"]:
+        top = rules.Card.parse(rnd["discard_pile"][-1])
+        if rules.best_discards([*hand, top])[0] < rules.deadwood_value(hand) - top.value:
+            return {"type": "draw_discard"}
+    if "pass" in legal:
+        return {"type": "pass"}
+    return {"type": "draw_stock"}
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.sent: dict[tuple[str, int], float] = {}
+        self.seen: dict[tuple[str, int], float] = {}
+        self.request_times: list[float] = []
+        self.errors: list[str] = []
+        self.finished = 0
+
+
+def player(
+    api_port: int, events_port: int, token: str, game_id: str, rec: Recorder, stop: float
+) -> None:
+    headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
+    api = http.client.HTTPConnection("127.0.0.1", api_port, timeout=30)
+    events = http.client.HTTPConnection("127.0.0.1", events_port, timeout=30)
+    events.request("GET", f"/api/v1/games/{game_id}/events", headers=headers)
+    stream = events.getresponse()
+    if stream.status != 200:
+        rec.errors.append(f"stream {stream.status}")
+        return
+    data = None
+    while time.monotonic() < stop:
+        line = stream.readline()
+        if not line:
+            break
+        line = line.decode().rstrip("\n")
+        if line.startswith("data: "):
+            data = json.loads(line[6:])
+            continue
+        if line or data is None or "view" not in data:
+            continue
+        view, data = data["view"], None
+        with rec.lock:
+            rec.seen.setdefault((game_id, view["version"]), time.monotonic())
+        if view["status"] != "active":
+            with rec.lock:
+                rec.finished += 1
+            break
+        if view["round"]["turn"] != view["you"]:
+            continue
+        body = json.dumps({**choose(view), "expected_version": view["version"]})
+        started = time.monotonic()
+        with rec.lock:
+            rec.sent[(game_id, view["version"] + 1)] = started
+        api.request("POST", f"/api/v1/games/{game_id}/actions", body=body, headers=headers)
+        response = api.getresponse()
+        response.read()
+        with rec.lock:
+            rec.request_times.append(time.monotonic() - started)
+            if response.status != 200:
+                rec.errors.append(f"action {response.status}")
+    stream.close()
+    events.close()
+    api.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--seconds", type=float, default=90, help="stop after this long")
+    args = parser.parse_args()
+
+    base_url = os.environ["DATABASE_URL"]
+    redis_url = os.environ["REDIS_URL"]
+    name = f"bench_live_{secrets.token_hex(3)}"
+    db_url = scratch_database(base_url, name)
+    env = {
+        **os.environ,
+        "DATABASE_URL": db_url,
+        "EVENTS_REDIS_URL": redis_url,
+        "DJANGO_SETTINGS_MODULE": "config.settings.production",
+        "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+        "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+        "DJANGO_SECURE_SSL_REDIRECT": "false",
+        "THROTTLE_ACTIONS": "100000/min",
+        "CELERY_BROKER_URL": "",
+    }
+    python = sys.executable
+    bin_dir = Path(python).parent
+    subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
+    api_port, events_port = free_port(), free_port()
+    servers = [
+        subprocess.Popen(
+            [
+                str(bin_dir / "gunicorn"),
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{api_port}",
+                "--workers",
+                str(args.workers),
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
+        ),
+        subprocess.Popen(
+            [
+                str(bin_dir / "uvicorn"),
+                "config.asgi:application",
+                "--port",
+                str(events_port),
+                "--log-level",
+                "warning",
+                "--no-access-log",
+            ],
+            cwd=ROOT,
+            env=env,
+        ),
+    ]
+    try:
+        wait_for(api_port, "/api/v1/health")
+        wait_for(events_port, "/api/v1/health")
+        os.environ.update(
+            {
+                k: env[k]
+                for k in (
+                    "DATABASE_URL",
+                    "DJANGO_SETTINGS_MODULE",
+                    "DJANGO_SECRET_KEY",
+                    "DJANGO_ALLOWED_HOSTS",
+                )
+            }
+        )
+        import django
+
+        django.setup()
+        from accounts.models import AuthToken, User
+        from games import services
+
+        pairs = []
+        for i in range(args.games):
+            ann = User.objects.create_user(f"ann{i}", password="a-long-bench-password")
+            bob = User.objects.create_user(f"bob{i}", password="a-long-bench-password")
+            game = services.game_create_vs_human(user=ann, visibility="private")
+            services.game_join(user=bob, code=game.invite_code)
+            tokens = [AuthToken.objects.issue(u)[1] for u in (ann, bob)]
+            pairs.append((str(game.pk), tokens))
+        from django.db import connection
+
+        connection.close()
+
+        rec = Recorder()
+        started = time.monotonic()
+        stop = started + args.seconds
+        threads = [
+            threading.Thread(target=player, args=(api_port, events_port, token, game_id, rec, stop))
+            for game_id, tokens in pairs
+            for token in tokens
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        elapsed = time.monotonic() - started
+    finally:
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait(timeout=20)
+        drop_database(base_url, name)
+
+    delivery = [
+        rec.seen[key] - sent
+        for key, sent in rec.sent.items()
+        if key in rec.seen and rec.seen[key] >= sent
+    ]
+    actions = len(rec.request_times)
+    print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
+    print(
+        f"games: {args.games} at once ({2 * args.games} players, {2 * args.games} streams), "
+        f"gunicorn workers: {args.workers}, uvicorn workers: 1"
+    )
+    print(
+        f"finished games: {rec.finished // 2} of {args.games} in {elapsed:.1f} s; "
+        f"errors: {len(rec.errors)} {sorted(set(rec.errors))[:3]}"
+    )
+    print(f"actions: {actions} ({actions / elapsed:.0f} per second)")
+    print(
+        f"action request: p50 {1000 * statistics.median(rec.request_times):.1f} ms, "
+        f"p95 {1000 * percentile(rec.request_times, 95):.1f} ms"
+    )
+    print(
+        f"move to opponent's stream: p50 {1000 * statistics.median(delivery):.1f} ms, "
+        f"p95 {1000 * percentile(delivery, 95):.1f} ms, max {1000 * max(delivery):.1f} ms "
+        f"({len(delivery)} deliveries)"
+    )
+
+
+if __name__ == "__main__":
+    main()
