@@ -14,6 +14,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -161,6 +162,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     return Response(body, status=status_code, headers=headers)
 
 
+@csrf_exempt
 def json_not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """404 for unknown routes under ``/api/`` (and ``handler404``)."""
     return JsonResponse(
@@ -178,6 +180,13 @@ def json_server_error(request: HttpRequest) -> JsonResponse:
 def json_bad_request(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """``handler400`` (e.g. a disallowed Host header)."""
     return JsonResponse({"code": "bad_request", "detail": "Bad request."}, status=400)
+
+
+def json_csrf_failure(request: HttpRequest, reason: str = "") -> JsonResponse:
+    """``CSRF_FAILURE_VIEW``: only the session-based admin uses CSRF; answer in JSON anyway."""
+    return JsonResponse(
+        {"code": "csrf_failed", "detail": f"CSRF verification failed: {reason}"}, status=403
+    )
 
 
 def json_permission_denied(

@@ -35,6 +35,7 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 
 from accounts.authentication import BearerTokenAuthentication
@@ -183,6 +184,7 @@ async def _game_stream(
                 quiet_since = time.monotonic()
 
 
+@csrf_exempt
 async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
     """``GET /api/v1/games/{id}/events``: the game's event stream for a seated player."""
     try:
@@ -241,6 +243,7 @@ async def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
                 quiet_since = time.monotonic()
 
 
+@csrf_exempt
 async def player_events(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/me/events``: the caller's account events."""
     try:

@@ -85,3 +85,14 @@ def test_unexpected_exceptions_are_left_to_django():
     from config.exceptions import exception_handler
 
     assert exception_handler(RuntimeError("bug"), {}) is None
+
+
+def test_posting_to_an_unknown_route_is_json_404_not_a_csrf_page(api_client):
+    from django.test import Client
+
+    client = Client(enforce_csrf_checks=True)
+    response = client.post("/api/v1/games//actions", {}, content_type="application/json")
+    assert_error(response, 404, "not_found")
+    streams = client.post("/api/v1/me/events", {}, content_type="application/json")
+    assert streams.status_code in (401, 405)
+    assert streams.json()["code"] in ("not_authenticated", "method_not_allowed")
