@@ -96,7 +96,10 @@ class Period(models.Model):
 class Standing(models.Model):
     """A player's place in one period and category (derived; rewritten by refreshes)."""
 
-    period = models.ForeignKey(Period, related_name="standings", on_delete=models.CASCADE)
+    # No index of its own: the unique (period, category, user) index starts with it.
+    period = models.ForeignKey(
+        Period, related_name="standings", on_delete=models.CASCADE, db_index=False
+    )
     category = models.CharField(max_length=10, choices=Category.choices)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, related_name="standings", on_delete=models.CASCADE
@@ -125,8 +128,12 @@ class Standing(models.Model):
             ),
         ]
         indexes = [
+            # Board order (= rank order, then user). ``rank`` itself is not indexed: a new
+            # high score shifts the rank of everyone below it, and rank-only updates then
+            # stay heap-only (HOT), with no index to rewrite (see migration 0003).
             models.Index(
-                fields=["period", "category", "rank", "user"], name="leaderboards_standing_page"
+                fields=["period", "category", "-score", "-wins", "games", "reached_at", "user"],
+                name="leaderboards_standing_board",
             ),
         ]
 

@@ -173,7 +173,8 @@ class StandingRows(_Rows):
                 FROM (
                     SELECT * FROM {t["standing"]}
                     WHERE period_id = %s AND category = %s
-                    ORDER BY {t["rank"]}, user_id LIMIT %s OFFSET %s
+                    ORDER BY score DESC, wins DESC, games, reached_at NULLS LAST, user_id
+                    LIMIT %s OFFSET %s
                 ) s
                 JOIN {t["user"]} u ON u.id = s.user_id
                 UNION ALL
