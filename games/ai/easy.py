@@ -1,0 +1,69 @@
+"""Easy: a beginner who plays sensibly but slowly.
+
+* Draw: takes the face-up card only when it makes a meld with the hand.
+* Discard: usually the card that leaves the least deadwood (the highest such card), but
+  now and then ({MISTAKE:.0%} of discards) any card that is not in a meld -- never a card
+  of a meld, never the card just taken.
+* Knock: only with little deadwood (at most {KNOCK_AT}, or the round's limit if lower);
+  gin and big gin whenever possible.
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.ai.masks import bits, card_of, makes_meld, mask_of_cards
+from games.ai.memory import Memory
+from games.rules import (
+    Action,
+    BigGin,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    Pass,
+    PlayerView,
+    arrangements_mask,
+    deadwood_mask,
+)
+
+MISTAKE = 0.25
+"""Share of discards chosen among all unmelded cards instead of the best one."""
+KNOCK_AT = 5
+"""Easy knocks only with at most this much deadwood."""
+
+__doc__ = (__doc__ or "").format(MISTAKE=MISTAKE, KNOCK_AT=KNOCK_AT)
+
+
+def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
+    """Easy's action for the seat of ``view``."""
+    rnd = view.round
+    legal = {entry.type: entry for entry in rnd.legal_actions}
+    hand = mask_of_cards(rnd.hand)
+    if "big_gin" in legal:
+        return BigGin()
+    if "discard" in legal:
+        choices = [card.mask for card in legal["discard"].cards or ()]
+        scored = sorted((deadwood_mask(hand ^ bit), -bit.bit_length() % 13, bit) for bit in choices)
+        least, _, best = scored[0]
+        if "knock" in legal and least <= min(KNOCK_AT, rnd.knock_limit):
+            return Knock(card_of(best))
+        if rng.random() < MISTAKE:
+            _, arrangements = arrangements_mask(hand)
+            melded = 0
+            for meld in arrangements[0]:
+                melded |= meld
+            loose = [bit for bit in choices if not bit & melded]
+            if loose:
+                return Discard(card_of(rng.choice(loose)))
+        return Discard(card_of(best))
+    top = rnd.discard_pile[-1].mask if rnd.discard_pile else 0
+    retake = top & memory.my_discarded
+    if top and "draw_discard" in legal and not retake and makes_meld(hand, top):
+        return DrawDiscard()
+    if "pass" in legal:
+        return Pass()
+    return DrawStock()
+
+
+__all__ = ["bits", "choose"]

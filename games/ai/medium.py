@@ -1,0 +1,60 @@
+"""Medium: a solid club player.
+
+* Draw: takes the face-up card when it makes a meld with the hand; otherwise draws from
+  the stock. Never takes back its own discard.
+* Discard: a card that leaves the least deadwood; among those it keeps pairs (a set in
+  the making): it throws the card with the fewest cards of its rank in the hand, then the
+  highest. It does not yet read runs in the making, nor the opponent.
+* Knock: as soon as it may, with the least deadwood (gin and big gin when possible).
+"""
+
+from __future__ import annotations
+
+import random
+
+from games.ai.masks import card_of, makes_meld, mask_of_cards
+from games.ai.memory import Memory
+from games.rules import (
+    Action,
+    BigGin,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Knock,
+    Pass,
+    PlayerView,
+    deadwood_mask,
+)
+from games.rules.cards import RANK_COLUMN
+
+
+def pair_count(hand: int, bit: int) -> int:
+    """How many other cards of ``bit``'s rank ``hand`` holds."""
+    rank = (bit.bit_length() - 1) % 13
+    return (hand & (RANK_COLUMN << rank) & ~bit).bit_count()
+
+
+def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
+    """Medium's action for the seat of ``view``."""
+    rnd = view.round
+    legal = {entry.type: entry for entry in rnd.legal_actions}
+    hand = mask_of_cards(rnd.hand)
+    if "big_gin" in legal:
+        return BigGin()
+    if "discard" in legal:
+        scored = sorted(
+            (deadwood_mask(hand ^ card.mask), pair_count(hand, card.mask), -card.rank,
+             rng.random(), card.mask)
+            for card in legal["discard"].cards or ()
+        )
+        least, best = scored[0][0], scored[0][-1]
+        if "knock" in legal and least <= rnd.knock_limit:
+            return Knock(card_of(best))
+        return Discard(card_of(best))
+    top = rnd.discard_pile[-1].mask if rnd.discard_pile else 0
+    retake = top & memory.my_discarded
+    if top and "draw_discard" in legal and not retake and makes_meld(hand, top):
+        return DrawDiscard()
+    if "pass" in legal:
+        return Pass()
+    return DrawStock()
