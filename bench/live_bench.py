@@ -118,16 +118,25 @@ def choose(view: dict[str, Any]) -> dict[str, Any]:
 class Recorder:
     def __init__(self) -> None:
         self.lock = threading.Lock()
-        self.sent: dict[tuple[str, int], float] = {}
-        self.seen: dict[tuple[str, int], float] = {}
+        self.sent: dict[tuple[str, int], tuple[str, float]] = {}  # by whom, when
+        self.seen: dict[tuple[str, int, str], float] = {}  # (game, version, by whom)
         self.request_times: list[float] = []
+        self.replies: list[float] = []  # a turn handed to the computer -> it is yours again
         self.errors: list[str] = []
         self.finished = 0
+        self.computer_finished = 0
 
 
 def player(
-    api_port: int, events_port: int, token: str, game_id: str, rec: Recorder, stop: float
+    api_port: int,
+    events_port: int,
+    token: str,
+    game_id: str,
+    rec: Recorder,
+    stop: float,
+    vs_computer: bool = False,
 ) -> None:
+    """One player: follow the game's stream, act whenever it is this player's turn."""
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
     api = http.client.HTTPConnection("127.0.0.1", api_port, timeout=30)
     events = http.client.HTTPConnection("127.0.0.1", events_port, timeout=30)
@@ -137,36 +146,49 @@ def player(
         rec.errors.append(f"stream {stream.status}")
         return
     data = None
+    handed_over: float | None = None  # when our action gave the turn to the computer
     while time.monotonic() < stop:
         line = stream.readline()
         if not line:
             break
-        line = line.decode().rstrip("\n")
-        if line.startswith("data: "):
-            data = json.loads(line[6:])
+        text = line.decode().rstrip("\n")
+        if text.startswith("data: "):
+            data = json.loads(text[6:])
             continue
-        if line or data is None or "view" not in data:
+        if text or data is None or "view" not in data:
             continue
         view, data = data["view"], None
         with rec.lock:
-            rec.seen.setdefault((game_id, view["version"]), time.monotonic())
+            rec.seen.setdefault((game_id, view["version"], token), time.monotonic())
         if view["status"] != "active":
             with rec.lock:
-                rec.finished += 1
+                if vs_computer:
+                    rec.computer_finished += 1
+                else:
+                    rec.finished += 1
             break
         if view["round"]["turn"] != view["you"]:
             continue
-        body = json.dumps({**choose(view), "expected_version": view["version"]})
+        if handed_over is not None:
+            with rec.lock:
+                rec.replies.append(time.monotonic() - handed_over)
+            handed_over = None
+        action = choose(view)
+        body = json.dumps({**action, "expected_version": view["version"]})
         started = time.monotonic()
-        with rec.lock:
-            rec.sent[(game_id, view["version"] + 1)] = started
+        if not vs_computer:
+            with rec.lock:
+                rec.sent[(game_id, view["version"] + 1)] = (token, started)
         api.request("POST", f"/api/v1/games/{game_id}/actions", body=body, headers=headers)
         response = api.getresponse()
-        response.read()
+        answer = json.loads(response.read() or b"{}")
         with rec.lock:
             rec.request_times.append(time.monotonic() - started)
             if response.status != 200:
                 rec.errors.append(f"action {response.status}")
+        turn = (answer.get("round") or {}).get("turn")
+        if vs_computer and response.status == 200 and turn is not None and turn != view["you"]:
+            handed_over = started
     stream.close()
     events.close()
     api.close()
@@ -174,7 +196,11 @@ def player(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=20, help="games between two people")
+    parser.add_argument(
+        "--computer-games", type=int, default=10, help="games against the computer at once"
+    )
+    parser.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
     parser.add_argument("--seconds", type=float, default=90, help="stop after this long")
     args = parser.parse_args()
@@ -192,55 +218,25 @@ def main() -> None:
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
         "DJANGO_SECURE_SSL_REDIRECT": "false",
         "THROTTLE_ACTIONS": "100000/min",
-        "CELERY_BROKER_URL": "",
+        "CELERY_BROKER_URL": redis_url,
     }
     python = sys.executable
     bin_dir = Path(python).parent
     subprocess.run([python, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
     api_port, events_port = free_port(), free_port()
-    servers = [
-        subprocess.Popen(
-            [
-                str(bin_dir / "gunicorn"),
-                "config.wsgi",
-                "--bind",
-                f"127.0.0.1:{api_port}",
-                "--workers",
-                str(args.workers),
-                "--log-level",
-                "warning",
-            ],
-            cwd=ROOT,
-            env=env,
-        ),
-        subprocess.Popen(
-            [
-                str(bin_dir / "uvicorn"),
-                "config.asgi:application",
-                "--port",
-                str(events_port),
-                "--log-level",
-                "warning",
-                "--no-access-log",
-            ],
-            cwd=ROOT,
-            env=env,
-        ),
-    ]
+    gunicorn = [str(bin_dir / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{api_port}"]
+    gunicorn += ["--workers", str(args.workers), "--log-level", "warning"]
+    uvicorn = [str(bin_dir / "uvicorn"), "config.asgi:application", "--port", str(events_port)]
+    uvicorn += ["--log-level", "warning", "--no-access-log"]
+    celery = [str(bin_dir / "celery"), "-A", "config", "worker", "--concurrency", "2"]
+    celery += ["--loglevel", "WARNING", "--without-gossip", "--without-mingle"]
+    servers = [subprocess.Popen(cmd, cwd=ROOT, env=env) for cmd in (gunicorn, uvicorn, celery)]
     try:
         wait_for(api_port, "/api/v1/health")
         wait_for(events_port, "/api/v1/health")
-        os.environ.update(
-            {
-                k: env[k]
-                for k in (
-                    "DATABASE_URL",
-                    "DJANGO_SETTINGS_MODULE",
-                    "DJANGO_SECRET_KEY",
-                    "DJANGO_ALLOWED_HOSTS",
-                )
-            }
-        )
+        keys = ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "DJANGO_SECRET_KEY")
+        os.environ.update({key: env[key] for key in (*keys, "DJANGO_ALLOWED_HOSTS")})
+        os.environ["CELERY_BROKER_URL"] = redis_url
         import django
 
         django.setup()
@@ -255,6 +251,11 @@ def main() -> None:
             services.game_join(user=bob, code=game.invite_code)
             tokens = [AuthToken.objects.issue(u)[1] for u in (ann, bob)]
             pairs.append((str(game.pk), tokens))
+        solo = []
+        for i in range(args.computer_games):
+            carl = User.objects.create_user(f"carl{i}", password="a-long-bench-password")
+            game = services.game_create_vs_computer(user=carl, difficulty=args.level)
+            solo.append((str(game.pk), AuthToken.objects.issue(carl)[1]))
         from django.db import connection
 
         connection.close()
@@ -262,10 +263,13 @@ def main() -> None:
         rec = Recorder()
         started = time.monotonic()
         stop = started + args.seconds
+        jobs = [(game_id, token, False) for game_id, tokens in pairs for token in tokens]
+        jobs += [(game_id, token, True) for game_id, token in solo]
         threads = [
-            threading.Thread(target=player, args=(api_port, events_port, token, game_id, rec, stop))
-            for game_id, tokens in pairs
-            for token in tokens
+            threading.Thread(
+                target=player, args=(api_port, events_port, token, game_id, rec, stop, computer)
+            )
+            for game_id, token, computer in jobs
         ]
         for thread in threads:
             thread.start()
@@ -279,31 +283,43 @@ def main() -> None:
             server.wait(timeout=20)
         drop_database(base_url, name)
 
+    opponent = {token: tokens[1 - i] for _, tokens in pairs for i, token in enumerate(tokens)}
     delivery = [
-        rec.seen[key] - sent
-        for key, sent in rec.sent.items()
-        if key in rec.seen and rec.seen[key] >= sent
+        rec.seen[(game_id, version, opponent[by])] - when
+        for (game_id, version), (by, when) in rec.sent.items()
+        if (game_id, version, opponent[by]) in rec.seen
     ]
     actions = len(rec.request_times)
+    ms = 1000
     print(f"machine: {cpu_model()}, {os.cpu_count()} CPUs, Python {platform.python_version()}")
     print(
-        f"games: {args.games} at once ({2 * args.games} players, {2 * args.games} streams), "
-        f"gunicorn workers: {args.workers}, uvicorn workers: 1"
+        f"games at once: {args.games} between people, {args.computer_games} against the "
+        f"computer ({args.level}); {2 * args.games + args.computer_games} event streams; "
+        f"gunicorn workers: {args.workers}, uvicorn: 1 process, Celery worker concurrency: 2"
     )
     print(
-        f"finished games: {rec.finished // 2} of {args.games} in {elapsed:.1f} s; "
+        f"in {elapsed:.1f} s: finished {rec.finished // 2} of {args.games} games between "
+        f"people and {rec.computer_finished} of {args.computer_games} against the computer; "
         f"errors: {len(rec.errors)} {sorted(set(rec.errors))[:3]}"
     )
-    print(f"actions: {actions} ({actions / elapsed:.0f} per second)")
+    print(f"actions by players: {actions} ({actions / elapsed:.0f} per second)")
+    times = rec.request_times
     print(
-        f"action request: p50 {1000 * statistics.median(rec.request_times):.1f} ms, "
-        f"p95 {1000 * percentile(rec.request_times, 95):.1f} ms"
+        f"action request: p50 {ms * statistics.median(times):.1f} ms, "
+        f"p95 {ms * percentile(times, 95):.1f} ms"
     )
-    print(
-        f"move to opponent's stream: p50 {1000 * statistics.median(delivery):.1f} ms, "
-        f"p95 {1000 * percentile(delivery, 95):.1f} ms, max {1000 * max(delivery):.1f} ms "
-        f"({len(delivery)} deliveries)"
-    )
+    if delivery:
+        print(
+            f"move to the opponent's stream: p50 {ms * statistics.median(delivery):.1f} ms, "
+            f"p95 {ms * percentile(delivery, 95):.1f} ms, max {ms * max(delivery):.1f} ms "
+            f"({len(delivery)} moves)"
+        )
+    if rec.replies:
+        print(
+            "computer's reply (action sent -> your turn again on the stream): "
+            f"p50 {ms * statistics.median(rec.replies):.1f} ms, "
+            f"p95 {ms * percentile(rec.replies, 95):.1f} ms ({len(rec.replies)} replies)"
+        )
 
 
 if __name__ == "__main__":
