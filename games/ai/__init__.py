@@ -30,6 +30,7 @@ Knowledge model
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from games.ai import easy, hard, medium
 from games.ai.baseline import baseline_action, random_action
@@ -41,7 +42,11 @@ LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 PLAYERS: tuple[str, ...] = ("baseline", "random", *LEVELS)
 """Every player :func:`play` knows."""
 
-_LEVEL_MODULES = {"easy": easy, "medium": medium, "hard": hard}
+_LEVELS: dict[str, Callable[[PlayerView, random.Random, Memory], Action]] = {
+    "easy": easy.choose,
+    "medium": medium.choose,
+    "hard": hard.choose,
+}
 
 __all__ = [
     "LEVELS",
@@ -63,11 +68,11 @@ def choose_action(
     brought up to date from ``view`` and used. Without it the memory is rebuilt from the
     view's move log, with the same result.
     """
-    module = _LEVEL_MODULES.get(level)
-    if module is None:
+    choose = _LEVELS.get(level)
+    if choose is None:
         raise ValueError(f"Unknown level {level!r}; choose from {', '.join(LEVELS)}.")
     memory = (memory or Memory()).sync(view)
-    return module.choose(view, rng, memory)
+    return choose(view, rng, memory)
 
 
 def play(

@@ -56,7 +56,7 @@ class SideStats:
     undercut_against: int = 0
 
     def add(self, other: SideStats) -> None:
-        for name in self.__slots__:  # type: ignore[attr-defined]
+        for name in self.__slots__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
@@ -73,7 +73,7 @@ class GameRecord:
     """Decision times in nanoseconds, by player name."""
 
 
-class _Decks:
+class PairDecks:
     """The decks of one pair of games, shuffled on demand from the pair's own stream."""
 
     def __init__(self, seed: int, pair: int) -> None:
@@ -94,12 +94,12 @@ def player(name: str) -> Callable[..., object]:
 
 
 def play_game(
-    a: str, b: str, a_seat: int, seed: int, pair: int, decks: _Decks | None = None,
+    a: str, b: str, a_seat: int, seed: int, pair: int, decks: PairDecks | None = None,
     rules: RuleSet | None = None,
 ) -> GameRecord:
     """Play one game to the target score: ``a`` at seat ``a_seat``, ``b`` at the other."""
     rules = rules or RuleSet()
-    decks = decks or _Decks(seed, pair)
+    decks = decks or PairDecks(seed, pair)
     names = (a, b) if a_seat == 0 else (b, a)
     rngs = [random.Random(f"player:{seed}:{pair}:{a_seat}:{seat}") for seat in (0, 1)]
     memories = [Memory(), Memory()]
@@ -152,7 +152,7 @@ def play_pair(task: tuple[str, str, int, int, dict[str, object]]) -> tuple[int, 
     """Both games of pair ``pair``: ``a`` first at seat 0, then at seat 1, same decks."""
     a, b, seed, pair, rules_dict = task
     rules = RuleSet.from_dict(rules_dict)
-    decks = _Decks(seed, pair)
+    decks = PairDecks(seed, pair)
     first = play_game(a, b, 0, seed, pair, decks, rules)
     second = play_game(a, b, 1, seed, pair, decks, rules)
     return pair, first, second
