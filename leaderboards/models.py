@@ -96,13 +96,24 @@ class Period(models.Model):
 class Standing(models.Model):
     """A player's place in one period and category (derived; rewritten by refreshes)."""
 
-    # No index of its own: the unique (period, category, user) index starts with it.
+    # Standings are derived data, rewritten in bulk by every refresh, so their foreign keys
+    # have no database constraint (the per-row checks cost about a third of a full refresh):
+    # Django still cascades deletes, readers join the user, and the next refresh prunes any
+    # row whose player has no results. The period needs no index of its own either: the
+    # unique (period, category, user) index starts with it.
     period = models.ForeignKey(
-        Period, related_name="standings", on_delete=models.CASCADE, db_index=False
+        Period,
+        related_name="standings",
+        on_delete=models.CASCADE,
+        db_index=False,
+        db_constraint=False,
     )
     category = models.CharField(max_length=10, choices=Category.choices)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, related_name="standings", on_delete=models.CASCADE
+        settings.AUTH_USER_MODEL,
+        related_name="standings",
+        on_delete=models.CASCADE,
+        db_constraint=False,
     )
     score = models.DecimalField(
         max_digits=14,

@@ -218,30 +218,44 @@ class RatingRows(_Rows):
     """Established players (deviation <= 110, active) by rating; equal ratings share a rank.
 
     The caller's ``me`` is their entry whether or not they are established (rank None while
-    provisional), or None without a rated game.
+    provisional), or None without a rated game. Two queries a page: the count (with how
+    many established players rate above the caller), and the page (from one row before
+    it, which gives the first row's rank unless it ties with that row).
     """
 
+    def __init__(self, user: Any) -> None:
+        super().__init__(user)
+        self._counts: tuple[int, int] | None = None
+
+    def _count_and_above_me(self) -> tuple[int, int]:
+        if self._counts is None:
+            t = _quoted_tables()
+            with connection.cursor() as cursor:
+                cursor.execute(
+                    f"""
+                    SELECT COUNT(*), SUM(CASE WHEN r.rating > (
+                        SELECT m.rating FROM {t["rating"]} m WHERE m.user_id = %s
+                    ) THEN 1 ELSE 0 END)
+                    FROM {t["rating"]} r WHERE {_established(t)}
+                    """,
+                    [self.user_id, RATING_MAX_DEVIATION],
+                )
+                total, above_me = cursor.fetchone()
+            self._counts = (int(total), int(above_me or 0))
+        return self._counts
+
     def count(self) -> int:
+        return self._count_and_above_me()[0]
+
+    def _above(self, rating: float) -> int:
+        """How many established players rate strictly higher than ``rating``."""
         t = _quoted_tables()
         with connection.cursor() as cursor:
             cursor.execute(
-                f"SELECT COUNT(*) FROM {t['rating']} r WHERE {_established(t)}",
-                [RATING_MAX_DEVIATION],
+                f"SELECT COUNT(*) FROM {t['rating']} r WHERE {_established(t)} AND r.rating > %s",
+                [RATING_MAX_DEVIATION, rating],
             )
             return int(cursor.fetchone()[0])
-
-    def _above(self, ratings: list[float]) -> list[int]:
-        """How many established players rate strictly higher than each of ``ratings``."""
-        if not ratings:
-            return []
-        t = _quoted_tables()
-        one = f"(SELECT COUNT(*) FROM {t['rating']} r WHERE {_established(t)} AND r.rating > %s)"
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT " + ", ".join([one] * len(ratings)),
-                [value for rating in ratings for value in (RATING_MAX_DEVIATION, rating)],
-            )
-            return [int(n) for n in cursor.fetchone()]
 
     def _fetch(self, offset: int, limit: int) -> tuple[list[dict[str, Any]], dict | None]:
         t = _quoted_tables()
@@ -249,6 +263,7 @@ class RatingRows(_Rows):
             f"r.user_id, u.username, {_PUBLIC_NAME}, r.rating, r.rating_deviation, r.games, "
             "u.is_active"
         )
+        before = 1 if offset > 0 else 0
         with connection.cursor() as cursor:
             cursor.execute(
                 f"""
@@ -263,30 +278,27 @@ class RatingRows(_Rows):
                 FROM {t["rating"]} r JOIN {t["user"]} u ON u.id = r.user_id
                 WHERE r.user_id = %s
                 """,
-                [RATING_MAX_DEVIATION, limit, offset, self.user_id],
+                [RATING_MAX_DEVIATION, limit + before, offset - before, self.user_id],
             )
             fetched = cursor.fetchall()
-        page = sorted(
+        rows = sorted(
             (row for row in fetched if row[0] == 0), key=lambda row: (-row[4], row[5], row[1])
         )
-        mine = next((row for row in fetched if row[0] == 1), None)
-        mine_ranked = mine is not None and mine[5] <= RATING_MAX_DEVIATION and bool(mine[7])
-        wanted = [page[0][4]] if page else []
-        if mine_ranked:
-            wanted.append(mine[4])
-        above = self._above(wanted)
-        entries = []
+        previous, page = (rows[0], rows[1:]) if before and rows else (None, rows)
+        entries: list[dict[str, Any]] = []
         for i, row in enumerate(page):
-            if i == 0:
-                rank = above[0] + 1
-            elif row[4] == page[i - 1][4]:
-                rank = entries[-1]["rank"]
+            if i > 0 and row[4] == page[i - 1][4]:
+                rank = entries[-1]["rank"]  # a tie shares the rank above
+            elif i == 0 and previous is not None and previous[4] == row[4]:
+                rank = self._above(row[4]) + 1  # tied with the row before the page
             else:
-                rank = offset + i + 1
+                rank = offset + i + 1  # everyone listed before it rates higher
             entries.append(_rating(row, rank))
+        mine = next((row for row in fetched if row[0] == 1), None)
         me = None
         if mine is not None:
-            me = _rating(mine, above[-1] + 1 if mine_ranked else None)
+            ranked = mine[5] <= RATING_MAX_DEVIATION and bool(mine[7])
+            me = _rating(mine, self._count_and_above_me()[1] + 1 if ranked else None)
         return entries, me
 
 

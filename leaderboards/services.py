@@ -1,15 +1,16 @@
 """Leaderboard write operations: refresh and close periods, rate finished games.
 
 Standings are recomputed, never incremented: a refresh aggregates the period's
-``GameResult`` rows with one ``INSERT ... SELECT ... GROUP BY ... ON CONFLICT DO UPDATE``
-per category (the rank comes from a window function in the same statement), then deletes
+``GameResult`` rows per player and category (``GROUP BY``, ranked with a window function),
+upserts the rows that changed (``INSERT ... SELECT ... ON CONFLICT DO UPDATE``) and deletes
 the rows of players who no longer qualify. Repeating a refresh is harmless, and a game can
 never be counted twice. Every refresh and close holds the period row's lock, so refreshes
 of one period run one after the other and a closed period is never written again.
 
-The SQL runs on PostgreSQL (one statement per category) and on SQLite >= 3.30 (``ON
-CONFLICT DO UPDATE``, window functions, ``NULLS LAST``; three statements), see
-:func:`_refresh_category`.
+The SQL runs on PostgreSQL (one statement per category) and on SQLite >= 3.30 (three
+statements per category), see :func:`_refresh_category`. Closing catches up: a run closes
+every period that is due, one transaction each, so a run cut short (time limit) leaves
+the work done so far and the next run continues.
 """
 
 from __future__ import annotations
@@ -250,7 +251,7 @@ def _refresh_category(period: Period, category: str) -> int:
 
 
 def _refresh_locked(period: Period, *, now: datetime) -> None:
-    period.players = {category: _refresh_category(period, category) for category in Category}
+    period.players = {c: _refresh_category(period, c) for c in Category.values}
     period.refreshed_at = now
     period.save(update_fields=["players", "refreshed_at"])
 

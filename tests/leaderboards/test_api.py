@@ -275,3 +275,21 @@ def test_start_must_not_be_before_1970(frozen, auth_client):
     assert response.status_code == 400 and response.json()["code"] == "invalid_date"
     assert auth_client.get("/api/v1/leaderboards/monthly?start=1970-01-01").status_code == 200
     assert date(1970, 1, 1).weekday() == 3  # a Thursday: its week starts in 1969
+
+
+def test_rating_ranks_are_right_across_page_boundaries(client_for):
+    users = [UserFactory() for _ in range(5)]
+    # Ratings 1800, 1700, 1700, 1700, 1600: ranks 1, 2, 2, 2, 5 whatever the page size.
+    ratings = [(1800, 50), (1700, 60), (1700, 70), (1700, 80), (1600, 50)]
+    for user, (rating, rd) in zip(users, ratings, strict=True):
+        PlayerRating.objects.create(user=user, rating=rating, rating_deviation=rd)
+    client = client_for(users[3])
+    for size in (1, 2, 3, 4):
+        ranks = []
+        url = f"/api/v1/leaderboards/rating?page_size={size}"
+        while url:
+            body = client.get(url).json()
+            ranks += [r["rank"] for r in body["results"]]
+            assert body["me"]["rank"] == 2
+            url = body["next"]
+        assert ranks == [1, 2, 2, 2, 5], size
