@@ -25,7 +25,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(Period)
 class PeriodAdmin(ReadOnlyAdmin):
-    list_display = ("kind", "start", "end", "refreshed_at", "closed_at")
+    list_display = ("kind", "start", "end", "players", "refreshed_at", "closed_at")
     list_filter = ("kind", ("closed_at", admin.EmptyFieldListFilter))
     date_hierarchy = "start"
     actions = ("recompute",)
