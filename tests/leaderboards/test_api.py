@@ -187,10 +187,14 @@ def test_page_out_of_range_is_404(frozen, auth_client):
 
 
 @pytest.mark.parametrize("url", ["/api/v1/leaderboards/weekly", "/api/v1/leaderboards/rating"])
-def test_leaderboards_need_a_token(api_client, url):
+def test_leaderboards_need_a_valid_token(api_client, url):
     response = api_client.get(url)
     assert response.status_code == 401
     assert response.json()["code"] == "not_authenticated"
+    api_client.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
+    response = api_client.get(url)
+    assert response.status_code == 401
+    assert response.json()["code"] == "authentication_failed"
 
 
 def test_rating_board_lists_only_established_players(client_for):
