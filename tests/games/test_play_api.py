@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 from django.core.management import call_command
 
+from games import rules
 from games.models import Game, GameResult, GameRound, Move
 from tests.games.helpers import (
     act,
@@ -70,6 +73,16 @@ def test_whole_game_against_the_computer_to_the_target(user, client_for):
         assert line["total"] == line["hand_points"] + line["game_bonus"] + line["line_bonus"]
     assert view["round"] is None
     assert len(view["rounds"]) == GameRound.objects.filter(game_id=game_id).count()
+    # Fair shuffle: every finished round reveals its deck and salt, matching the commitment
+    # shown from the deal, and the cards dealt from it.
+    for result in view["rounds"]:
+        digest = hashlib.sha256(f"{result['salt']}:{','.join(result['deck'])}".encode())
+        assert result["deck_commitment"] == digest.hexdigest()
+        assert len(result["salt"]) == 32 and sorted(result["deck"]) == sorted(
+            str(c) for c in rules.DECK
+        )
+        dealt = set(result["deck"][:20])
+        assert dealt & {c for hand in result["hands"] for c in hand["cards"]}
     # Every applied action is one move, one version.
     assert Move.objects.filter(game_id=game_id).count() == view["version"]
     result = GameResult.objects.get(game_id=game_id)
