@@ -409,19 +409,26 @@ def main() -> None:
             profile(client, "/api/v1/leaderboards/weekly?start=2025-03-03&page=50")
             profile(client, "/api/v1/leaderboards/monthly?start=2025-03-01&page=50")
             profile(client, "/api/v1/leaderboards/rating?page=10")
-        pages = [
-            page_figures(client, "/api/v1/leaderboards/weekly?start=2025-03-03", "week, page 1"),
-            page_figures(
-                client, "/api/v1/leaderboards/weekly?start=2025-03-03&page=50", "week, page 50"
+        boards = [
+            ("week", "/api/v1/leaderboards/weekly?start=2025-03-03", 1),
+            ("week", "/api/v1/leaderboards/weekly?start=2025-03-03", 50),
+            (
+                "month computer",
+                "/api/v1/leaderboards/monthly?start=2025-03-01&category=computer",
+                20,
             ),
-            page_figures(
-                client,
-                "/api/v1/leaderboards/monthly?start=2025-03-01&category=computer&page=20",
-                "month computer, page 20",
-            ),
-            page_figures(client, "/api/v1/leaderboards/all-time?page=3", "all-time, page 3"),
-            page_figures(client, "/api/v1/leaderboards/rating?page=10", "rating, page 10"),
+            ("all-time", "/api/v1/leaderboards/all-time", 3),
+            ("rating", "/api/v1/leaderboards/rating", 10),
         ]
+        pages = []
+        for label, url, wanted in boards:
+            # The page wanted, or the last one on a smaller board (--users / --games).
+            count = client.get(url, HTTP_HOST="localhost").json()["count"]
+            page = max(1, min(wanted, -(-count // 20)))
+            separator = "&" if "?" in url else "?"
+            pages.append(
+                page_figures(client, f"{url}{separator}page={page}", f"{label}, page {page}")
+            )
         print(f"  load average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print(
             "  targets: week refresh < 1 s: "
