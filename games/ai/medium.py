@@ -3,8 +3,8 @@
 * Draw: takes the face-up card when it makes a meld with the hand; otherwise draws from
   the stock. Never takes back its own discard.
 * Discard: a card that leaves the least deadwood; among those it keeps pairs (a set in
-  the making): it throws the card with the fewest cards of its rank in the hand, then the
-  highest. It does not yet read runs in the making, nor the opponent.
+  the making): it throws a card with the fewest cards of its rank in the hand, at random
+  among equals. It does not yet read runs in the making, nor the opponent.
 * Knock: as soon as it may, with the least deadwood (gin and big gin when possible).
 """
 
@@ -43,8 +43,8 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
         return BigGin()
     if "discard" in legal:
         scored = sorted(
-            (deadwood_mask(hand ^ card.mask), pair_count(hand, card.mask), -card.rank,
-             rng.random(), card.mask)
+            (deadwood_mask(hand ^ card.mask), pair_count(hand, card.mask), rng.random(),
+             card.mask)
             for card in legal["discard"].cards or ()
         )
         least, best = scored[0][0], scored[0][-1]
