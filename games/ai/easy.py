@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from games.ai.masks import bits, card_of, makes_meld, mask_of_cards
+from games.ai.masks import card_of, makes_meld, mask_of_cards
 from games.ai.memory import Memory
 from games.rules import (
     Action,
@@ -44,8 +44,10 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
         return BigGin()
     if "discard" in legal:
         choices = [card.mask for card in legal["discard"].cards or ()]
-        scored = sorted((deadwood_mask(hand ^ bit), -bit.bit_length() % 13, bit) for bit in choices)
-        least, _, best = scored[0]
+        # the least deadwood left; among equals, the highest card
+        least, _, best = min(
+            (deadwood_mask(hand ^ bit), -((bit.bit_length() - 1) % 13), bit) for bit in choices
+        )
         if "knock" in legal and least <= min(KNOCK_AT, rnd.knock_limit):
             return Knock(card_of(best))
         if rng.random() < MISTAKE:
@@ -64,6 +66,3 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
     if "pass" in legal:
         return Pass()
     return DrawStock()
-
-
-__all__ = ["bits", "choose"]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from games.ai.masks import BIT_VALUE, MELD_PARTNERS, bits, meld_makers
 from games.ai.memory import Memory
 from games.rules import PlayerView, deadwood_after_discard_mask, deadwood_mask
-from games.rules.cards import FULL_MASK, RANK_COLUMN
+from games.rules.cards import FULL_MASK
 
 # Evidence multipliers: (same rank, suit neighbour at distance 1, at distance 2).
 TAKEN = (2.2, 2.2, 1.5)
@@ -141,30 +141,21 @@ def _apply(weights: list[float], cards: int, factors: tuple[float, float, float]
 
 
 def _normalise(weights: list[float], count: int) -> list[float]:
-    """Probabilities proportional to ``weights`` that sum to ``count`` (each capped)."""
+    """Probabilities proportional to ``weights`` that sum to ``count``, none above
+    :data:`MAX_PROBABILITY` (what a capped card cannot take is spread over the others)."""
     probs = [0.0] * 52
-    if count <= 0:
-        return probs
     free = [i for i in range(52) if weights[i] > 0]
-    fixed = 0.0
-    for _ in range(4):
+    left = float(count)
+    while free and left > 0:
         total = sum(weights[i] for i in free)
-        if total <= 0:
-            break
-        scale = (count - fixed) / total
+        scale = left / total
         capped = [i for i in free if weights[i] * scale > MAX_PROBABILITY]
         if not capped:
             for i in free:
                 probs[i] = weights[i] * scale
-            return probs
+            break
         for i in capped:
             probs[i] = MAX_PROBABILITY
-            fixed += MAX_PROBABILITY
-        free = [i for i in free if i not in capped]
-    for i in free:
-        probs[i] = min(MAX_PROBABILITY, weights[i] * max(0.0, count - fixed) / max(
-            1e-9, sum(weights[j] for j in free)))
+            left -= MAX_PROBABILITY
+        free = [i for i in free if probs[i] == 0.0]
     return probs
-
-
-__all__ = ["RANK_COLUMN", "Knowledge"]

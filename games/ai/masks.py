@@ -16,7 +16,6 @@ __all__ = [
     "makes_meld",
     "mask_of_cards",
     "meld_makers",
-    "meld_partners",
 ]
 
 CARD_BY_BIT: dict[int, Card] = {card.mask: card for card in DECK}
@@ -65,11 +64,6 @@ def _partners(index: int) -> tuple[tuple[int, int], ...]:
 
 MELD_PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_partners(i) for i in range(52))
 """For each card index: every pair of other cards that completes a three-card meld with it."""
-
-
-def meld_partners(bit: int) -> tuple[tuple[int, int], ...]:
-    """Every pair of other cards that completes a three-card meld with the card ``bit``."""
-    return MELD_PARTNERS[bit.bit_length() - 1]
 
 
 def meld_makers(hand: int) -> int:
