@@ -21,6 +21,7 @@ import http.client
 import json
 import os
 import platform
+import random
 import secrets
 import socket
 import statistics
@@ -135,6 +136,7 @@ def player(
     rec: Recorder,
     stop: float,
     vs_computer: bool = False,
+    think: float = 0.0,
 ) -> None:
     """One player: follow the game's stream, act whenever it is this player's turn."""
     headers = {"Authorization": f"Token {token}", "Content-Type": "application/json"}
@@ -174,6 +176,8 @@ def player(
                 rec.replies.append(time.monotonic() - handed_over)
             handed_over = None
         action = choose(view)
+        if think:
+            time.sleep(think * (0.5 + random.random()))  # a person takes a moment
         body = json.dumps({**action, "expected_version": view["version"]})
         started = time.monotonic()
         if not vs_computer:
@@ -201,7 +205,14 @@ def main() -> None:
         "--computer-games", type=int, default=10, help="games against the computer at once"
     )
     parser.add_argument("--level", default="hard", choices=["easy", "medium", "hard"])
+    parser.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a player waits before acting (0: bots acting at once)",
+    )
     parser.add_argument("--workers", type=int, default=3, help="gunicorn workers")
+    parser.add_argument("--events-workers", type=int, default=2, help="uvicorn workers")
     parser.add_argument("--seconds", type=float, default=90, help="stop after this long")
     args = parser.parse_args()
 
@@ -227,7 +238,7 @@ def main() -> None:
     gunicorn = [str(bin_dir / "gunicorn"), "config.wsgi", "--bind", f"127.0.0.1:{api_port}"]
     gunicorn += ["--workers", str(args.workers), "--log-level", "warning"]
     uvicorn = [str(bin_dir / "uvicorn"), "config.asgi:application", "--port", str(events_port)]
-    uvicorn += ["--log-level", "warning", "--no-access-log"]
+    uvicorn += ["--workers", str(args.events_workers), "--log-level", "warning", "--no-access-log"]
     celery = [str(bin_dir / "celery"), "-A", "config", "worker", "--concurrency", "2"]
     celery += ["--loglevel", "WARNING", "--without-gossip", "--without-mingle"]
     servers = [subprocess.Popen(cmd, cwd=ROOT, env=env) for cmd in (gunicorn, uvicorn, celery)]
@@ -245,15 +256,15 @@ def main() -> None:
 
         pairs = []
         for i in range(args.games):
-            ann = User.objects.create_user(f"ann{i}", password="a-long-bench-password")
-            bob = User.objects.create_user(f"bob{i}", password="a-long-bench-password")
+            ann = User.objects.create(username=f"ann{i}")
+            bob = User.objects.create(username=f"bob{i}")
             game = services.game_create_vs_human(user=ann, visibility="private")
             services.game_join(user=bob, code=game.invite_code)
             tokens = [AuthToken.objects.issue(u)[1] for u in (ann, bob)]
             pairs.append((str(game.pk), tokens))
         solo = []
         for i in range(args.computer_games):
-            carl = User.objects.create_user(f"carl{i}", password="a-long-bench-password")
+            carl = User.objects.create(username=f"carl{i}")
             game = services.game_create_vs_computer(user=carl, difficulty=args.level)
             solo.append((str(game.pk), AuthToken.objects.issue(carl)[1]))
         from django.db import connection
@@ -267,7 +278,8 @@ def main() -> None:
         jobs += [(game_id, token, True) for game_id, token in solo]
         threads = [
             threading.Thread(
-                target=player, args=(api_port, events_port, token, game_id, rec, stop, computer)
+                target=player,
+                args=(api_port, events_port, token, game_id, rec, stop, computer, args.think),
             )
             for game_id, token, computer in jobs
         ]
@@ -295,7 +307,9 @@ def main() -> None:
     print(
         f"games at once: {args.games} between people, {args.computer_games} against the "
         f"computer ({args.level}); {2 * args.games + args.computer_games} event streams; "
-        f"gunicorn workers: {args.workers}, uvicorn: 1 process, Celery worker concurrency: 2"
+        f"gunicorn workers: {args.workers}, uvicorn workers: {args.events_workers}, "
+        "Celery worker concurrency: 2; "
+        f"think time: {args.think} s on average"
     )
     print(
         f"in {elapsed:.1f} s: finished {rec.finished // 2} of {args.games} games between "

@@ -150,6 +150,12 @@ class GameRound(models.Model):
     deck = models.JSONField(help_text="52 cards in dealing order.")
     salt = models.CharField(max_length=32)
     commitment = models.CharField(max_length=64, help_text="sha256(salt + ':' + deck).")
+    start_version = models.PositiveIntegerField(
+        null=True, blank=True, help_text="The game version at which this round was dealt."
+    )
+    start_state = models.JSONField(
+        null=True, blank=True, help_text="Snapshot right after the deal (replays start here)."
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

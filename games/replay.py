@@ -14,16 +14,40 @@ def start_version(game: Game) -> int:
     return 1 if game.opponent_type == OpponentType.HUMAN else 0
 
 
-def states(game: Game, *, upto: int | None = None) -> Iterator[tuple[int, rules.GameState]]:
-    """``(version, state)`` from the first deal through every move (up to ``upto``)."""
-    deals = list(GameRound.objects.filter(game=game).order_by("number"))
+def states(
+    game: Game, *, upto: int | None = None, after: int | None = None
+) -> Iterator[tuple[int, rules.GameState]]:
+    """``(version, state)`` from the first deal through every move (up to ``upto``).
+
+    With ``after``, the fold may start at the snapshot kept when the round in play at
+    ``after`` was dealt (only later states are wanted), so it replays one round, not the
+    whole game. Without it, everything is replayed from the first deck (``verify_games``).
+    """
+    deals = list(GameRound.objects.filter(game=game).order_by("number").defer("start_state"))
     if not deals:
         raise ValueError("the game was never dealt")
-    ruleset = rules.RuleSet.from_dict(game.rules)
-    state = rules.new_game(ruleset, deals[0].dealer, deals[0].deck)
-    yield start_version(game), state
-    next_deal = 1
-    moves = Move.objects.filter(game=game).order_by("seq")
+    first = 0
+    if after is not None:
+        for index, deal in enumerate(deals):
+            if deal.start_version is not None and deal.start_version <= after:
+                first = index
+    snapshot = None
+    if first:
+        snapshot = (
+            GameRound.objects.filter(pk=deals[first].pk).values_list("start_state", flat=True).get()
+        )
+        first = first if snapshot is not None else 0
+    if first:
+        deal = deals[first]
+        state = rules.state_from_json(snapshot)
+        yield deal.start_version, state
+        moves = Move.objects.filter(game=game, seq__gt=deal.start_version).order_by("seq")
+    else:
+        ruleset = rules.RuleSet.from_dict(game.rules)
+        state = rules.new_game(ruleset, deals[0].dealer, deals[0].deck)
+        yield start_version(game), state
+        moves = Move.objects.filter(game=game).order_by("seq")
+    next_deal = first + 1
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
     for move in moves:

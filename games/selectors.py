@@ -95,6 +95,7 @@ def game_view(
     state: rules.GameState | None = None,
     version: int | None = None,
     deals: dict[int, GameRound] | None = None,
+    players: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
     """The game as ``seat`` may see it (DESIGN §4 game view, plus a few added keys).
 
@@ -116,7 +117,7 @@ def game_view(
         "visibility": game.visibility,
         "invite_code": game.invite_code or None,
         "turn_seconds": game.turn_seconds,
-        "players": players_json(game),
+        "players": players if players is not None else players_json(game),
         "scores": [0, 0],
         "round": None,
         "rounds": [],
@@ -131,8 +132,8 @@ def game_view(
             return body
         state = rules.state_from_json(game.state)
     body.update(rules.view_to_json(rules.view_for(state, seat)))
-    if deals is None:
-        deals = {deal.number: deal for deal in GameRound.objects.filter(game=game)}
+    if deals is None or state.round.number not in deals:
+        deals = game_deals(game=game)
     for result in body["rounds"]:
         deal = deals.get(result["number"])
         if deal is not None:
@@ -157,7 +158,19 @@ def game_view(
     return body
 
 
-def game_views_after(*, game: Game, seat: int, after: int) -> list[tuple[int, dict[str, Any]]]:
+def game_deals(*, game: Game) -> dict[int, GameRound]:
+    """The game's deals by round number (decks, salts, commitments; not the snapshots)."""
+    return {deal.number: deal for deal in GameRound.objects.filter(game=game).defer("start_state")}
+
+
+def game_views_after(
+    *,
+    game: Game,
+    seat: int,
+    after: int,
+    deals: dict[int, GameRound] | None = None,
+    players: list[dict[str, Any]] | None = None,
+) -> list[tuple[int, dict[str, Any]]]:
     """``(version, view)`` for every version after ``after``, oldest first, for ``seat``.
 
     The latest comes from the stored snapshot; earlier ones (a computer's draw before its
@@ -167,12 +180,13 @@ def game_views_after(*, game: Game, seat: int, after: int) -> list[tuple[int, di
         return []
     out: list[tuple[int, dict[str, Any]]] = []
     if game.version - after > 1 and game.state is not None:
-        deals = {deal.number: deal for deal in GameRound.objects.filter(game=game)}
-        for version, state in replay.states(game, upto=game.version - 1):
+        for version, state in replay.states(game, upto=game.version - 1, after=after):
             if after < version < game.version:
-                view = game_view(game=game, seat=seat, state=state, version=version, deals=deals)
+                view = game_view(
+                    game=game, seat=seat, state=state, version=version, deals=deals, players=players
+                )
                 out.append((version, view))
-    out.append((game.version, game_view(game=game, seat=seat)))
+    out.append((game.version, game_view(game=game, seat=seat, deals=deals, players=players)))
     return out
 
 

@@ -108,12 +108,22 @@ def _deal(game: Game, *, number: int, dealer: int) -> list[rules.Card]:
     return deck
 
 
+def _round_started(game: Game, state: rules.GameState) -> None:
+    """Keep the state right after a deal, so that rebuilding a recent version (event streams
+    catching up) replays one round, not the whole game."""
+    GameRound.objects.filter(game=game, number=state.round.number).update(
+        start_version=game.version, start_state=rules.state_to_json(state)
+    )
+
+
 def _start(game: Game) -> None:
     """Deal the first round (dealer drawn at random) and make the game active."""
     dealer = _system_random.randrange(2)
     deck = _deal(game, number=1, dealer=dealer)
     ruleset = rules.RuleSet.from_dict(game.rules)
-    _store_state(game, rules.new_game(ruleset, dealer, deck))
+    state = rules.new_game(ruleset, dealer, deck)
+    _store_state(game, state)
+    _round_started(game, state)
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()
 
@@ -208,8 +218,8 @@ def game_join(*, user: Any, code: str) -> Game:
         raise CannotJoinOwnGame()
     before = _Before.of(game)
     Seat.objects.create(game=game, seat=1, user=user)
-    _start(game)
     game.version += 1  # the start is a change both players see (the event streams)
+    _start(game)
     _player_event(
         game.created_by_id,
         PlayerEvent.Kind.FRIEND_JOINED,
@@ -364,6 +374,7 @@ def _apply(game: Game, seat: int, action: rules.Action, *, automatic: bool = Fal
         number = new_state.round.number + 1
         dealer = 1 - new_state.round.dealer
         new_state = rules.deal_next_round(new_state, _deal(game, number=number, dealer=dealer))
+        _round_started(game, new_state)
     _store_state(game, new_state)
     if new_state.is_over:
         _finish(game, new_state)
@@ -772,8 +783,8 @@ def _accept_locked(*, game_id: Any, user: Any) -> Game:
             return game  # accepted already (a retry)
         raise GameNotWaiting("This offer is no longer open.")
     before = _Before.of(game)
+    game.version += 1  # the start is a change both players see
     _start(game)
-    game.version += 1
     _commit_change(game, before)
     return game
 

@@ -42,17 +42,23 @@ from accounts.authentication import BearerTokenAuthentication
 from config.exceptions import ApplicationError, error_body
 from games import notify, selectors, services
 from games.errors import GameNotFound
-from games.models import Game, Message, PlayerEvent
+from games.models import Game, GameStatus, Message, PlayerEvent
 
 
 def _db(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a database function in a worker thread and close that thread's connection."""
+    """Run a database function in a worker thread, recycling that thread's connection as a
+    request would (kept for ``CONN_MAX_AGE``: a new connection per poll would cost more
+    than the poll)."""
 
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
             return fn(*args, **kwargs)
+        except Exception:
+            connection.close()  # a broken connection must not serve the next poll
+            raise
         finally:
-            connection.close()
+            if connection.close_at is not None and time.monotonic() >= connection.close_at:
+                connection.close()
 
     return sync_to_async(run, thread_sensitive=False)
 
@@ -138,16 +144,40 @@ def _open_game(game_id: str, user: Any) -> tuple[int, int]:
     return seat, last_message or 0
 
 
+class _GameCache:
+    """What a game stream reads once rather than per frame: the players (fixed once the game
+    has started) and the deals (reloaded when a new round appears)."""
+
+    def __init__(self) -> None:
+        self.players: list[dict[str, Any]] | None = None
+        self.deals: dict[int, Any] | None = None
+
+
 def _game_frames(
-    game_id: str, seat: int, after: int | None, last_message: int, enforce: bool
+    game_id: str,
+    seat: int,
+    after: int | None,
+    last_message: int,
+    enforce: bool,
+    cache: _GameCache,
 ) -> tuple[list[bytes], int | None, int]:
     if enforce:
         services.game_enforce_timers(game_id=game_id)
-    game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
-    if after is None:
-        views = [(game.version, selectors.game_view(game=game, seat=seat))]
+    if cache.players is None:
+        game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
+        if game.status != GameStatus.WAITING:
+            cache.players = selectors.players_json(game)
     else:
-        views = selectors.game_views_after(game=game, seat=seat, after=after)
+        game = Game.objects.get(pk=game_id)
+    if game.state is not None and (cache.deals is None or game.round_number not in cache.deals):
+        cache.deals = selectors.game_deals(game=game)
+    if after is None:
+        view = selectors.game_view(game=game, seat=seat, deals=cache.deals, players=cache.players)
+        views = [(game.version, view)]
+    else:
+        views = selectors.game_views_after(
+            game=game, seat=seat, after=after, deals=cache.deals, players=cache.players
+        )
     frames = [_state_frame(version, view) for version, view in views]
     if views:
         after = views[-1][0]
@@ -163,9 +193,12 @@ async def _game_stream(
     heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
     poll = settings.EVENTS_POLL_SECONDS
     frames_for = _db(_game_frames)
+    cache = _GameCache()
     async with notify.Listener(notify.game_channel(game_id)) as listener:
         # Subscribed before the first read: nothing committed in between is missed.
-        frames, after, last_message = await frames_for(game_id, seat, after, last_message, True)
+        frames, after, last_message = await frames_for(
+            game_id, seat, after, last_message, True, cache
+        )
         for frame in frames:
             yield frame
         quiet_since = time.monotonic()
@@ -173,7 +206,7 @@ async def _game_stream(
             waited = time.monotonic() - quiet_since
             woke = await listener.wait(max(0.05, min(poll, heartbeat - waited)))
             frames, after, last_message = await frames_for(
-                game_id, seat, after, last_message, not woke
+                game_id, seat, after, last_message, not woke, cache
             )
             for frame in frames:
                 yield frame

@@ -15,6 +15,9 @@ if DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
     )
 
 DEBUG = False
+# Event streams read the database from worker threads; with persistent connections those
+# threads would keep the test database open past its teardown.
+DATABASES["default"]["CONN_MAX_AGE"] = 0
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 LOGGING = {"version": 1, "disable_existing_loggers": False}
