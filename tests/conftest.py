@@ -82,7 +82,7 @@ def _database_url_for(name: str) -> str:
 
 @pytest.fixture(scope="session")
 def celery_worker_process(
-    django_db_setup: None, django_db_blocker, redis_url: str
+    django_db_setup: None, django_db_blocker, redis_url: str, tmp_path_factory
 ) -> Iterator[subprocess.Popen]:
     """A real ``celery worker`` process on the test database and the Redis broker."""
     from django.db import connection
@@ -96,7 +96,7 @@ def celery_worker_process(
         "CELERY_TEST_WORKER": "1",
         "DJANGO_CONN_MAX_AGE": "0",
     }
-    log = open(ROOT / ".pytest_cache" / f"celery-worker-{os.getpid()}.log", "w")  # noqa: SIM115
+    log = open(tmp_path_factory.mktemp("celery") / "worker.log", "w")  # noqa: SIM115
     proc = subprocess.Popen(
         [
             sys.executable,
