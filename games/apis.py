@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpResponse
@@ -11,6 +12,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     OpenApiResponse,
     extend_schema,
+    extend_schema_view,
     inline_serializer,
 )
 from rest_framework import serializers, status
@@ -507,44 +509,45 @@ class GameMovesApi(APIView):
         return paginator.get_paginated_response(results)
 
 
-class ConcedeApi(APIView):
+class _GameChangeApi(APIView):
+    """``POST /games/{id}/<verb>``: one service call, then the caller's view."""
+
+    service: Callable[..., Any]
+
+    def post(self, request: Request, game_id: str) -> Response:
+        selectors.ensure_seated(game_id=game_id, user=request.user)
+        type(self).service(game_id=game_id, user=request.user)
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+        return Response(_view(game, seat))
+
+
+def _change_schema(operation_id: str, codes: list[str]) -> Any:
+    return extend_schema_view(
+        post=extend_schema(
+            operation_id=operation_id,
+            tags=["games"],
+            parameters=[_GAME_ID],
+            request=None,
+            responses={
+                200: GameViewSerializer,
+                **error_responses(401, 404, 409, codes={409: codes}),
+            },
+        )
+    )
+
+
+@_change_schema("games_concede", ["game_not_active"])
+class ConcedeApi(_GameChangeApi):
     """Give up the game: the opponent wins (`final.reason` `concede`)."""
 
-    @extend_schema(
-        operation_id="games_concede",
-        tags=["games"],
-        parameters=[_GAME_ID],
-        request=None,
-        responses={
-            200: GameViewSerializer,
-            **error_responses(401, 404, 409, codes={409: ["game_not_active"]}),
-        },
-    )
-    def post(self, request: Request, game_id: str) -> Response:
-        selectors.ensure_seated(game_id=game_id, user=request.user)
-        services.game_concede(game_id=game_id, user=request.user)
-        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
-        return Response(_view(game, seat))
+    service = services.game_concede
 
 
-class CancelApi(APIView):
+@_change_schema("games_cancel", ["game_not_waiting", "not_creator"])
+class CancelApi(_GameChangeApi):
     """Withdraw a game nobody has joined yet (creator only); it becomes `abandoned`."""
 
-    @extend_schema(
-        operation_id="games_cancel",
-        tags=["games"],
-        parameters=[_GAME_ID],
-        request=None,
-        responses={
-            200: GameViewSerializer,
-            **error_responses(401, 404, 409, codes={409: ["game_not_waiting"]}),
-        },
-    )
-    def post(self, request: Request, game_id: str) -> Response:
-        selectors.ensure_seated(game_id=game_id, user=request.user)
-        services.game_cancel(game_id=game_id, user=request.user)
-        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
-        return Response(_view(game, seat))
+    service = services.game_cancel
 
 
 class RematchApi(APIView):

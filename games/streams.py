@@ -27,7 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -187,27 +187,25 @@ def _game_frames(
     return frames, after, last_message
 
 
-async def _game_stream(
-    game_id: str, seat: int, after: int | None, last_message: int
+async def _follow(
+    channel: str, read: Callable[[bool], Awaitable[list[bytes]]], greeting: bytes = b""
 ) -> AsyncIterator[bytes]:
+    """Yield what ``read`` finds now, then again whenever ``channel`` is signalled or the
+    poll interval passes (``read(True)``: also enforce due timers), with a ``: ping``
+    after a quiet heartbeat interval."""
     heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
     poll = settings.EVENTS_POLL_SECONDS
-    frames_for = _db(_game_frames)
-    cache = _GameCache()
-    async with notify.Listener(notify.game_channel(game_id)) as listener:
+    async with notify.Listener(channel) as listener:
         # Subscribed before the first read: nothing committed in between is missed.
-        frames, after, last_message = await frames_for(
-            game_id, seat, after, last_message, True, cache
-        )
-        for frame in frames:
+        if greeting:
+            yield greeting
+        for frame in await read(True):
             yield frame
         quiet_since = time.monotonic()
         while True:
             waited = time.monotonic() - quiet_since
             woke = await listener.wait(max(0.05, min(poll, heartbeat - waited)))
-            frames, after, last_message = await frames_for(
-                game_id, seat, after, last_message, not woke, cache
-            )
+            frames = await read(not woke)
             for frame in frames:
                 yield frame
             if frames:
@@ -215,6 +213,22 @@ async def _game_stream(
             elif time.monotonic() - quiet_since >= heartbeat:
                 yield b": ping\n\n"
                 quiet_since = time.monotonic()
+
+
+def _game_stream(
+    game_id: str, seat: int, after: int | None, last_message: int
+) -> AsyncIterator[bytes]:
+    frames_for = _db(_game_frames)
+    cache = _GameCache()
+    position = {"after": after, "message": last_message}
+
+    async def read(enforce: bool) -> list[bytes]:
+        frames, position["after"], position["message"] = await frames_for(
+            game_id, seat, position["after"], position["message"], enforce, cache
+        )
+        return frames
+
+    return _follow(notify.game_channel(game_id), read)
 
 
 @csrf_exempt
@@ -253,27 +267,15 @@ def _player_frames(user: Any, after: int, enforce: bool) -> tuple[list[bytes], i
     return frames, after
 
 
-async def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
-    heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
-    poll = settings.EVENTS_POLL_SECONDS
+def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
     frames_for = _db(_player_frames)
-    async with notify.Listener(notify.player_channel(user.pk)) as listener:
-        yield b": connected\n\n"
-        frames, after = await frames_for(user, after, True)
-        for frame in frames:
-            yield frame
-        quiet_since = time.monotonic()
-        while True:
-            waited = time.monotonic() - quiet_since
-            woke = await listener.wait(max(0.05, min(poll, heartbeat - waited)))
-            frames, after = await frames_for(user, after, not woke)
-            for frame in frames:
-                yield frame
-            if frames:
-                quiet_since = time.monotonic()
-            elif time.monotonic() - quiet_since >= heartbeat:
-                yield b": ping\n\n"
-                quiet_since = time.monotonic()
+    position = {"after": after}
+
+    async def read(enforce: bool) -> list[bytes]:
+        frames, position["after"] = await frames_for(user, position["after"], enforce)
+        return frames
+
+    return _follow(notify.player_channel(user.pk), read, greeting=b": connected\n\n")
 
 
 @csrf_exempt
