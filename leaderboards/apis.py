@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from datetime import date
-from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -19,6 +18,7 @@ from rest_framework.views import APIView
 
 from config.pagination import PageNumberPagination
 from config.schema import error_responses
+from games.selectors import iso
 
 from . import selectors
 from .models import Category, PeriodKind
@@ -208,7 +208,7 @@ class LeaderboardApi(APIView):
                 "start": board.start.isoformat() if board.start else None,
                 "end": board.end.isoformat() if board.end else None,
                 "category": board.category,
-                "updated_at": _iso(board.updated_at),
+                "updated_at": iso(board.updated_at),
                 "closed": board.closed,
                 "count": paginator.page.paginator.count,
                 "next": paginator.get_next_link(),
@@ -217,10 +217,6 @@ class LeaderboardApi(APIView):
                 "me": rows.me,
             }
         )
-
-
-def _iso(moment: Any) -> str | None:
-    return serializers.DateTimeField().to_representation(moment) if moment else None
 
 
 class RatingEntrySerializer(serializers.Serializer):
