@@ -23,7 +23,7 @@ from games.selectors import iso
 from . import selectors
 from .models import Category, PeriodKind
 
-DATE_PATTERN = re.compile(r"^\d{4}-\d{2}-\d{2}\Z")
+DATE_PATTERN = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # \d: any Unicode digit
 
 DEFINITIONS = """
 **Periods.** A game counts in the period in which it finished (UTC). `weekly` boards are ISO

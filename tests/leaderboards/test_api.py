@@ -176,6 +176,14 @@ def test_bad_period_category_or_date_is_400_with_a_code(frozen, auth_client, url
     assert body["code"] == code and body["detail"]
 
 
+def test_start_in_other_digits_is_a_format_error(frozen, auth_client):
+    full_width = "".join(chr(ord(c) + 0xFEE0) if c.isdigit() else c for c in "2025-03-03")
+    response = auth_client.get(f"/api/v1/leaderboards/weekly?start={full_width}")
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "invalid_date" and "YYYY-MM-DD" in body["detail"]
+
+
 def test_today_is_a_valid_start(frozen, auth_client):
     assert auth_client.get("/api/v1/leaderboards/weekly?start=2025-03-12").status_code == 200
 
