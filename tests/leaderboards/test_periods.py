@@ -8,6 +8,7 @@ import pytest
 
 from leaderboards.models import PeriodKind
 from leaderboards.periods import current_start, midnight, period_end, period_start
+from leaderboards.services import period_get_or_create
 
 
 @pytest.mark.parametrize(
@@ -54,6 +55,13 @@ def test_non_utc_moment_uses_the_utc_day():
     assert current_start(PeriodKind.WEEKLY, paris) == date(2025, 3, 3)
 
 
-def test_a_day_inside_a_period_is_not_accepted_as_its_first_day():
+def test_an_unknown_kind_is_an_error():
     with pytest.raises(ValueError):
         period_start("daily", date(2025, 1, 1))
+    with pytest.raises(ValueError):
+        period_end("daily", date(2025, 1, 1))
+
+
+def test_a_day_inside_a_period_is_not_accepted_as_its_first_day():
+    with pytest.raises(ValueError):  # raised before any query
+        period_get_or_create(kind=PeriodKind.WEEKLY, start=date(2025, 3, 5))
