@@ -88,10 +88,6 @@ class Period(models.Model):
             return "all-time"
         return f"{self.kind} {self.start.isoformat()}"
 
-    @property
-    def is_closed(self) -> bool:
-        return self.closed_at is not None
-
 
 class Standing(models.Model):
     """A player's place in one period and category (derived; rewritten by refreshes)."""

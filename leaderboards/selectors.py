@@ -8,7 +8,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models import QuerySet
 from django.utils import timezone
 
 from config.exceptions import ApplicationError
@@ -24,8 +23,6 @@ from .models import (
     Standing,
 )
 from .periods import current_start, period_end, period_start, utc_day
-
-EARLIEST_DATE = ALL_TIME_START
 
 
 class InvalidPeriod(ApplicationError):
@@ -89,8 +86,8 @@ def leaderboard_board(
     elif start is None:
         first = current_start(kind, now)
     else:
-        if start < EARLIEST_DATE:
-            raise InvalidDate(f"start must not be before {EARLIEST_DATE.isoformat()}.")
+        if start < ALL_TIME_START:
+            raise InvalidDate(f"start must not be before {ALL_TIME_START.isoformat()}.")
         if start > utc_day(now):
             raise InvalidDate("start lies in the future.")
         first = period_start(kind, start)
@@ -312,17 +309,6 @@ def _rating(row: tuple, rank: int | None) -> dict[str, Any]:
         "games": games,
         "provisional": deviation > RATING_MAX_DEVIATION,
     }
-
-
-def rating_board() -> QuerySet[PlayerRating]:
-    """Established players (deviation <= 110, active) as a queryset, best first."""
-    return (
-        PlayerRating.objects.filter(
-            rating_deviation__lte=RATING_MAX_DEVIATION, user__is_active=True
-        )
-        .select_related("user")
-        .order_by("-rating", "rating_deviation", "user_id")
-    )
 
 
 def player_rating(*, user: Any) -> dict[str, Any]:
