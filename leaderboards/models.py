@@ -14,6 +14,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from .glicko2 import DEFAULT_DEVIATION, DEFAULT_RATING, DEFAULT_VOLATILITY
+
 
 class PeriodKind(models.TextChoices):
     WEEKLY = "weekly", "Weekly (ISO week, from Monday 00:00 UTC)"
@@ -157,9 +159,9 @@ class PlayerRating(models.Model):
         related_name="rating",
         on_delete=models.CASCADE,
     )
-    rating = models.FloatField(default=1500.0)
-    rating_deviation = models.FloatField(default=350.0)
-    volatility = models.FloatField(default=0.06)
+    rating = models.FloatField(default=DEFAULT_RATING)
+    rating_deviation = models.FloatField(default=DEFAULT_DEVIATION)
+    volatility = models.FloatField(default=DEFAULT_VOLATILITY)
     games = models.PositiveIntegerField(default=0, help_text="Rated games played.")
     updated_at = models.DateTimeField(auto_now=True)
 
