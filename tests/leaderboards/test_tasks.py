@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from datetime import UTC, datetime, timedelta
 
 import pytest
+import redis
 import time_machine
 from django.conf import settings
+from django.core.cache import caches
 from django.utils import timezone
 
 from config.celery import app
@@ -42,6 +45,28 @@ def test_finished_games_share_one_refresh_queued_a_few_seconds_later(broker_mode
         "countdown": services.REFRESH_DEBOUNCE_SECONDS,
     }
     assert broker_mode == [queued, queued]
+
+
+def test_the_debounce_key_is_shared_through_redis(broker_mode, redis_url, settings):
+    """Web and worker processes debounce together only through a shared cache: the key is
+    set once in Redis, and expires there with the queued refresh's countdown."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_url,
+            "KEY_PREFIX": f"leaderboards-test-{os.getpid()}",
+        }
+    }
+    key = caches["default"].make_key(services.REFRESH_DEBOUNCE_KEY)
+    other_process = redis.Redis.from_url(redis_url)
+    try:
+        assert services.standings_refresh_soon() is True
+        assert services.standings_refresh_soon() is False
+        assert other_process.set(key, "1", nx=True) is None  # already taken
+        assert 0 < other_process.pttl(key) <= services.REFRESH_DEBOUNCE_SECONDS * 1000
+    finally:
+        other_process.delete(key)
+    assert len(broker_mode) == 1
 
 
 @pytest.mark.django_db
