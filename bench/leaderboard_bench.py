@@ -39,6 +39,7 @@ from accounts.models import AuthToken, User  # noqa: E402
 from games.models import Game, GameResult, Seat  # noqa: E402
 from leaderboards import services  # noqa: E402
 from leaderboards.models import Period, PlayerRating, Standing  # noqa: E402
+from tests.leaderboards.factories import finished_game  # noqa: E402
 
 SPAN_END = datetime(2025, 4, 7, tzinfo=UTC)  # a Monday: 13 whole ISO weeks of games before it
 SPAN_DAYS = 91
@@ -211,33 +212,15 @@ def timed(action: Callable[[], object]) -> float:
 
 def add_games(count: int, when: datetime) -> None:
     """More finished games between people, inside the measured week."""
-    users = list(User.objects.order_by("?").values_list("pk", flat=True)[: count * 2])
+    users = list(User.objects.order_by("?")[: count * 2])
     for i in range(count):
-        game = Game.objects.create(
-            status="finished",
-            opponent_type="human",
-            rules={},
-            created_by_id=users[2 * i],
-            winner_seat=0,
-            finish_reason="target",
+        finished_game(
+            player=users[2 * i],
+            opponent=users[2 * i + 1],
+            total=250,
+            opponent_total=40,
             finished_at=when,
         )
-        for seat in (0, 1):
-            GameResult.objects.create(
-                game=game,
-                user_id=users[2 * i + seat],
-                seat=seat,
-                opponent_type="human",
-                opponent_id=users[2 * i + 1 - seat],
-                won=seat == 0,
-                reason="target",
-                total=250 if seat == 0 else 40,
-                opponent_total=40 if seat == 0 else 250,
-                hand_points=100,
-                hands=4,
-                hands_won=2 if seat == 0 else 1,
-                finished_at=when,
-            )
 
 
 def refresh_figures(kind: str, start: date, label: str, repeat: int) -> dict[str, float]:
