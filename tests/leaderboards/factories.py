@@ -13,9 +13,8 @@ from django.db import transaction
 
 from accounts.models import User
 from games.models import Game, GameResult, GameStatus, Seat
+from games.services import LEVEL_WEIGHTS
 from games.signals import game_finished
-
-WEIGHTS = {"easy": Decimal("0.25"), "medium": Decimal("0.5"), "hard": Decimal("1.0")}
 
 
 def finished_game(
@@ -69,7 +68,7 @@ def finished_game(
                 reason=reason,
                 total=own,
                 opponent_total=other,
-                weight=Decimal("1.0") if human else WEIGHTS[difficulty],
+                weight=Decimal("1.00") if human else LEVEL_WEIGHTS[difficulty],
                 hand_points=max(own - 100, 0),
                 hands=4,
                 hands_won=2,
