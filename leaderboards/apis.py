@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, extend_schema
@@ -197,9 +198,6 @@ class LeaderboardApi(APIView):
             category=request.query_params.get("category", Category.HUMANS),
             start=_query_date(request),
         )
-        rows = selectors.StandingRows(board, request.user)
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(rows, request, view=self)
         # The rows are already in the OutputSerializer's shape (plain JSON values): the
         # serializer documents the response, and tests check the body against it.
         return Response(
@@ -210,13 +208,18 @@ class LeaderboardApi(APIView):
                 "category": board.category,
                 "updated_at": iso(board.updated_at),
                 "closed": board.closed,
-                "count": paginator.page.paginator.count,
-                "next": paginator.get_next_link(),
-                "previous": paginator.get_previous_link(),
-                "results": page,
-                "me": rows.me,
+                **_page_with_me(selectors.StandingRows(board, request.user), request, self),
             }
         )
+
+
+def _page_with_me(
+    rows: selectors.StandingRows | selectors.RatingRows, request: Request, view: APIView
+) -> dict[str, Any]:
+    """``{count, next, previous, results, me}``: one page of ``rows`` and the caller's entry."""
+    paginator = PageNumberPagination()
+    page = paginator.paginate_queryset(rows, request, view=view)
+    return {**paginator.get_paginated_response(page).data, "me": rows.me}
 
 
 class RatingEntrySerializer(serializers.Serializer):
@@ -288,15 +291,4 @@ class RatingBoardApi(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
-        rows = selectors.RatingRows(request.user)
-        paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(rows, request, view=self)
-        return Response(
-            {
-                "count": paginator.page.paginator.count,
-                "next": paginator.get_next_link(),
-                "previous": paginator.get_previous_link(),
-                "results": page,
-                "me": rows.me,
-            }
-        )
+        return Response(_page_with_me(selectors.RatingRows(request.user), request, self))
