@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 from functools import total_ordering
 
-from games.rules.errors import InvalidCard
+from games.rules.errors import InvalidCard, brief_repr
 
 RANK_CHARS = "A23456789TJQK"
 """Rank characters, index ``rank - 1``."""
@@ -81,7 +81,8 @@ class Card:
             if card is not None:
                 return card
         raise InvalidCard(
-            f"{text!r} is not a card: expected rank (A 2-9 T J Q K) then suit (S H D C)."
+            f"{brief_repr(text)} is not a card: expected rank (A 2-9 T J Q K) then suit "
+            "(S H D C)."
         )
 
     @property

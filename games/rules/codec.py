@@ -25,7 +25,7 @@ from games.rules.actions import (
     Pass,
 )
 from games.rules.cards import Card, mask_of
-from games.rules.errors import InvalidCard, RulesError, ValidationError
+from games.rules.errors import InvalidCard, RulesError, ValidationError, brief_repr
 from games.rules.melds import Meld, meld_from_mask
 from games.rules.ruleset import RuleSet
 from games.rules.state import (
@@ -102,10 +102,10 @@ def action_from_json(data: object) -> Action:
     kind = data.get("type")
     if kind is None:
         raise ValidationError("The action has no type.", {"type": ["This field is required."]})
-    if kind not in _ACTION_KEYS:
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
         expected = ", ".join(ACTION_TYPES)
         raise ValidationError(
-            f"Unknown action type {kind!r}; expected one of {expected}.",
+            f"Unknown action type {brief_repr(kind)}; expected one of {expected}.",
             {"type": [f"Must be one of {expected}."]},
         )
     allowed = _ACTION_KEYS[kind]

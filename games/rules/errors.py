@@ -16,6 +16,25 @@ from enum import StrEnum
 from typing import ClassVar
 
 
+def brief_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters.
+
+    Values named in messages may come straight from a request body: a long string is
+    cut, and a value with no repr at all (an integer past Python's digit limit for
+    ``str``, a list nested deeper than the recursion limit) is named by its type, so
+    that building the message never raises.
+
+    >>> brief_repr("7x"), brief_repr(10**5000), len(brief_repr("x" * 500))
+    ("'7x'", 'an int', 40)
+    """
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        name = type(value).__name__
+        return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 class ErrorCode(StrEnum):
     """The stable machine codes carried by :attr:`RulesError.code`."""
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from games.rules.errors import ValidationError
+from games.rules.errors import ValidationError, brief_repr
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "knock_limit": (0, 10),
@@ -96,7 +96,7 @@ class RuleSet:
         problems: dict[str, list[str]] = {}
         for key in data:
             if key not in known:
-                problems[str(key)] = [f"Unknown rule option {key!r}."]
+                problems[str(key)] = [f"Unknown rule option {brief_repr(key)}."]
         merged = {**cls().to_dict(), **{k: v for k, v in data.items() if k in known}}
         problems.update(_problems(merged))
         if problems:
@@ -113,13 +113,15 @@ def _problems(values: Mapping[str, object]) -> dict[str, list[str]]:
     for key, (low, high) in _INT_RANGES.items():
         value = values[key]
         if isinstance(value, bool) or not isinstance(value, int):
-            problems[key] = [f"Must be an integer from {low} to {high}, not {value!r}."]
+            problems[key] = [
+                f"Must be an integer from {low} to {high}, not {brief_repr(value)}."
+            ]
         elif not low <= value <= high:
-            problems[key] = [f"Must be from {low} to {high}, not {value}."]
+            problems[key] = [f"Must be from {low} to {high}, not {brief_repr(value)}."]
     for key in _BOOLS:
         value = values[key]
         if not isinstance(value, bool):
-            problems[key] = [f"Must be true or false, not {value!r}."]
+            problems[key] = [f"Must be true or false, not {brief_repr(value)}."]
     return problems
 
 

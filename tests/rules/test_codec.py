@@ -1,8 +1,11 @@
 """JSON forms: actions, the API view, the stored state, replay."""
 
+import copy
 import json
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.rules import (
     STATE_FORMAT_VERSION,
@@ -12,6 +15,7 @@ from games.rules import (
     DrawDiscard,
     DrawStock,
     InvalidCard,
+    InvalidInput,
     Knock,
     Pass,
     RuleSet,
@@ -217,3 +221,131 @@ def test_replay_equals_the_live_state():
     assert replay(RuleSet(), 0, [[str(c) for c in DECK1], DECK2], moves) == live
     with pytest.raises(ValidationError):
         replay(RuleSet(), 0, [DECK1], [*moves, (0, Pass())])
+
+
+# --------------------------------------------------------------------------------------
+# Malformed JSON: only the rules core's own input errors, never another exception (the
+# server answers those with 400; anything else would be a 500)
+# --------------------------------------------------------------------------------------
+
+HUGE = 10**5000  # past Python's digit limit: no repr, no str
+KEYS = ["type", "card", "melds", "expected_version", "knock_limit", "oklahoma", "target_score"]
+SCALARS = (  # HUGE has no repr, which hypothesis needs: the parametrized tests use it
+    st.none() | st.booleans() | st.integers() | st.integers(min_value=10**300)
+    | st.floats(allow_nan=True) | st.text(max_size=5)
+    | st.sampled_from(["AS", "th", "10H", "pass", "discard", "knock", "big_gin", "x" * 5000])
+)
+JSON = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(st.sampled_from(KEYS) | st.text(max_size=5), inner, max_size=4),
+    max_leaves=10,
+)
+MALFORMED = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def refused_cleanly(call):
+    """Run ``call``; if it refuses, it must be an InvalidInput with a detail and ``fields``
+    mapping strings to lists of strings."""
+    try:
+        call()
+    except InvalidInput as error:
+        assert isinstance(error.detail, str) and error.detail
+        assert all(isinstance(key, str) for key in error.fields)
+        assert all(isinstance(m, str) for messages in error.fields.values() for m in messages)
+        return error
+    return None
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"type": []}, "validation_error"),
+        ({"type": {"a": 1}}, "validation_error"),
+        ({"type": HUGE}, "validation_error"),
+        ({"type": 1.5}, "validation_error"),
+        ({"type": "discard", "card": HUGE}, "invalid_card"),
+        ({"type": "discard", "card": {"rank": "A", "suit": "S"}}, "invalid_card"),
+        ({"type": "discard", "card": ["AS"]}, "invalid_card"),
+        ({"type": "discard", "card": "x" * 100_000}, "invalid_card"),
+        ({"type": "knock", "card": "AS", "melds": [[["AS", "2S", "3S"]]]}, "invalid_card"),
+        ({"type": "knock", "card": "AS", "melds": [{"AS": 1}]}, "validation_error"),
+        ({"type": "knock", "card": "AS", "melds": {"0": ["AS", "2S", "3S"]}}, "validation_error"),
+        ({"type": "big_gin", "melds": [["AS", HUGE]]}, "invalid_card"),
+        ({"type": "big_gin", "melds": [[None]]}, "invalid_card"),
+        ({"type": "big_gin", "melds": 3}, "validation_error"),
+    ],
+)
+def test_malformed_action_bodies_are_input_errors(body, code):
+    error = refused_cleanly(lambda: action_from_json(body))
+    assert error is not None and error.code == code
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"knock_limit": HUGE}, {"knock_limit": -HUGE}, {"oklahoma": HUGE},
+        {"knock_limit": [1]}, {"knock_limit": {"value": 1}}, {"knock_limit": "x" * 100_000},
+        {"x" * 100_000: 1}, [["knock_limit", 3]], "rules", pytest.param(HUGE, id="huge"),
+    ],
+)
+def test_malformed_rules_are_validation_errors(data):
+    error = refused_cleanly(lambda: RuleSet.from_dict(data))
+    assert error is not None and error.code == "validation_error"
+
+
+@MALFORMED
+@given(JSON)
+def test_any_json_as_an_action_or_rules_is_accepted_or_an_input_error(value):
+    refused_cleanly(lambda: action_from_json(value))
+    refused_cleanly(lambda: RuleSet.from_dict(value))
+    for body in (
+        {"type": value},
+        {"type": "discard", "card": value},
+        {"type": "knock", "card": "AS", "melds": value},
+        {"type": "big_gin", "melds": [value]},
+        {"type": "big_gin", "melds": [["AS", value]]},
+        {"type": "pass", "melds": value},
+    ):
+        refused_cleanly(lambda body=body: action_from_json(body))
+    refused_cleanly(lambda: RuleSet.from_dict({"knock_limit": value, "big_gin": value}))
+
+
+def _paths(value, prefix=()):
+    yield prefix
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _paths(item, (*prefix, index))
+
+
+STORED = state_to_json(concede(play_two_rounds()[0], 0, "concede"))  # rounds and final
+STORED_PATHS = list(_paths(STORED))
+DELETE = object()
+
+
+def replaced(path, value):
+    """A copy of ``STORED`` with the value at ``path`` replaced (deleted for DELETE)."""
+    data = copy.deepcopy(STORED)
+    if not path:
+        data = None if value is DELETE else value
+    else:
+        parent = data
+        for step in path[:-1]:
+            parent = parent[step]
+        if value is DELETE:
+            del parent[path[-1]]
+        else:
+            parent[path[-1]] = value
+    return data
+
+
+@MALFORMED
+@given(st.sampled_from(STORED_PATHS), JSON | st.just(DELETE))
+def test_a_stored_state_with_any_part_replaced_is_a_state_or_a_validation_error(path, value):
+    data = replaced(path, value)
+    error = refused_cleanly(lambda: state_from_json(data))
+    if error is not None:
+        assert error.code == "validation_error" and "state" in error.fields

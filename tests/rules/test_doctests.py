@@ -8,7 +8,7 @@ import pytest
 import games.rules
 
 MODULES = ["games.rules", "games.rules.cards", "games.rules.melds", "games.rules.ruleset",
-           "games.rules.codec"]
+           "games.rules.codec", "games.rules.errors"]
 
 
 @pytest.mark.parametrize("name", MODULES)
