@@ -12,6 +12,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games import rules
+
 
 class GameStatus(models.TextChoices):
     WAITING = "waiting"
@@ -102,6 +104,22 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.id} ({self.status})"
+
+    def rules_state(self) -> rules.GameState:
+        """The snapshot as a rules-core state, parsed once per loaded snapshot."""
+        cached = self.__dict__.get("_rules_state")
+        if cached is None or cached[0] is not self.state:
+            cached = (self.state, rules.state_from_json(self.state))
+            self.__dict__["_rules_state"] = cached
+        return cached[1]
+
+    def set_rules_state(self, state: rules.GameState) -> None:
+        """Store a new snapshot (and what lists show without parsing it)."""
+        self.state = rules.state_to_json(state)
+        self.__dict__["_rules_state"] = (self.state, state)
+        self.turn_seat = state.turn
+        self.scores = list(state.scores)
+        self.round_number = state.round.number
 
 
 class Seat(models.Model):

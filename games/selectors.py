@@ -130,7 +130,7 @@ def game_view(
     if state is None:
         if game.state is None:
             return body
-        state = rules.state_from_json(game.state)
+        state = game.rules_state()
     body.update(rules.view_to_json(rules.view_for(state, seat)))
     if deals is None or state.round.number not in deals:
         deals = game_deals(game=game)

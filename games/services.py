@@ -75,55 +75,37 @@ _system_random = secrets.SystemRandom()
 # --- snapshots ------------------------------------------------------------------------------
 
 
-def game_state(game: Game) -> rules.GameState:
-    """The rules-core state of an active or finished game."""
-    return rules.state_from_json(game.state)
-
-
-def _store_state(game: Game, state: rules.GameState) -> None:
-    game.state = rules.state_to_json(state)
-    game.turn_seat = state.turn
-    game.scores = list(state.scores)
-    game.round_number = state.round.number
-
-
 def deck_commitment(salt: str, deck: list[str]) -> str:
     """``sha256(salt + ":" + ",".join(deck))`` as lowercase hex (DESIGN "Fair shuffle")."""
     return hashlib.sha256(f"{salt}:{','.join(deck)}".encode()).hexdigest()
 
 
-def _deal(game: Game, *, number: int, dealer: int) -> list[rules.Card]:
-    """Shuffle a fresh deck with the system's CSPRNG and record it (with its commitment)."""
+def _deal(game: Game, deal: Callable[[list[rules.Card]], rules.GameState]) -> None:
+    """Shuffle a fresh deck with the system's CSPRNG, deal it with ``deal``, and record the
+    deck with its commitment and the state right after the deal (event streams that catch
+    up replay from there: one round, not the whole game)."""
     deck = rules.new_deck(_system_random)
+    state = deal(deck)
+    game.set_rules_state(state)
     strings = [str(card) for card in deck]
     salt = secrets.token_hex(16)
     GameRound.objects.create(
         game=game,
-        number=number,
-        dealer=dealer,
+        number=state.round.number,
+        dealer=state.round.dealer,
         deck=strings,
         salt=salt,
         commitment=deck_commitment(salt, strings),
-    )
-    return deck
-
-
-def _round_started(game: Game, state: rules.GameState) -> None:
-    """Keep the state right after a deal, so that rebuilding a recent version (event streams
-    catching up) replays one round, not the whole game."""
-    GameRound.objects.filter(game=game, number=state.round.number).update(
-        start_version=game.version, start_state=rules.state_to_json(state)
+        start_version=game.version,
+        start_state=game.state,
     )
 
 
 def _start(game: Game) -> None:
     """Deal the first round (dealer drawn at random) and make the game active."""
     dealer = _system_random.randrange(2)
-    deck = _deal(game, number=1, dealer=dealer)
     ruleset = rules.RuleSet.from_dict(game.rules)
-    state = rules.new_game(ruleset, dealer, deck)
-    _store_state(game, state)
-    _round_started(game, state)
+    _deal(game, lambda deck: rules.new_game(ruleset, dealer, deck))
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()
 
@@ -253,6 +235,13 @@ def seat_of(game: Game, user: Any) -> int:
     raise GameNotFound()
 
 
+def _ensure_active(game: Game) -> None:
+    """409 ``game_not_active`` (with the current version) unless the game is being played."""
+    if game.status != GameStatus.ACTIVE:
+        error = rules.GameNotActive("The game is not active.")
+        raise from_rules_error(error, version=game.version)
+
+
 # --- actions --------------------------------------------------------------------------------
 
 
@@ -326,8 +315,7 @@ def _apply_action_locked(
             if record.request_hash != fingerprint:
                 raise IdempotencyKeyReused()
             return ActionOutcome(game, seat, replayed=(record.status_code, record.body))
-    if game.status != GameStatus.ACTIVE:
-        raise from_rules_error(rules.GameNotActive("The game is not active."), version=game.version)
+    _ensure_active(game)
     if expected_version is not None and expected_version != game.version:
         raise VersionConflict(current=game.version)
     before = _Before.of(game)
@@ -351,7 +339,7 @@ def _apply_action_locked(
 
 def _apply(game: Game, seat: int, action: rules.Action, *, automatic: bool = False) -> None:
     """Apply a validated action to the locked game: move, snapshot, version, next deal."""
-    state = game_state(game)
+    state = game.rules_state()
     try:
         new_state = rules.apply_action(state, action, seat)
     except rules.RulesError as exc:
@@ -371,11 +359,9 @@ def _apply(game: Game, seat: int, action: rules.Action, *, automatic: bool = Fal
         automatic=automatic,
     )
     if new_state.awaiting_deal:
-        number = new_state.round.number + 1
-        dealer = 1 - new_state.round.dealer
-        new_state = rules.deal_next_round(new_state, _deal(game, number=number, dealer=dealer))
-        _round_started(game, new_state)
-    _store_state(game, new_state)
+        _deal(game, lambda deck: rules.deal_next_round(new_state, deck))
+    else:
+        game.set_rules_state(new_state)
     if new_state.is_over:
         _finish(game, new_state)
 
@@ -388,8 +374,7 @@ def game_concede(*, game_id: Any, user: Any) -> Game:
     """The caller gives up: the other player wins (DESIGN: ``final.reason`` ``concede``)."""
     game = _lock_game(game_id)
     seat = seat_of(game, user)
-    if game.status != GameStatus.ACTIVE:
-        raise from_rules_error(rules.GameNotActive("The game is not active."), version=game.version)
+    _ensure_active(game)
     before = _Before.of(game)
     _forfeit(game, seat, FinishReason.CONCEDE)
     _commit_change(game, before)
@@ -398,7 +383,7 @@ def game_concede(*, game_id: Any, user: Any) -> Game:
 
 def _forfeit(game: Game, seat: int, reason: str, *, automatic: bool = False) -> None:
     """End the game with ``seat`` losing by concession or timeout; logged as a move."""
-    state = game_state(game)
+    state = game.rules_state()
     game.version += 1
     Move.objects.create(
         game=game,
@@ -409,7 +394,7 @@ def _forfeit(game: Game, seat: int, reason: str, *, automatic: bool = False) -> 
         automatic=automatic,
     )
     new_state = rules.concede(state, seat, reason)
-    _store_state(game, new_state)
+    game.set_rules_state(new_state)
     _finish(game, new_state)
 
 
@@ -585,7 +570,7 @@ def game_play_computer_turn(
         seat = seats[game.turn_seat]
         if not seat.computer:
             break
-        view = rules.view_for(game_state(game), seat.seat)
+        view = rules.view_for(game.rules_state(), seat.seat)
         _apply(game, seat.seat, choose(view, seat.computer))
         applied += 1
     if applied:
@@ -640,7 +625,7 @@ def _expire_turn(game: Game) -> None:
     else:
         rng = random.Random(secrets.randbits(64))
         while game.status == GameStatus.ACTIVE and game.turn_seat == seat:
-            view = rules.view_for(game_state(game), seat)
+            view = rules.view_for(game.rules_state(), seat)
             _apply(game, seat, _absent_action(view, rng), automatic=True)
     _commit_change(game, before, deadline_base=deadline)
 

@@ -9,7 +9,7 @@ import pytest
 
 from games import rules
 from games.models import Game, GameRound
-from games.services import deck_commitment, game_state
+from games.services import deck_commitment
 
 
 @pytest.fixture
@@ -38,14 +38,18 @@ def rig_deck(game_id: str, deck_text: str, dealer: int = 0) -> None:
     game = Game.objects.get(pk=game_id)
     assert not game.moves.exists()
     state = rules.new_game(rules.RuleSet.from_dict(game.rules), dealer, deck)
-    game.state = rules.state_to_json(state)
-    game.turn_seat = state.turn
-    game.scores = list(state.scores)
+    game.set_rules_state(state)
     game.save()
     GameRound.objects.filter(game=game, number=1).update(
-        deck=strings, dealer=dealer, salt="0" * 32, commitment=deck_commitment("0" * 32, strings)
+        deck=strings,
+        dealer=dealer,
+        salt="0" * 32,
+        commitment=deck_commitment("0" * 32, strings),
+        start_state=game.state,
     )
-    assert game_state(game).round.dealer == dealer
+    game.refresh_from_db()
+    assert game.rules_state().round.dealer == dealer
+    assert {str(c) for c in game.rules_state().round.hands[1 - dealer]} == set(strings[:10])
 
 
 def full_deck(first: str) -> list[rules.Card]:
