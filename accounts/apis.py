@@ -15,7 +15,7 @@ from config.api import StrictSerializer, validated
 from config.schema import error_responses
 
 from . import selectors, services
-from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN, User
+from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN
 from .throttles import RegisterThrottle, TokenThrottle
 
 
@@ -52,12 +52,13 @@ class PreferencesSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-class MeOutputSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
+class ProfileSerializer(serializers.Serializer):
+    """A player's public face (``selectors.user_profile``)."""
+
     username = serializers.CharField()
-    display_name = serializers.CharField(source="public_name")
-    preferences = serializers.DictField(source="effective_preferences")
+    display_name = serializers.CharField()
     date_joined = serializers.DateTimeField()
+    stats = StatsSerializer()
 
 
 class RegisterApi(APIView):
@@ -170,8 +171,9 @@ class LogoutApi(APIView):
 class MeApi(APIView):
     """The caller's own account, preferences and stats."""
 
-    class OutputSerializer(MeOutputSerializer):
-        stats = StatsSerializer()
+    class OutputSerializer(ProfileSerializer):
+        id = serializers.IntegerField()
+        preferences = serializers.DictField()
 
     class InputSerializer(StrictSerializer):
         display_name = serializers.CharField(max_length=40, allow_blank=True, required=False)
@@ -183,7 +185,7 @@ class MeApi(APIView):
         responses={200: OutputSerializer, **error_responses(401)},
     )
     def get(self, request: Request) -> Response:
-        return Response(_me_body(request.user, self.OutputSerializer))
+        return Response(self.OutputSerializer(selectors.user_me(user=request.user)).data)
 
     @extend_schema(
         operation_id="me_update",
@@ -205,17 +207,13 @@ class MeApi(APIView):
             display_name=data["display_name"].strip() if "display_name" in data else None,
             preferences=data.get("preferences"),
         )
-        return Response(_me_body(user, self.OutputSerializer))
+        return Response(self.OutputSerializer(selectors.user_me(user=user)).data)
 
 
 class ProfileApi(APIView):
     """A player's public profile and lifetime statistics."""
 
-    class OutputSerializer(serializers.Serializer):
-        username = serializers.CharField()
-        display_name = serializers.CharField(source="public_name")
-        date_joined = serializers.DateTimeField()
-        stats = StatsSerializer()
+    OutputSerializer = ProfileSerializer
 
     @extend_schema(
         operation_id="users_retrieve",
@@ -224,16 +222,4 @@ class ProfileApi(APIView):
     )
     def get(self, request: Request, username: str) -> Response:
         user = selectors.user_get_by_username(username=username)
-        profile = {
-            "username": user.username,
-            "public_name": user.public_name,
-            "date_joined": user.date_joined,
-            "stats": selectors.user_stats(user=user),
-        }
-        return Response(self.OutputSerializer(profile).data)
-
-
-def _me_body(user: User, serializer_class: type[serializers.Serializer]) -> dict[str, Any]:
-    body = dict(MeOutputSerializer(user).data)
-    body["stats"] = StatsSerializer(selectors.user_stats(user=user)).data
-    return body
+        return Response(self.OutputSerializer(selectors.user_profile(user=user)).data)

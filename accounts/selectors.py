@@ -26,3 +26,18 @@ def user_stats(*, user: User) -> dict[str, Any]:
     from leaderboards.selectors import player_rating
 
     return {**player_stats(user=user), **player_rating(user=user)}
+
+
+def user_profile(*, user: User) -> dict[str, Any]:
+    """What anyone may see of a player: names, when they joined, their statistics."""
+    return {
+        "username": user.username,
+        "display_name": user.public_name,
+        "date_joined": user.date_joined,
+        "stats": user_stats(user=user),
+    }
+
+
+def user_me(*, user: User) -> dict[str, Any]:
+    """The player's own account: the profile plus id and preferences (defaults filled)."""
+    return {**user_profile(user=user), "id": user.pk, "preferences": user.effective_preferences}
