@@ -18,10 +18,16 @@ class StrictSerializer(serializers.Serializer):
         return super().to_internal_value(data)
 
 
-def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
-    """Validate a request body (must be a JSON object) or raise 400 ``validation_error``."""
+def require_object(data: Any) -> dict[str, Any]:
+    """The request body, which must be a JSON object (else 400 ``validation_error``)."""
     if not isinstance(data, dict):
         raise serializers.ValidationError({"non_field_errors": ["Expected a JSON object."]})
+    return data
+
+
+def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+    """Validate a request body (must be a JSON object) or raise 400 ``validation_error``."""
+    require_object(data)
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)

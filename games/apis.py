@@ -22,7 +22,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.throttles import ActionThrottle, ChatThrottle
-from config.api import StrictSerializer, validated
+from config.api import StrictSerializer, require_object, validated
 from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination
 from config.schema import error_responses
@@ -396,6 +396,9 @@ class GameActionsApi(APIView):
     throttle_classes = [ActionThrottle]
 
     class InputSerializer(serializers.Serializer):
+        """The body, for the schema; the rules core's codec parses it (so that a bad card is
+        400 ``invalid_card`` and every message names the offending input)."""
+
         type = serializers.ChoiceField(list(rules.ACTION_TYPES))
         card = serializers.CharField(required=False, help_text="discard and knock")
         melds = serializers.ListField(
@@ -443,13 +446,7 @@ class GameActionsApi(APIView):
     )
     def post(self, request: Request, game_id: str) -> Response:
         selectors.ensure_seated(game_id=game_id, user=request.user)  # 404 before anything
-        body = request.data
-        if not isinstance(body, dict):
-            raise ApplicationError(
-                "Expected a JSON object.",
-                code="validation_error",
-                fields={"non_field_errors": ["Expected a JSON object."]},
-            )
+        body = require_object(request.data)
         expected_version = body.get("expected_version")
         if expected_version is not None and (
             isinstance(expected_version, bool)
