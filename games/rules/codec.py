@@ -306,6 +306,10 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
+_MAX_INT = 2**31 - 1
+"""The largest number :func:`state_from_json` accepts (a stored state holds only counts)."""
+
+
 class _Reader:
     """Strict readers that turn any malformed value into a ValidationError."""
 
@@ -317,8 +321,9 @@ class _Reader:
 
     @staticmethod
     def int_(value: object, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise ValueError(f"{where} must be an integer")
+        # every stored number (points, scores, totals, round numbers, limits) is a count
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_INT:
+            raise ValueError(f"{where} must be an integer from 0 to {_MAX_INT}")
         return value
 
     @staticmethod
@@ -463,6 +468,20 @@ def _round_state_from_json(data: object) -> RoundState:
         every.append(rnd.knock_discard)
     if len(every) != 52 or len(set(every)) != 52:
         raise ValueError("the round's cards are not the 52 cards")
+    # what the engine relies on when it plays on from this round
+    if (rnd.turn is None) != (rnd.phase is Phase.ROUND_OVER):
+        raise ValueError("the round has a player to act exactly while it is not over")
+    sizes = [len(rnd.hands[0]), len(rnd.hands[1])]
+    if rnd.phase is Phase.DISCARD:  # the seat to act holds 11
+        sound = sorted(sizes) == [10, 11] and sizes[rnd.turn or 0] == 11
+    elif rnd.phase is Phase.ROUND_OVER:  # a big gin keeps its 11
+        sound = sorted(sizes) in ([10, 10], [10, 11])
+    else:
+        sound = sizes == [10, 10]
+    if not sound:
+        raise ValueError(f"hands of {sizes[0]} and {sizes[1]} cards in the {rnd.phase} phase")
+    if rnd.phase is Phase.DRAW and not rnd.stock:
+        raise ValueError("the stock is empty in the draw phase")
     return rnd
 
 

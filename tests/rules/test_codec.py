@@ -213,6 +213,23 @@ def test_stored_state_with_another_version_or_garbage_is_refused():
         assert "state" in caught.value.fields
 
 
+def test_a_stored_round_the_engine_cannot_play_on_is_refused():
+    both_passed = apply_action(apply_action(new_game(RuleSet(), 0, DECK1), Pass(), 1), Pass(), 0)
+    stored = state_to_json(both_passed)
+    rnd = stored["round"]
+    for bad in (
+        {**rnd, "stock": [], "discard_pile": rnd["discard_pile"] + rnd["stock"]},
+        {**rnd, "hands": [rnd["hands"][0], rnd["hands"][1][3:]],
+         "stock": rnd["stock"] + rnd["hands"][1][:3]},
+        {**rnd, "phase": "discard"},
+        {**rnd, "turn": None},
+        {**rnd, "phase": "round_over"},
+    ):
+        with pytest.raises(ValidationError) as caught:
+            state_from_json({**stored, "round": bad})
+        assert "state" in caught.value.fields
+
+
 def test_replay_equals_the_live_state():
     live, moves = play_two_rounds()
     # the server deals round 2 right away; replay does the same with the next deck
@@ -340,6 +357,17 @@ def replaced(path, value):
         else:
             parent[path[-1]] = value
     return data
+
+
+@pytest.mark.parametrize(
+    "path",
+    [(), ("scores", 0), ("round", "number"), ("round", "hands", 0, 3), ("round", "upcard"),
+     ("round", "history", 0, "card"), ("rounds", 0, "hands", 1, "melds", 0, 1),
+     ("rounds", 0, "hands", 0, "layoffs"), ("final", "breakdown", 1, "total")],
+)
+def test_a_stored_state_with_a_huge_integer_is_a_validation_error(path):
+    error = refused_cleanly(lambda: state_from_json(replaced(path, HUGE)))
+    assert error is not None and error.code == "validation_error" and "state" in error.fields
 
 
 @MALFORMED
