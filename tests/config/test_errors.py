@@ -96,3 +96,14 @@ def test_posting_to_an_unknown_route_is_json_404_not_a_csrf_page(api_client):
     streams = client.post("/api/v1/me/events", {}, content_type="application/json")
     assert streams.status_code in (401, 405)
     assert streams.json()["code"] in ("not_authenticated", "method_not_allowed")
+
+
+@pytest.mark.parametrize("page", ["abc", "0", "-1", "1.5", "１"])
+def test_a_page_that_is_not_a_positive_number_is_a_validation_error(auth_client, page):
+    body = assert_error(auth_client.get(f"/api/v1/games?page={page}"), 400, "validation_error")
+    assert "page" in body["fields"]
+
+
+def test_a_page_past_the_end_is_not_found(auth_client):
+    assert_error(auth_client.get("/api/v1/games?page=9"), 404, "not_found")
+    assert auth_client.get("/api/v1/games?page=last").status_code == 200
