@@ -98,7 +98,7 @@ def test_posting_to_an_unknown_route_is_json_404_not_a_csrf_page(api_client):
     assert streams.json()["code"] in ("not_authenticated", "method_not_allowed")
 
 
-@pytest.mark.parametrize("page", ["abc", "0", "-1", "1.5", "１"])
+@pytest.mark.parametrize("page", ["abc", "0", "-1", "1.5", "\uff11"])
 def test_a_page_that_is_not_a_positive_number_is_a_validation_error(auth_client, page):
     body = assert_error(auth_client.get(f"/api/v1/games?page={page}"), 400, "validation_error")
     assert "page" in body["fields"]
