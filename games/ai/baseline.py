@@ -15,28 +15,27 @@ from __future__ import annotations
 
 import random
 
-from games.ai.masks import card_of, makes_meld, mask_of_cards
+from games.ai.common import draw_for_meld, legal_by_type
+from games.ai.masks import card_of
 from games.rules import (
     Action,
     BigGin,
     Discard,
-    DrawDiscard,
-    DrawStock,
     Knock,
-    Pass,
     PlayerView,
     deadwood_mask,
     expand_legal_actions,
+    mask_of,
 )
 
 
 def baseline_action(view: PlayerView, rng: random.Random) -> Action:
     """The baseline player's action for the seat of ``view`` (see the module docstring)."""
     rnd = view.round
-    legal = {entry.type: entry for entry in rnd.legal_actions}
+    legal = legal_by_type(rnd)
     if not legal:
         raise ValueError("The baseline player was asked to act when it may not.")
-    hand = mask_of_cards(rnd.hand)
+    hand = mask_of(rnd.hand)
     if "big_gin" in legal:
         return BigGin()
     if "discard" in legal:
@@ -53,13 +52,7 @@ def baseline_action(view: PlayerView, rng: random.Random) -> Action:
         if "knock" in legal and least <= rnd.knock_limit:
             return Knock(card)
         return Discard(card)
-    top = rnd.discard_pile[-1] if rnd.discard_pile else None
-    takes = top is not None and "draw_discard" in legal and makes_meld(hand, top.mask)
-    if takes:
-        return DrawDiscard()
-    if "pass" in legal:
-        return Pass()
-    return DrawStock()
+    return draw_for_meld(rnd, legal, hand)
 
 
 def random_action(view: PlayerView, rng: random.Random) -> Action:

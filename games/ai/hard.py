@@ -22,8 +22,9 @@ from __future__ import annotations
 
 import random
 
+from games.ai.common import legal_by_type, pass_or_stock
 from games.ai.knowledge import Knowledge
-from games.ai.masks import bits, card_of, mask_of_cards
+from games.ai.masks import bits, card_of
 from games.ai.memory import Memory
 from games.ai.sampling import knock_points, playout, sample_world
 from games.rules import (
@@ -31,11 +32,10 @@ from games.rules import (
     BigGin,
     Discard,
     DrawDiscard,
-    DrawStock,
     Knock,
-    Pass,
     PlayerView,
     deadwood_mask,
+    mask_of,
 )
 
 DANGER = 1.5
@@ -54,8 +54,8 @@ GAME_END = 50.0
 def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
     """Hard's action for the seat of ``view``."""
     rnd = view.round
-    legal = {entry.type: entry for entry in rnd.legal_actions}
-    hand = mask_of_cards(rnd.hand)
+    legal = legal_by_type(rnd)
+    hand = mask_of(rnd.hand)
     if "big_gin" in legal:
         return BigGin()
     know = Knowledge.build(view, memory, hand)
@@ -80,9 +80,7 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
         stock = 2 * know.outlook(hand) - deadwood_mask(hand)
         if take < stock:
             return DrawDiscard()
-    if "pass" in legal:
-        return Pass()
-    return DrawStock()
+    return pass_or_stock(legal)
 
 
 def should_knock(

@@ -1,25 +1,20 @@
-"""Small helpers on hand masks shared by the players (layout of :mod:`games.rules.cards`)."""
+"""Small helpers on hand masks shared by the players (layout of :mod:`games.rules.cards`;
+the hand mask of some cards is :func:`games.rules.mask_of`)."""
 
 from __future__ import annotations
-
-from collections.abc import Iterable
 
 from games.rules import DECK, Card
 from games.rules.cards import CARD_VALUES, RANK_COLUMN, SUIT_FIELD
 
 __all__ = [
     "BIT_VALUE",
-    "CARD_BY_BIT",
     "MELD_PARTNERS",
     "bits",
     "card_of",
     "makes_meld",
-    "mask_of_cards",
     "meld_makers",
 ]
 
-CARD_BY_BIT: dict[int, Card] = {card.mask: card for card in DECK}
-"""The card of each one-bit mask."""
 BIT_VALUE: dict[int, int] = {1 << index: CARD_VALUES[index] for index in range(52)}
 """The deadwood value of each one-bit mask."""
 
@@ -36,15 +31,7 @@ def bits(mask: int) -> list[int]:
 
 def card_of(bit: int) -> Card:
     """The card of a one-bit mask."""
-    return CARD_BY_BIT[bit]
-
-
-def mask_of_cards(items: Iterable[Card]) -> int:
-    """The hand mask of some cards."""
-    mask = 0
-    for card in items:
-        mask |= card.mask
-    return mask
+    return DECK[bit.bit_length() - 1]
 
 
 def _partners(index: int) -> tuple[tuple[int, int], ...]:

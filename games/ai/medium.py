@@ -12,18 +12,17 @@ from __future__ import annotations
 
 import random
 
-from games.ai.masks import card_of, makes_meld, mask_of_cards
+from games.ai.common import draw_for_meld, legal_by_type
+from games.ai.masks import card_of
 from games.ai.memory import Memory
 from games.rules import (
     Action,
     BigGin,
     Discard,
-    DrawDiscard,
-    DrawStock,
     Knock,
-    Pass,
     PlayerView,
     deadwood_mask,
+    mask_of,
 )
 from games.rules.cards import RANK_COLUMN
 
@@ -37,8 +36,8 @@ def pair_count(hand: int, bit: int) -> int:
 def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
     """Medium's action for the seat of ``view``."""
     rnd = view.round
-    legal = {entry.type: entry for entry in rnd.legal_actions}
-    hand = mask_of_cards(rnd.hand)
+    legal = legal_by_type(rnd)
+    hand = mask_of(rnd.hand)
     if "big_gin" in legal:
         return BigGin()
     if "discard" in legal:
@@ -51,10 +50,4 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
         if "knock" in legal and least <= rnd.knock_limit:
             return Knock(card_of(best))
         return Discard(card_of(best))
-    top = rnd.discard_pile[-1].mask if rnd.discard_pile else 0
-    retake = top & memory.my_discarded
-    if top and "draw_discard" in legal and not retake and makes_meld(hand, top):
-        return DrawDiscard()
-    if "pass" in legal:
-        return Pass()
-    return DrawStock()
+    return draw_for_meld(rnd, legal, hand, refused=memory.my_discarded)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games import ai
-from games.ai.masks import makes_meld, mask_of_cards
+from games.ai.masks import makes_meld
 from games.rules import (
     BigGin,
     Card,
@@ -23,11 +23,13 @@ from games.rules import (
     apply_action,
     cards,
     deadwood_value,
+    mask_of,
     melds_in,
     new_game,
     view_for,
 )
-from tests.ai.helpers import make_deck, positions
+from tests.ai.helpers import positions
+from tests.rules.helpers import make_deck
 
 
 def _deal(non_dealer: str, dealer: str, upcard: str, stock: str = "", rules=None):
@@ -61,7 +63,7 @@ def test_baseline_draws_a_discard_only_when_it_makes_a_meld():
     state = apply_action(state, DrawStock(), 0)  # seat 0 draws 9H
     state = apply_action(state, Discard(Card.parse("2H")), 0)  # 2S 2D 2H would meld
     view = view_for(state, 1)
-    hand = mask_of_cards(view.round.hand)
+    hand = mask_of(view.round.hand)
     assert makes_meld(hand, Card.parse("2H").mask)
     assert ai.baseline_action(view, random.Random(1)) == DrawDiscard()
 
