@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from games.ai.masks import BIT_VALUE, MELD_PARTNERS, bits, meld_makers
 from games.ai.memory import Memory
-from games.rules import PlayerView, deadwood_after_discard_mask, deadwood_mask
+from games.rules import PlayerView, deadwood_after_discard_mask, deadwood_mask, mask_of
 from games.rules.cards import FULL_MASK
 
 # Evidence multipliers: (same rank, suit neighbour at distance 1, at distance 2).
@@ -50,45 +50,31 @@ RELATED = tuple(related(i) for i in range(52))
 class Knowledge:
     """One seat's beliefs about the hidden cards at one decision."""
 
-    hand: int
-    """The seat's own cards."""
     unseen: int
     """Cards the seat has not seen: in the stock or in the opponent's hand."""
     opp_known: int
     """Cards known to be in the opponent's hand."""
     opp_unknown: int
     """How many of the opponent's cards are unknown."""
-    stock_size: int
-    """Cards left in the stock."""
     p_opp: list[float]
     """For each card index, the probability it is in the opponent's hand."""
     draws: list[tuple[int, float]]
     """``(card bit, probability)``: the next stock card's distribution."""
 
     @classmethod
-    def build(
-        cls, view: PlayerView, memory: Memory, hand: int | None = None, infer: bool = True
-    ) -> Knowledge:
-        """Beliefs from the view and memory; ``infer=False`` ignores what the opponent's
-        moves suggest (every unseen card equally likely in its hand)."""
+    def build(cls, view: PlayerView, memory: Memory, hand: int) -> Knowledge:
+        """Beliefs from the view and memory of the seat holding ``hand`` (its mask)."""
         rnd = view.round
-        if hand is None:
-            hand = 0
-            for card in rnd.hand:
-                hand |= card.mask
-        pile = 0
-        for card in rnd.discard_pile:
-            pile |= card.mask
+        pile = mask_of(rnd.discard_pile)
         opp_known = memory.opp_known & ~hand & ~pile
         unseen = FULL_MASK & ~hand & ~pile & ~opp_known
         opp_unknown = max(0, rnd.opponent_hand_size - opp_known.bit_count())
         weights = [0.0] * 52
         for bit in bits(unseen):
             weights[bit.bit_length() - 1] = 1.0
-        if infer:
-            _apply(weights, memory.opp_known, TAKEN)
-            _apply(weights, memory.opp_discarded, DISCARDED)
-            _apply(weights, memory.opp_passed & ~memory.opp_taken, PASSED)
+        _apply(weights, memory.opp_known, TAKEN)
+        _apply(weights, memory.opp_discarded, DISCARDED)
+        _apply(weights, memory.opp_passed & ~memory.opp_taken, PASSED)
         p_opp = _normalise(weights, opp_unknown)
         for bit in bits(opp_known):
             p_opp[bit.bit_length() - 1] = 1.0
@@ -100,7 +86,7 @@ class Knowledge:
             total += stay
         if total > 0:
             draws = [(bit, weight / total) for bit, weight in draws]
-        return cls(hand, unseen, opp_known, opp_unknown, rnd.stock_size, p_opp, draws)
+        return cls(unseen, opp_known, opp_unknown, p_opp, draws)
 
     def danger(self, bit: int) -> float:
         """The chance the opponent holds two cards that meld with ``bit`` (so would take it)."""
