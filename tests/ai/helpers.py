@@ -1,44 +1,26 @@
-"""Decks and games for the computer-player tests (rules core only, no database)."""
+"""Games between computer players for their tests (rules core only, no database).
+
+Decks for scripted positions: :func:`tests.rules.helpers.make_deck`.
+"""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 
 from games import ai
 from games.ai.memory import Memory
 from games.rules import (
-    DECK,
     Action,
-    Card,
     GameState,
     PlayerView,
     RuleSet,
     apply_action,
-    cards,
     deal_next_round,
     new_deck,
     new_game,
     view_for,
 )
-
-
-def make_deck(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> list[Card]:
-    """A deck in dealing order: the non-dealer's 10, the dealer's 10, the upcard, then the
-    given stock cards first and every other card after them in deck order."""
-    first, second, top = cards(non_dealer), cards(dealer), cards(stock)
-    up = Card.parse(upcard)
-    used = [*first, *second, up, *top]
-    assert len(first) == 10 and len(second) == 10 and len(set(used)) == len(used)
-    return [*used, *(card for card in DECK if card not in used)]
-
-
-Chooser = Callable[[PlayerView, random.Random, Memory], Action]
-
-
-def by_name(name: str) -> Chooser:
-    """A player of :data:`games.ai.PLAYERS` as ``(view, rng, memory) -> action``."""
-    return lambda view, rng, memory: ai.play(name, view, rng, memory=memory)
 
 
 def positions(

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from games import ai
 from games.ai.memory import Memory, first_upcard
 from games.rules import Card, DrawDiscard, Pass, RuleSet, apply_action, new_game, view_for
-from tests.ai.helpers import make_deck, positions
+from tests.ai.helpers import positions
+from tests.rules.helpers import make_deck
 
 
 @settings(max_examples=12, deadline=None)
