@@ -11,6 +11,7 @@ Used by ``python manage.py simulate`` and ``bench/simulate.py``.
 
 from __future__ import annotations
 
+import json
 import math
 import multiprocessing
 import os
@@ -86,11 +87,10 @@ class PairDecks:
         return self._decks[index]
 
 
-def player(name: str) -> Callable[..., object]:
-    """The decision function of a player name (see :data:`games.ai.PLAYERS`)."""
+def check_player(name: str) -> None:
+    """Raise ValueError unless ``name`` is one of :data:`games.ai.PLAYERS`."""
     if name not in ai.PLAYERS:
         raise ValueError(f"Unknown player {name!r}; choose from {', '.join(ai.PLAYERS)}.")
-    return lambda view, rng, memory: ai.play(name, view, rng, memory=memory)
 
 
 def play_game(
@@ -208,8 +208,8 @@ def simulate(
     rules: RuleSet | None = None, progress: Callable[[int, int], None] | None = None,
 ) -> Summary:
     """Play ``games`` games (rounded up to an even number: pairs with seats swapped)."""
-    player(a)
-    player(b)
+    check_player(a)
+    check_player(b)
     pairs = max(1, (games + 1) // 2)
     workers = max(1, workers or os.cpu_count() or 1)
     rules_dict = (rules or RuleSet()).to_dict()
@@ -306,13 +306,15 @@ def report(summary: Summary) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Command-line entry point (``bench/simulate.py``)."""
     import argparse
-    import json
     import sys
 
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     add_arguments(parser)
     options = parser.parse_args(argv)
-    rules = RuleSet.from_dict(json.loads(options.rules)) if options.rules else RuleSet()
+    try:
+        rules = check_options(options.games, options.rules)
+    except ValueError as error:
+        parser.error(str(error))
     summary = simulate(
         options.a, options.b, options.games, options.seed, options.workers, rules,
         progress=progress_printer(lambda line: print(line, file=sys.stderr, flush=True))
@@ -332,6 +334,19 @@ def add_arguments(parser: object) -> None:
     add("--workers", type=int, default=None, help="processes (default: every core)")
     add("--rules", default=None, help='rule options as JSON, e.g. \'{"knock_limit": 0}\'')
     add("--progress", action="store_true", help="report progress on stderr")
+
+
+def check_options(games: int, rules: str | None) -> RuleSet:
+    """The rules given by ``--rules`` (JSON; the defaults without it), once ``--games`` is
+    checked too; ValueError naming the option at fault."""
+    if games < 1:
+        raise ValueError("--games must be at least 1.")
+    if not rules:
+        return RuleSet()
+    try:
+        return RuleSet.from_dict(json.loads(rules))
+    except ValueError as error:  # not JSON, or refused rules (RulesError is a ValueError)
+        raise ValueError(f"--rules: {error}") from error
 
 
 def progress_printer(write: Callable[[str], object]) -> Callable[[int, int], None]:

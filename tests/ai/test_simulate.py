@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.ai.simulate import PairDecks, percentile, report, simulate
+from games.ai.simulate import PairDecks, check_options, main, percentile, report, simulate
+from games.rules import RuleSet
 
 
 def _figures(summary):
@@ -33,6 +34,23 @@ def test_both_games_of_a_pair_get_the_same_deals():
 def test_unknown_player_is_refused():
     with pytest.raises(ValueError, match="Unknown player"):
         simulate("expert", "baseline", 2, seed=1, workers=1)
+
+
+@pytest.mark.parametrize(
+    ("games", "rules", "option"),
+    [(0, None, "--games"), (2, "{", "--rules"), (2, "[]", "--rules"),
+     (2, '{"knock_limit": 99}', "--rules")],
+)
+def test_bad_command_line_options_are_refused(games, rules, option):
+    with pytest.raises(ValueError, match=option):
+        check_options(games, rules)
+    with pytest.raises(SystemExit):
+        main(["--games", str(games), *(["--rules", rules] if rules else [])])
+
+
+def test_command_line_rules():
+    assert check_options(2, None) == RuleSet()
+    assert check_options(2, '{"knock_limit": 0}') == RuleSet(knock_limit=0)
 
 
 def test_percentile_is_nearest_rank():

@@ -7,13 +7,11 @@ See :mod:`games.ai.simulate` (also runnable without Django as ``bench/simulate.p
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.ai.simulate import add_arguments, progress_printer, report, simulate
-from games.rules import RulesError, RuleSet
+from games.ai.simulate import add_arguments, check_options, progress_printer, report, simulate
 
 
 class Command(BaseCommand):
@@ -28,11 +26,9 @@ class Command(BaseCommand):
 
     def handle(self, *args: Any, **options: Any) -> None:
         try:
-            rules = RuleSet.from_dict(json.loads(options["rules"])) if options["rules"] else None
-        except (ValueError, RulesError) as error:
-            raise CommandError(f"--rules: {error}") from error
-        if options["games"] < 1:
-            raise CommandError("--games must be at least 1.")
+            rules = check_options(options["games"], options["rules"])
+        except ValueError as error:
+            raise CommandError(str(error)) from error
         summary = simulate(
             options["a"], options["b"], options["games"], options["seed"], options["workers"],
             rules, progress=progress_printer(self.stderr.write) if options["progress"] else None,
