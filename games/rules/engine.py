@@ -362,9 +362,9 @@ def _discard(state: GameState, seat: int, card: Card) -> GameState:
 
 def _declared_melds(
     melds: Sequence[Sequence[object]], hand: tuple[Card, ...]
-) -> tuple[int, ...]:
-    """Meld masks of declared melds; :class:`InvalidMelds` unless each is a legal meld of
-    cards in ``hand``, and no card is used twice."""
+) -> tuple[tuple[int, ...], int]:
+    """``(meld masks, cards melded)`` of declared melds; :class:`InvalidMelds` unless each
+    is a legal meld of cards in ``hand``, and no card is used twice."""
     hand_mask = mask_of(hand)
     used = 0
     out = []
@@ -385,21 +385,18 @@ def _declared_melds(
             raise InvalidMelds(f"[{text}] uses {twice} again: a card belongs to one meld.")
         used |= mask
         out.append(mask)
-    return tuple(out)
+    return tuple(out), used
 
 
 def _knock(state: GameState, seat: int, action: Knock) -> GameState:
     rnd = state.round
     card = _check_discard(rnd, seat, action.card, "knocked with")
     hand = tuple(held for held in rnd.hands[seat] if held != card)
+    melds: tuple[int, ...] | None = None
     if action.melds is not None:
-        melds: tuple[int, ...] | None = _declared_melds(action.melds, hand)
-        used = 0
-        for meld in melds or ():
-            used |= meld
+        melds, used = _declared_melds(action.melds, hand)
         deadwood = value_of(mask_of(hand) & ~used)
     else:
-        melds = None
         deadwood = deadwood_mask(mask_of(hand))
     if deadwood > rnd.knock_limit:
         raise KnockLimitExceeded(
@@ -422,18 +419,15 @@ def _big_gin(state: GameState, seat: int, action: BigGin) -> GameState:
     if not state.rules.big_gin:
         raise NotBigGin("Big gin is not allowed by this game's rules.")
     hand = rnd.hands[seat]
+    melds: tuple[int, ...] | None = None
     if action.melds is not None:
-        melds: tuple[int, ...] | None = _declared_melds(action.melds, hand)
-        used = 0
-        for meld in melds or ():
-            used |= meld
+        melds, used = _declared_melds(action.melds, hand)
         left = cards_of(mask_of(hand) & ~used)
         if left:
             raise NotBigGin(
                 f"Big gin needs all 11 cards melded; {' '.join(map(str, left))} are not."
             )
     else:
-        melds = None
         deadwood = deadwood_mask(mask_of(hand))
         if deadwood:
             raise NotBigGin(f"Big gin needs all 11 cards melded; the least deadwood is {deadwood}.")
