@@ -44,11 +44,6 @@ class Suit(IntEnum):
     CLUBS = 3
 
 
-def rank_value(rank: int) -> int:
-    """Deadwood value of a rank: ace 1, 2-10 face value, J Q K 10."""
-    return rank if rank < 10 else 10
-
-
 @total_ordering
 @dataclass(frozen=True, slots=True, eq=True)
 class Card:
@@ -184,7 +179,3 @@ def sort_cards(hand: Iterable[Card]) -> tuple[Card, ...]:
 def _index_key(card: Card) -> int:
     return card.suit * SUIT_BITS + card.rank
 
-
-def format_cards(hand: Iterable[Card]) -> str:
-    """Cards as space-separated text (``"AS 2S 3S"``)."""
-    return " ".join(str(card) for card in hand)

@@ -199,21 +199,6 @@ class GameState:
         """The seat to act, or ``None`` when nobody may act."""
         return None if self.final is not None else self.round.turn
 
-    @property
-    def phase(self) -> Phase:
-        """The current round's phase."""
-        return self.round.phase
-
-    @property
-    def dealer(self) -> int:
-        """The current round's dealer."""
-        return self.round.dealer
-
-    @property
-    def round_number(self) -> int:
-        """The current round's number."""
-        return self.round.number
-
 
 @dataclass(frozen=True, slots=True)
 class LegalAction:
