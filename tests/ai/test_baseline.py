@@ -29,11 +29,11 @@ from games.rules import (
     view_for,
 )
 from tests.ai.helpers import positions
-from tests.rules.helpers import make_deck
+from tests.rules.helpers import drawn_position, make_deck
 
 
-def _deal(non_dealer: str, dealer: str, upcard: str, stock: str = "", rules=None):
-    return new_game(rules or RuleSet(), 0, make_deck(non_dealer, dealer, upcard, stock))
+def _deal(non_dealer: str, dealer: str, upcard: str):
+    return new_game(RuleSet(), 0, make_deck(non_dealer, dealer, upcard))
 
 
 def test_baseline_takes_the_first_upcard_only_when_it_makes_a_meld():
@@ -51,11 +51,9 @@ def test_baseline_takes_the_first_upcard_only_when_it_makes_a_meld():
 
 
 def test_baseline_draws_a_discard_only_when_it_makes_a_meld():
-    state = _deal("7H 2D 2S 4S 9S JH KD 3C 5C QC", "AS 8S TS 2H 4H 6H 8H TD QD AD", "KC",
-                  stock="5D 9H")
-    state = apply_action(state, Pass(), 1)
-    state = apply_action(state, Pass(), 0)
-    state = apply_action(state, DrawStock(), 1)  # seat 1 draws 5D
+    state = drawn_position(  # seat 1 draws 5D
+        "7H 2D 2S 4S 9S JH KD 3C 5C QC", "AS 8S TS 2H 4H 6H 8H TD QD AD", "5D 9H", upcard="KC"
+    )
     state = apply_action(state, Discard(Card.parse("KD")), 1)
     view = view_for(state, 0)
     assert view.round.discard_pile[-1] == Card.parse("KD")
@@ -107,12 +105,10 @@ def test_baseline_draws_by_its_rule(seed):
 
 
 def test_baseline_discards_uniformly_among_equal_choices():
-    # Seat 1 holds two runs, 7C 8C and three loose tens after drawing: any ten leaves 35.
-    state = _deal("AS 2S 3S 4H 5H 6H 7C 8C KS QH", "AC 2C 3C 4C 5S 6S 7S 8S 9S TS", "QC",
-                  stock="JD 9D 2H")
-    state = apply_action(state, Pass(), 1)
-    state = apply_action(state, Pass(), 0)
-    state = apply_action(state, DrawStock(), 1)  # KD
+    # Seat 1 holds two runs, 7C 8C and three loose tens after drawing JD: any ten leaves 35.
+    state = drawn_position(
+        "AS 2S 3S 4H 5H 6H 7C 8C KS QH", "AC 2C 3C 4C 5S 6S 7S 8S 9S TS", "JD 9D 2H", upcard="QC"
+    )
     view = view_for(state, 1)
     counts = Counter(ai.baseline_action(view, random.Random(seed)).card for seed in range(600))
     assert set(counts) == set(cards("KS QH JD"))
@@ -120,17 +116,13 @@ def test_baseline_discards_uniformly_among_equal_choices():
 
 
 def test_baseline_goes_gin_and_big_gin():
-    gin = _deal("AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "AC 2C 3C 4C 5S 6S 7S 8S 9S TS", "QC",
-                stock="TD")
-    gin = apply_action(gin, Pass(), 1)
-    gin = apply_action(gin, Pass(), 0)
-    gin = apply_action(gin, DrawStock(), 1)
+    gin = drawn_position(
+        "AS 2S 3S 4H 5H 6H 7D 8D 9D KC", "AC 2C 3C 4C 5S 6S 7S 8S 9S TS", "TD", upcard="QC"
+    )
     action = ai.baseline_action(view_for(gin, 1), random.Random(3))
     assert isinstance(action, Knock)
     assert deadwood_value([c for c in gin.round.hands[1] if c != action.card]) == 0
-    big = _deal("AS 2S 3S 4H 5H 6H 7D 8D 9D TD", "AC 2C 3C 4C 5S 6S 7S 8S 9S KS", "QC",
-                stock="JD")
-    big = apply_action(big, Pass(), 1)
-    big = apply_action(big, Pass(), 0)
-    big = apply_action(big, DrawStock(), 1)
+    big = drawn_position(
+        "AS 2S 3S 4H 5H 6H 7D 8D 9D TD", "AC 2C 3C 4C 5S 6S 7S 8S 9S KS", "JD", upcard="QC"
+    )
     assert ai.baseline_action(view_for(big, 1), random.Random(3)) == BigGin()
