@@ -49,6 +49,7 @@ from games.rules import (
     deadwood_mask,
     deadwood_value,
     legal_moves,
+    mask_of,
     new_deck,
     new_game,
 )
@@ -101,13 +102,6 @@ def best_rate(function: Callable[[Any], object], items: Sequence[Any], repeat: i
 def random_hands(rng: random.Random, count: int, size: int) -> list[list[int]]:
     """Hands as lists of card indices (our mask bit numbers)."""
     return [rng.sample(range(52), size) for _ in range(count)]
-
-
-def to_mask(hand: Sequence[int]) -> int:
-    mask = 0
-    for index in hand:
-        mask |= 1 << index
-    return mask
 
 
 def playout(rng: random.Random) -> int:
@@ -191,9 +185,9 @@ def main() -> None:
     rng = random.Random(args.seed)
     hands10 = random_hands(rng, count, 10)
     hands11 = random_hands(rng, count, 11)
-    masks10 = [to_mask(hand) for hand in hands10]
-    masks11 = [to_mask(hand) for hand in hands11]
     cards10 = [tuple(DECK[index] for index in hand) for hand in hands10]
+    masks10 = [mask_of(hand) for hand in cards10]
+    masks11 = [mask_of(DECK[index] for index in hand) for hand in hands11]
 
     print("\nReferences")
     spiel = load(OpenSpiel)
@@ -261,10 +255,10 @@ def main() -> None:
         exact11 = [best_discards_mask(mask)[0] for mask in masks11]
         theirs11 = [spiel.min_deadwood(hand) for hand in spiel_hands11]
         report("11-card, OpenSpiel", hands11, exact11, theirs11)
-        example = [DECK.index(card) for card in cards(BEST_DISCARD_EXAMPLE)]
+        example = [card.index for card in cards(BEST_DISCARD_EXAMPLE)]
         print(f"  11-card example {BEST_DISCARD_EXAMPLE}: OpenSpiel "
               f"{spiel.min_deadwood(spiel.convert(example))}, exact "
-              f"{best_discards_mask(to_mask(example))[0]} (discard 6H)")
+              f"{best_discards_mask(mask_of(cards(BEST_DISCARD_EXAMPLE)))[0]} (discard 6H)")
     if rlcard is not None and rl_hands10 is not None:
         theirs = [rlcard.min_deadwood(hand) for hand in rl_hands10]
         report("10-card, RLCard", hands10, ours, theirs)
