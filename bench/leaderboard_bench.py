@@ -33,6 +33,7 @@ django.setup()
 
 from django.conf import settings  # noqa: E402
 from django.db import connection, models  # noqa: E402
+from machine import cpu_model  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
 from accounts.models import AuthToken, User  # noqa: E402
@@ -47,14 +48,6 @@ WEEK = date(2025, 3, 3)
 MONTH = date(2025, 3, 1)
 
 
-def cpu_model() -> str:
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or platform.machine()
 
 
 def q(name: str) -> str:

@@ -40,6 +40,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from machine import cpu_model
+
 from games.rules import (
     DECK,
     RuleSet,
@@ -61,15 +63,6 @@ BEST_DISCARD_EXAMPLE = "3S 4S 5S 6S 4C 5C 6C 3D 4D 5D 6H"
 """An 11-card hand whose best discard breaks no meld: 6H, leaving deadwood 0."""
 
 
-def cpu_model() -> str:
-    try:
-        with open("/proc/cpuinfo", encoding="utf-8") as info:
-            for line in info:
-                if line.startswith("model name"):
-                    return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.processor() or "unknown"
 
 
 def interpreter() -> str:
