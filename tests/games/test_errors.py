@@ -130,6 +130,14 @@ def test_knock_limit_exceeded_invalid_melds_and_not_big_gin(rigged):
     assert_error(act(bob, rigged["id"], {"type": "big_gin"}), 422, "not_big_gin", rigged["id"], 1)
 
 
+@pytest.mark.parametrize("card", [{"rank": "A"}, ["AS"], 7, True, "A♠", "10H"])
+def test_a_card_that_is_not_a_card_string_is_400(rigged, card):
+    response = act(rigged["clients"][1], rigged["id"], {"type": "discard", "card": card})
+    assert response.status_code == 400, response.content
+    assert response.json()["code"] in ("invalid_card", "validation_error")
+    assert Move.objects.filter(game_id=rigged["id"]).count() == 0
+
+
 def test_invalid_card(rigged):
     body = assert_error(
         act(rigged["clients"][1], rigged["id"], {"type": "discard", "card": "1X"}),
@@ -150,6 +158,10 @@ def test_invalid_card(rigged):
         {"type": "draw_stock", "expected_version": "3"},
         {"type": "draw_stock", "expected_version": -1},
         {"type": "knock", "card": "KD", "melds": "AS 2S 3S"},
+        {"type": {"name": "pass"}},
+        {"type": ["pass"]},
+        {"type": None},
+        {"type": "knock", "card": "KD", "melds": [{"a": 1}]},
     ],
 )
 def test_validation_error(rigged, body):
