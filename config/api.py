@@ -1,7 +1,9 @@
-"""Small helpers shared by the API modules of every app."""
+"""Small helpers shared by the API modules of every app: the strict serializer, body
+validation, and the one timestamp format of every response."""
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from typing import Any
 
 from rest_framework import serializers
@@ -31,3 +33,10 @@ def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
+
+
+def iso(moment: datetime | None) -> str | None:
+    """A UTC timestamp as ISO 8601 with ``Z`` (the same text wherever a body is rendered)."""
+    if moment is None:
+        return None
+    return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")

@@ -26,7 +26,7 @@ from config.api import StrictSerializer, require_object, validated
 from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination
 from config.schema import error_responses
-from games import rules, selectors, services
+from games import presenters, rules, selectors, services
 from games.errors import from_rules_error
 from games.models import Difficulty, GameStatus, OpponentType, Visibility
 
@@ -213,7 +213,7 @@ _DISCARD_EXAMPLE = OpenApiExample(
 
 
 def _view(game: Any, seat: int) -> dict[str, Any]:
-    return selectors.game_view(game=game, seat=seat)
+    return selectors.game_view_for(game=game, seat=seat)
 
 
 # --- endpoints ------------------------------------------------------------------------------
@@ -321,7 +321,10 @@ class GamesApi(APIView):
         page = paginator.paginate_queryset(
             selectors.game_list_for_user(user=request.user, status=status_filter), request, self
         )
-        results = [selectors.game_summary(game=g, user=request.user) for g in page]
+        results = [
+            presenters.game_summary(game=g, seat=selectors.seat_of(game=g, user=request.user))
+            for g in page
+        ]
         return paginator.get_paginated_response(results)
 
 
@@ -370,7 +373,7 @@ class LobbyApi(APIView):
     def get(self, request: Request) -> Response:
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.lobby_games(), request, self)
-        results = [selectors.lobby_entry(game=game) for game in page]
+        results = [presenters.lobby_entry(game=game) for game in page]
         return paginator.get_paginated_response(results)
 
 
@@ -459,7 +462,9 @@ class GameActionsApi(APIView):
                 fields={"expected_version": ["Must be a non-negative integer."]},
             )
         try:
-            action = rules.action_from_json(body)
+            action = rules.action_from_json(
+                {key: value for key, value in body.items() if key != "expected_version"}
+            )
         except rules.RulesError as exc:
             raise from_rules_error(exc) from exc
         key = request.headers.get("Idempotency-Key")
@@ -501,8 +506,7 @@ class GameMovesApi(APIView):
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.moves_for(game=game), request, self)
-        finished = game.status == GameStatus.FINISHED
-        results = [selectors.move_json(move=m, viewer=seat, game_finished=finished) for m in page]
+        results = [presenters.move_json(move=m, viewer=seat, game=game) for m in page]
         return paginator.get_paginated_response(results)
 
 
@@ -636,7 +640,7 @@ class MessagesApi(APIView):
         game, _ = selectors.game_get_for_user(game_id=game_id, user=request.user)
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.messages_for(game=game), request, self)
-        return paginator.get_paginated_response([selectors.message_json(message=m) for m in page])
+        return paginator.get_paginated_response([presenters.message_json(message=m) for m in page])
 
     @extend_schema(
         operation_id="games_messages_create",
@@ -655,7 +659,7 @@ class MessagesApi(APIView):
         message = services.game_post_message(
             game_id=game_id, user=request.user, phrase=data["phrase"]
         )
-        return Response(selectors.message_json(message=message), status=status.HTTP_201_CREATED)
+        return Response(presenters.message_json(message=message), status=status.HTTP_201_CREATED)
 
 
 class PhrasesApi(APIView):
@@ -679,4 +683,4 @@ class PhrasesApi(APIView):
         },
     )
     def get(self, request: Request) -> Response:
-        return Response(selectors.phrases_json())
+        return Response(presenters.phrases_json())

@@ -7,12 +7,13 @@ The move log is the source of truth: replaying ``Move`` rows from each round's s
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games import rules
+from games.variants import DEFAULT_VARIANT, MAX_SEATS, VARIANTS, GameVariant, variant_for
 
 
 class GameStatus(models.TextChoices):
@@ -45,9 +46,22 @@ class FinishReason(models.TextChoices):
 
 
 class Game(models.Model):
-    """One match to the target score between two seats."""
+    """One match of a variant (Gin Rummy by default) between its seats.
+
+    The model holds the variant's state as JSON and never looks inside it: the variant
+    (:mod:`games.variants`) parses it, applies actions to it and presents it.
+    """
 
     id = models.UUIDField(primary_key=True, default=uuid.uuid4, editable=False)
+    variant = models.CharField(
+        max_length=10,
+        choices=[(name, name) for name in VARIANTS],
+        default=DEFAULT_VARIANT,
+        help_text="Which game is played (see games.variants).",
+    )
+    seat_count = models.PositiveSmallIntegerField(
+        default=2, help_text="Seats at the table (the variant's range)."
+    )
     status = models.CharField(
         max_length=10, choices=GameStatus.choices, default=GameStatus.WAITING, db_index=True
     )
@@ -68,7 +82,7 @@ class Game(models.Model):
     state = models.JSONField(
         null=True, blank=True, help_text="Authoritative rules-core snapshot (secret)."
     )
-    scores = models.JSONField(default=list, blank=True, help_text="Both seats' scores.")
+    scores = models.JSONField(default=list, blank=True, help_text="Every seat's score.")
     round_number = models.PositiveIntegerField(default=0)
     turn_seat = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="The seat that must act now; null when nobody."
@@ -105,21 +119,28 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"Game {self.id} ({self.status})"
 
-    def rules_state(self) -> rules.GameState:
-        """The snapshot as a rules-core state, parsed once per loaded snapshot."""
+    @property
+    def game_variant(self) -> GameVariant:
+        """The rules this game is played by."""
+        return variant_for(self.variant)
+
+    def rules_state(self) -> Any:
+        """The snapshot as the variant's state, parsed once per loaded snapshot."""
         cached = self.__dict__.get("_rules_state")
         if cached is None or cached[0] is not self.state:
-            cached = (self.state, rules.state_from_json(self.state))
+            cached = (self.state, self.game_variant.state_from_json(self.state))
             self.__dict__["_rules_state"] = cached
         return cached[1]
 
-    def set_rules_state(self, state: rules.GameState) -> None:
+    def set_rules_state(self, state: Any) -> None:
         """Store a new snapshot (and what lists show without parsing it)."""
-        self.state = rules.state_to_json(state)
+        variant = self.game_variant
+        self.state = variant.state_to_json(state)
         self.__dict__["_rules_state"] = (self.state, state)
-        self.turn_seat = state.turn
-        self.scores = list(state.scores)
-        self.round_number = state.round.number
+        progress = variant.progress(state)
+        self.turn_seat = progress.turn
+        self.scores = list(progress.scores)
+        self.round_number = progress.round_number
 
 
 class Seat(models.Model):
@@ -146,7 +167,11 @@ class Seat(models.Model):
                 condition=Q(user__isnull=False),
                 name="games_seat_user_unique",
             ),
-            models.CheckConstraint(condition=Q(seat__in=[0, 1]), name="games_seat_number_valid"),
+            # The variant decides how many seats a game has; the table never has more
+            # than the largest variant allows.
+            models.CheckConstraint(
+                condition=Q(seat__lt=MAX_SEATS), name="games_seat_number_valid"
+            ),
             models.CheckConstraint(
                 condition=(Q(user__isnull=False) & Q(computer=""))
                 | (Q(user__isnull=True) & ~Q(computer="")),
@@ -241,7 +266,7 @@ class GameResult(models.Model):
 
     ``total`` is the player's grand total (``final.totals``); on a concede or timeout it is
     the total at that moment without a game bonus. ``weight`` is the leaderboard weight of
-    a win (computer games: easy 0.25, medium 0.5, hard 1.0; human games 1.0).
+    a win, set by the leaderboards when the game finishes (``leaderboards.weights``).
     """
 
     game = models.ForeignKey(Game, related_name="results", on_delete=models.CASCADE)

@@ -40,7 +40,7 @@ from rest_framework import exceptions
 
 from accounts.authentication import BearerTokenAuthentication
 from config.exceptions import ApplicationError, error_body
-from games import notify, selectors, services
+from games import notify, presenters, selectors, services
 from games.errors import GameNotFound
 from games.models import Game, GameStatus, Message, PlayerEvent
 
@@ -166,13 +166,15 @@ def _game_frames(
     if cache.players is None:
         game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
         if game.status != GameStatus.WAITING:
-            cache.players = selectors.players_json(game)
+            cache.players = presenters.players_json(game)
     else:
         game = Game.objects.get(pk=game_id)
     if game.state is not None and (cache.deals is None or game.round_number not in cache.deals):
         cache.deals = selectors.game_deals(game=game)
     if after is None:
-        view = selectors.game_view(game=game, seat=seat, deals=cache.deals, players=cache.players)
+        view = presenters.game_view(
+            game=game, seat=seat, deals=cache.deals or {}, players=cache.players
+        )
         views = [(game.version, view)]
     else:
         views = selectors.game_views_after(
@@ -182,7 +184,7 @@ def _game_frames(
     if views:
         after = views[-1][0]
     for message in selectors.messages_for(game=game, after_id=last_message):
-        frames.append(_frame(selectors.message_json(message=message), event="message"))
+        frames.append(_frame(presenters.message_json(message=message), event="message"))
         last_message = message.id
     return frames, after, last_message
 
@@ -261,7 +263,7 @@ def _player_frames(user: Any, after: int, enforce: bool) -> tuple[list[bytes], i
     frames = []
     for event in selectors.player_events_after(user=user, after_id=after)[:200]:
         frames.append(
-            _frame(selectors.player_event_json(event=event), event=event.kind, event_id=event.id)
+            _frame(presenters.player_event_json(event=event), event=event.kind, event_id=event.id)
         )
         after = event.id
     return frames, after

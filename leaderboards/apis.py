@@ -17,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from config.api import iso
 from config.pagination import PageNumberPagination
 from config.schema import error_responses
-from games.selectors import iso
 
 from . import selectors
 from .models import Category, PeriodKind

@@ -23,7 +23,7 @@ Melds and deadwood (exact)
 Playing a game
     >>> import random
     >>> from games.rules import (RuleSet, new_game, new_deck, apply_action, Pass,
-    ...     DrawStock, Discard, legal_actions, view_for, view_to_json, Phase)
+    ...     DrawStock, Discard, legal_actions, view_for, Phase)
     >>> state = new_game(RuleSet(), dealer=0, deck=new_deck(random.Random(7)))
     >>> state.turn, state.round.phase                   # the non-dealer acts first
     (1, <Phase.FIRST_UPCARD: 'first_upcard'>)
@@ -34,7 +34,7 @@ Playing a game
     >>> state = apply_action(state, DrawStock(), seat=1)
     >>> card = legal_actions(state, 1)[0].cards[0]
     >>> state = apply_action(state, Discard(card), seat=1)
-    >>> view_to_json(view_for(state, 0))["round"]["stock_size"]
+    >>> view_for(state, 0).round.stock_size
     30
 
 Public API (see each module for details)
@@ -49,7 +49,7 @@ Public API (see each module for details)
 * Mask hot paths (:mod:`.melds`; layout: bit ``suit * 13 + rank - 1``, suits S H D C =
   0..3, ranks A..K = 1..13, so each suit is a contiguous 13-bit field):
   ``deadwood_mask``, ``deadwood_after_discard_mask``, ``best_discards_mask`` (returns
-  ``(deadwood, discards_mask)``), ``discard_deadwoods_mask``, ``arrangements_mask``,
+  ``(deadwood, discards_mask)``), ``arrangements_mask``,
   ``meld_masks_in``, ``is_meld_mask``, ``layoff_targets_mask``, ``layoff_deadwood_mask``,
   ``defence_from_masks``.
 * Rules (:mod:`.ruleset`): ``RuleSet`` (``from_dict``, ``to_dict``).
@@ -67,9 +67,8 @@ Public API (see each module for details)
   ``replay(rules, first_dealer, decks, moves)``, ``public_move(record, viewer)``.
 * Scoring (:mod:`.scoring`): ``settle_game``, ``settle_concession``,
   ``choose_knocker_melds``.
-* JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``view_to_json``,
-  ``state_to_json``, ``state_from_json``, ``round_result_to_json``, ``final_to_json``,
-  ``move_to_json``.
+* JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``state_to_json``,
+  ``state_from_json`` (what a player is shown is the server's to write).
 * Errors (:mod:`.errors`): ``RulesError`` (``.code``, ``.detail``), ``InvalidInput``
   (``.fields``): ``InvalidCard``, ``ValidationError``; ``IllegalAction``:
   ``GameNotActive``, ``NotYourTurn``, ``WrongPhase``, ``CardNotInHand``,
@@ -106,12 +105,8 @@ from games.rules.codec import (
     STATE_FORMAT_VERSION,
     action_from_json,
     action_to_json,
-    final_to_json,
-    move_to_json,
-    round_result_to_json,
     state_from_json,
     state_to_json,
-    view_to_json,
 )
 from games.rules.engine import (
     apply_action,
@@ -160,7 +155,6 @@ from games.rules.melds import (
     deadwood_mask,
     deadwood_value,
     defence_from_masks,
-    discard_deadwoods_mask,
     is_meld_mask,
     layoff_deadwood_mask,
     layoff_targets_mask,
@@ -249,9 +243,7 @@ __all__ = [
     "deadwood_value",
     "deal_next_round",
     "defence_from_masks",
-    "discard_deadwoods_mask",
     "expand_legal_actions",
-    "final_to_json",
     "is_legal",
     "is_meld_mask",
     "layoff_deadwood_mask",
@@ -261,17 +253,14 @@ __all__ = [
     "mask_of",
     "meld_masks_in",
     "melds_in",
-    "move_to_json",
     "new_deck",
     "new_game",
     "public_move",
     "replay",
-    "round_result_to_json",
     "settle_concession",
     "settle_game",
     "state_from_json",
     "state_to_json",
     "value_of",
     "view_for",
-    "view_to_json",
 ]

@@ -1,6 +1,8 @@
-"""JSON forms: actions (DESIGN §4 bodies), the API game view, and the whole stored state.
+"""JSON forms: actions (DESIGN §4 bodies) and the whole stored state.
 
 Cards are always written as upper-case two-character strings and read case-insensitively.
+What a player is shown is not written here: the server presents views itself
+(``games/variants/gin.py``), so the rules core knows nothing of HTTP.
 
 The stored state (:func:`state_to_json`) carries ``"format_version"``
 (:data:`STATE_FORMAT_VERSION`); :func:`state_from_json` refuses any other version, so a
@@ -32,14 +34,11 @@ from games.rules.state import (
     FinalResult,
     GameState,
     HandResult,
-    LegalAction,
     MoveRecord,
     Outcome,
     Phase,
-    PlayerView,
     RoundResult,
     RoundState,
-    RoundView,
     SeatTotal,
 )
 
@@ -54,8 +53,6 @@ _ACTION_KEYS: dict[str, frozenset[str]] = {
     Knock.type: frozenset({"card", "melds"}),
     BigGin.type: frozenset({"melds"}),
 }
-IGNORED_ACTION_KEYS = frozenset({"expected_version"})
-"""Keys of an action body that belong to the server, not the action; ignored."""
 
 
 # --------------------------------------------------------------------------------------
@@ -88,8 +85,8 @@ def action_from_json(data: object) -> Action:
     Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for a bad card
     string and :class:`~games.rules.errors.ValidationError` (``validation_error``) for a
     bad shape (not an object, missing or unknown ``type``, a missing ``card``, a key that
-    the type does not take); both carry ``fields``. ``expected_version`` is ignored, and
-    keys the type does not take are accepted when ``null``. Melds are only checked for
+    the type does not take); both carry ``fields``. Keys the type does not take are
+    accepted when ``null``. Melds are only checked for
     shape here; :func:`~games.rules.engine.apply_action` checks that they are melds.
 
     >>> action_from_json({"type": "knock", "card": "9c"})
@@ -112,8 +109,7 @@ def action_from_json(data: object) -> Action:
     extra = {
         str(key): [f"Not a field of a {kind} action."]
         for key, value in data.items()
-        if key != "type" and key not in allowed and key not in IGNORED_ACTION_KEYS
-        and value is not None
+        if key != "type" and key not in allowed and value is not None
     }
     if extra:
         raise ValidationError(
@@ -153,12 +149,11 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------------------
-# Results and views
+# Results (as stored; the API shows the same keys, written by the server)
 # --------------------------------------------------------------------------------------
 
 
-def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
-    """One hand of a round result, in DESIGN §4's shape."""
+def _hand_result_to_json(hand: HandResult) -> dict[str, Any]:
     return {
         "seat": hand.seat,
         "cards": _cards_json(hand.cards),
@@ -169,8 +164,7 @@ def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
     }
 
 
-def round_result_to_json(result: RoundResult) -> dict[str, Any]:
-    """A round result, in DESIGN §4's shape."""
+def _round_result_to_json(result: RoundResult) -> dict[str, Any]:
     return {
         "number": result.number,
         "dealer": result.dealer,
@@ -179,12 +173,11 @@ def round_result_to_json(result: RoundResult) -> dict[str, Any]:
         "winner": result.winner,
         "points": result.points,
         "scores_after": list(result.scores_after),
-        "hands": [hand_result_to_json(hand) for hand in result.hands],
+        "hands": [_hand_result_to_json(hand) for hand in result.hands],
     }
 
 
-def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
-    """The final settlement, in DESIGN §4's shape (``None`` while the game goes on)."""
+def _final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
     if final is None:
         return None
     return {
@@ -205,63 +198,11 @@ def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
     }
 
 
-def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
-    """``{"type": ...}``, plus ``"cards"`` for discard and knock."""
-    if entry.cards is None:
-        return {"type": entry.type}
-    return {"type": entry.type, "cards": _cards_json(entry.cards)}
-
-
-def move_to_json(record: MoveRecord) -> dict[str, Any]:
-    """A history record: ``{"seat", "type", "card"}`` (``card`` ``None`` when hidden)."""
+def _move_to_json(record: MoveRecord) -> dict[str, Any]:
     return {
         "seat": record.seat,
         "type": record.type,
         "card": None if record.card is None else str(record.card),
-    }
-
-
-def round_view_to_json(view: RoundView, include_history: bool = False) -> dict[str, Any]:
-    """The ``round`` object of the API view (DESIGN §4 keys, plus ``knock_limit``)."""
-    out: dict[str, Any] = {
-        "number": view.number,
-        "dealer": view.dealer,
-        "phase": str(view.phase),
-        "turn": view.turn,
-        "hand": _cards_json(view.hand),
-        "opponent_hand_size": view.opponent_hand_size,
-        "stock_size": view.stock_size,
-        "discard_pile": _cards_json(view.discard_pile),
-        "drawn_from_discard": (
-            None if view.drawn_from_discard is None else str(view.drawn_from_discard)
-        ),
-        "deadwood": view.deadwood,
-        "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
-        "knock_limit": view.knock_limit,
-    }
-    if include_history:
-        out["history"] = [move_to_json(record) for record in view.history]
-    return out
-
-
-def view_to_json(view: PlayerView, include_history: bool = False) -> dict[str, Any]:
-    """The rules part of the API's game view: ``scores``, ``round``, ``rounds``, ``final``.
-
-    ``round`` is ``None`` once the game is over (the last round's result is the last of
-    ``rounds``; a round cut short by a concession has none). Between rounds, before the
-    next deal, ``round.phase`` is ``round_over`` with ``turn`` ``None`` and no legal
-    actions. ``include_history`` adds ``round.history``: the round's moves as this seat may
-    see them. The server adds ``id``, ``status``, ``version``, ``players``, ``you``,
-    ``rules``.
-    """
-    round_json = None
-    if view.final is None:
-        round_json = round_view_to_json(view.round, include_history)
-    return {
-        "scores": list(view.scores),
-        "round": round_json,
-        "rounds": [round_result_to_json(result) for result in view.rounds],
-        "final": final_to_json(view.final),
     }
 
 
@@ -285,7 +226,7 @@ def _round_state_to_json(rnd: RoundState) -> dict[str, Any]:
         "stock_only": rnd.stock_only,
         "drawn_from_discard": _opt_card(rnd.drawn_from_discard),
         "knock_discard": _opt_card(rnd.knock_discard),
-        "history": [move_to_json(record) for record in rnd.history],
+        "history": [_move_to_json(record) for record in rnd.history],
     }
 
 
@@ -301,8 +242,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "rules": state.rules.to_dict(),
         "scores": list(state.scores),
         "round": _round_state_to_json(state.round),
-        "rounds": [round_result_to_json(result) for result in state.rounds],
-        "final": final_to_json(state.final),
+        "rounds": [_round_result_to_json(result) for result in state.rounds],
+        "final": _final_to_json(state.final),
     }
 
 

@@ -378,17 +378,6 @@ def _best_discards_with_sets(mask: int) -> tuple[int, int]:
     return best, discards
 
 
-def discard_deadwoods_mask(mask: int) -> list[tuple[int, int]]:
-    """``[(card_bit, deadwood after discarding it), ...]`` for every card of the mask."""
-    out = []
-    rest = mask
-    while rest:
-        low = rest & -rest
-        out.append((low, deadwood_mask(mask ^ low)))
-        rest ^= low
-    return out
-
-
 def arrangements_mask(mask: int) -> tuple[int, list[tuple[int, ...]]]:
     """``(least deadwood, arrangements)``: every least-deadwood arrangement of a hand mask.
 

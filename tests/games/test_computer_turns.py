@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from games import rules, tasks
+from games import ai, rules
 from games.models import Game, Move
 from games.replay import rebuild_state
 from games.tasks import play_computer_turn
+from games.variants.gin import view_json
 from tests.conftest import wait_until
 from tests.games.helpers import act, card_strings, choose
 
@@ -20,7 +21,7 @@ def _hidden_at(game: Game, version: int, seat: int) -> set[str]:
 @pytest.mark.django_db(transaction=True)
 def test_decision_function_receives_only_the_computer_view(auth_client, monkeypatch):
     seen: list[tuple[int, rules.PlayerView]] = []
-    real = tasks.ai.choose_action
+    real = ai.choose_action
 
     def spy(view, level, rng, **kwargs):
         assert isinstance(view, rules.PlayerView)
@@ -28,7 +29,7 @@ def test_decision_function_receives_only_the_computer_view(auth_client, monkeypa
         seen.append((Move.objects.filter(game=game).count(), view))
         return real(view, level, rng, **kwargs)
 
-    monkeypatch.setattr(tasks.ai, "choose_action", spy)
+    monkeypatch.setattr(ai, "choose_action", spy)
     game_id = auth_client.post("/api/v1/games", {"opponent": "computer"}, format="json").json()[
         "id"
     ]
@@ -42,7 +43,7 @@ def test_decision_function_receives_only_the_computer_view(auth_client, monkeypa
     for version, view in seen:
         assert view.seat == 1
         hidden = _hidden_at(game, version, 1)
-        shown = card_strings(rules.view_to_json(view)["round"])
+        shown = card_strings(view_json(view)["round"])
         assert not shown & hidden, f"the computer saw {shown & hidden} at version {version}"
         # Its memory of the round is public: the human's stock draws name no card (cards
         # the human took from the discard pile were face up, so they may be known).

@@ -1,0 +1,186 @@
+"""The response shapes of the games API: every JSON body about games is built here.
+
+Presenters are pure functions of loaded rows (no queries): the selector loads, the
+presenter shapes. The rules part of a game view (``scores``, ``round``, ``rounds``,
+``final``) comes from the game's variant (:meth:`GameVariant.present_view`); the rest
+(ids, status, players, the deal reveals, the turn deadline) is the server's and is added
+here. The output serializers in :mod:`games.apis` document these shapes for the schema,
+and ``tests/games/test_schema_conformance.py`` checks live responses against it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from config.api import iso
+from games.models import Game, GameRound, GameStatus, Message, Move, PlayerEvent
+from games.phrases import PHRASES
+
+
+def players_json(game: Game) -> list[dict[str, Any]]:
+    """One entry per seat: the person (names) or the computer (its level)."""
+    seats = {seat.seat: seat for seat in game.seats.all()}
+    out = []
+    for number in range(game.seat_count):
+        seat = seats.get(number)
+        user = seat.user if seat is not None and seat.user_id else None
+        out.append(
+            {
+                "seat": number,
+                "user": (
+                    {"username": user.username, "display_name": user.public_name}
+                    if user is not None
+                    else None
+                ),
+                "computer": (seat.computer or None) if seat is not None else None,
+            }
+        )
+    return out
+
+
+def game_view(
+    *,
+    game: Game,
+    seat: int,
+    deals: dict[int, GameRound],
+    state: Any = None,
+    version: int | None = None,
+    players: list[dict[str, Any]] | None = None,
+) -> dict[str, Any]:
+    """The game as ``seat`` may see it (DESIGN §4 game view, plus a few added keys).
+
+    ``deals`` are the game's deals by round number (:func:`games.selectors.game_deals`).
+    With ``state`` and ``version``: the view as it was at that earlier version (for event
+    streams that catch up), rebuilt from the move log.
+    """
+    historical = state is not None
+    variant = game.game_variant
+    status = game.status
+    if historical:
+        status = GameStatus.FINISHED if variant.progress(state).is_over else GameStatus.ACTIVE
+    body: dict[str, Any] = {
+        "id": str(game.id),
+        "status": status,
+        "version": game.version if version is None else version,
+        "rules": game.rules,
+        "you": seat,
+        "opponent": game.opponent_type,
+        "difficulty": game.difficulty or None,
+        "visibility": game.visibility,
+        "invite_code": game.invite_code or None,
+        "turn_seconds": game.turn_seconds,
+        "players": players if players is not None else players_json(game),
+        "scores": [0] * game.seat_count,
+        "round": None,
+        "rounds": [],
+        "final": None,
+        "created_at": iso(game.created_at),
+        "updated_at": iso(game.updated_at),
+        "started_at": iso(game.started_at),
+        "finished_at": iso(game.finished_at),
+    }
+    if state is None:
+        if game.state is None:
+            return body
+        state = game.rules_state()
+    body.update(variant.present_view(variant.view_for(state, seat)))
+    for result in body["rounds"]:
+        deal = deals.get(result["number"])
+        if deal is not None:
+            result.update(deck_commitment=deal.commitment, deck=deal.deck, salt=deal.salt)
+    current = deals.get(variant.progress(state).round_number)
+    if body["round"] is not None:
+        body["round"]["deck_commitment"] = current.commitment if current else None
+        body["round"]["turn_deadline"] = None if historical else iso(game.turn_deadline)
+        if status != GameStatus.ACTIVE:
+            body["round"]["turn"] = None
+            body["round"]["legal_actions"] = []
+    elif current is not None and body["final"] is not None:
+        finished_numbers = {r["number"] for r in body["rounds"]}
+        if current.number not in finished_numbers:
+            # A round cut short by a concession or timeout reveals its deal too.
+            body["final"]["unfinished_round"] = {
+                "number": current.number,
+                "deck_commitment": current.commitment,
+                "deck": current.deck,
+                "salt": current.salt,
+            }
+    return body
+
+
+def game_summary(*, game: Game, seat: int | None) -> dict[str, Any]:
+    """A compact line for lists: no cards, no meld search."""
+    return {
+        "id": str(game.id),
+        "status": game.status,
+        "version": game.version,
+        "you": seat,
+        "opponent": game.opponent_type,
+        "difficulty": game.difficulty or None,
+        "visibility": game.visibility,
+        "invite_code": game.invite_code or None,
+        "players": players_json(game),
+        "scores": game.scores or [0] * game.seat_count,
+        "round_number": game.round_number or None,
+        "turn": game.turn_seat,
+        "your_turn": game.status == GameStatus.ACTIVE and game.turn_seat == seat,
+        "turn_deadline": iso(game.turn_deadline),
+        "winner": game.winner_seat,
+        "created_at": iso(game.created_at),
+        "updated_at": iso(game.updated_at),
+        "finished_at": iso(game.finished_at),
+    }
+
+
+def lobby_entry(*, game: Game) -> dict[str, Any]:
+    """A public table waiting for players."""
+    return {
+        "id": str(game.id),
+        "invite_code": game.invite_code,
+        "created_by": {
+            "username": game.created_by.username,
+            "display_name": game.created_by.public_name,
+        },
+        "rules": game.rules,
+        "turn_seconds": game.turn_seconds,
+        "created_at": iso(game.created_at),
+    }
+
+
+def move_json(*, move: Move, viewer: int, game: Game) -> dict[str, Any]:
+    """A move as ``viewer`` may see it: another seat's hidden draws name no card until the
+    game is finished; the viewer's own draws do (the variant says which are public)."""
+    action = dict(move.action)
+    shown = (
+        game.game_variant.card_is_public(action)
+        or move.seat == viewer
+        or game.status == GameStatus.FINISHED
+    )
+    if move.card and shown:
+        action["card"] = move.card
+    return {
+        "seq": move.seq,
+        "round": move.round,
+        "seat": move.seat,
+        "action": action,
+        "automatic": move.automatic,
+        "created_at": iso(move.created_at),
+    }
+
+
+def message_json(*, message: Message) -> dict[str, Any]:
+    return {
+        "id": message.id,
+        "seat": message.seat,
+        "phrase": message.phrase,
+        "text": PHRASES.get(message.phrase, message.phrase),
+        "created_at": iso(message.created_at),
+    }
+
+
+def phrases_json() -> dict[str, Any]:
+    return {"results": [{"id": key, "text": text} for key, text in PHRASES.items()]}
+
+
+def player_event_json(*, event: PlayerEvent) -> dict[str, Any]:
+    return {"id": event.id, "kind": event.kind, **event.data, "created_at": iso(event.created_at)}

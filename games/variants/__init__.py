@@ -1,0 +1,33 @@
+"""The games a table can play, chosen by the game's ``variant`` (see :mod:`.base`).
+
+    >>> variant_for("gin").max_seats
+    2
+"""
+
+from __future__ import annotations
+
+from games.variants.base import GameOutcome, GameVariant, Progress, SeatRecord
+from games.variants.gin import GIN
+
+VARIANTS: dict[str, GameVariant] = {GIN.name: GIN}
+"""Every variant by name; DESIGN §5's ``rummy`` joins here."""
+
+DEFAULT_VARIANT = GIN.name
+MAX_SEATS = max(variant.max_seats for variant in VARIANTS.values())
+
+
+def variant_for(name: str) -> GameVariant:
+    """The variant called ``name`` (a stored game's ``variant``; KeyError if unknown)."""
+    return VARIANTS[name]
+
+
+__all__ = [
+    "DEFAULT_VARIANT",
+    "MAX_SEATS",
+    "VARIANTS",
+    "GameOutcome",
+    "GameVariant",
+    "Progress",
+    "SeatRecord",
+    "variant_for",
+]

@@ -1,0 +1,135 @@
+"""The small interface through which the games app plays any game (STYLE.md, "Layout").
+
+A variant is one game's rules core seen from the server: deal a round from a deck, list
+and apply actions, show one seat its view, settle rounds and the game, and store the
+state as JSON. Models, services, selectors and views hold a variant's states, actions
+and views as opaque values and only ever pass them back to the same variant, so they
+never name a game's phases or action types. Gin Rummy (:mod:`games.variants.gin`) is the
+first implementation; DESIGN.md §5 Rummy is meant to be the second.
+
+Everything here is standard library only: a variant may import its rules core, never
+Django or the project (the import contract test checks the rules cores themselves).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """What one seat achieved in a finished game, for its result row and profile stats."""
+
+    seat: int
+    total: int
+    """The seat's grand total (``final.totals``)."""
+    hand_points: int
+    """Sum of the round points the seat scored."""
+    hands_won: int
+    gins: int = 0
+    big_gins: int = 0
+    undercuts: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameOutcome:
+    """How a finished game ended, seat by seat (what the games app writes as results)."""
+
+    winner: int
+    reason: str
+    """``target`` (or the variant's own end), ``concede`` or ``timeout``."""
+    hands: int
+    """Rounds played."""
+    seats: tuple[SeatRecord, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """Where a game stands, in the terms the server stores on the game row."""
+
+    turn: int | None
+    """The seat that must act now; ``None`` when nobody may."""
+    is_over: bool
+    awaiting_deal: bool
+    """The round is over and the game goes on: the next round must be dealt."""
+    round_number: int
+    dealer: int
+    scores: tuple[int, ...]
+
+
+class GameVariant(Protocol):
+    """One game, as the games app plays it. States, actions and views are opaque."""
+
+    name: str
+    """The ``variant`` stored on the game (``"gin"``)."""
+    min_seats: int
+    max_seats: int
+    action_types: tuple[str, ...]
+    """The ``type`` of every action body (for the schema and the action serializer)."""
+    action_error_codes: dict[int, list[str]]
+    """HTTP status -> the machine codes an action may be refused with (for the schema)."""
+
+    # --- rules and dealing ----------------------------------------------------------------
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """Every rule option, defaults filled; raises the core's ``RulesError`` (400)."""
+
+    def new_deck(self, rng: random.Random) -> list[str]:
+        """A shuffled deck in dealing order (DESIGN "Fair shuffle"), as card strings."""
+
+    def new_game(self, rules: Mapping[str, Any], dealer: int, deck: Sequence[str]) -> Any:
+        """The state right after dealing round 1 from ``deck``."""
+
+    def deal_next_round(self, state: Any, deck: Sequence[str]) -> Any:
+        """The state after dealing the next round (when ``progress(state).awaiting_deal``)."""
+
+    def progress(self, state: Any) -> Progress: ...
+
+    # --- actions --------------------------------------------------------------------------
+
+    def action_from_json(self, data: object) -> Any:
+        """An action from its API body; raises the core's ``InvalidInput`` (400)."""
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        """The action as the move log stores it."""
+
+    def apply_action(self, state: Any, action: Any, seat: int) -> Any:
+        """The next state; raises the core's ``RulesError`` with its code (409/422)."""
+
+    def drawn_card(self, state: Any, action: Any) -> str:
+        """The card ``action`` drew (``state`` is the state after it), else ``""``."""
+
+    def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
+        """Whether the card a logged action drew may be shown to every seat."""
+
+    def concede(self, state: Any, seat: int, reason: str) -> Any:
+        """The state after ``seat`` gave up (``concede``) or forfeited on time."""
+
+    # --- views and results ----------------------------------------------------------------
+
+    def view_for(self, state: Any, seat: int) -> Any:
+        """What ``seat`` may see (never another hand, never the stock order)."""
+
+    def present_view(self, view: Any) -> dict[str, Any]:
+        """The rules part of the API's game view: ``scores``, ``round``, ``rounds``,
+        ``final`` (see :mod:`games.presenters` for the whole view)."""
+
+    def outcome(self, state: Any) -> GameOutcome:
+        """The settled game (only once ``progress(state).is_over``)."""
+
+    # --- storage --------------------------------------------------------------------------
+
+    def state_to_json(self, state: Any) -> dict[str, Any]: ...
+
+    def state_from_json(self, data: object) -> Any: ...
+
+    # --- players the server moves ---------------------------------------------------------
+
+    def computer_action(self, view: Any, level: str, rng: random.Random) -> Any:
+        """The computer player's choice at ``level``, from its own view only."""
+
+    def absent_action(self, view: Any, rng: random.Random) -> Any:
+        """The move the turn timer plays for a player who ran out of time."""

@@ -1,0 +1,251 @@
+"""Gin Rummy (DESIGN.md §3-§4) behind the variant interface, and its part of the game view.
+
+The rules core (:mod:`games.rules`) knows nothing of HTTP; the JSON the API shows for a
+round, a round result and the final settlement is written here, in the games app, next
+to the other presenters (:mod:`games.presenters`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games import ai, rules
+from games.variants.base import GameOutcome, Progress, SeatRecord
+
+_ACTION_ERROR_CODES = {
+    400: ["invalid_card", "validation_error"],
+    409: ["not_your_turn", "version_conflict", "game_not_active"],
+    422: [
+        "wrong_phase",
+        "card_not_in_hand",
+        "cannot_discard_drawn_card",
+        "stock_only",
+        "knock_limit_exceeded",
+        "invalid_melds",
+        "not_big_gin",
+        "idempotency_key_reused",
+    ],
+}
+
+
+# --- the view (DESIGN §4 "Game view") ---------------------------------------------------------
+
+
+def _cards(cards: Sequence[rules.Card]) -> list[str]:
+    return [str(card) for card in cards]
+
+
+def legal_action_json(entry: rules.LegalAction) -> dict[str, Any]:
+    """``{"type": ...}``, plus ``"cards"`` for discard and knock."""
+    if entry.cards is None:
+        return {"type": entry.type}
+    return {"type": entry.type, "cards": _cards(entry.cards)}
+
+
+def round_view_json(view: rules.RoundView) -> dict[str, Any]:
+    """The ``round`` object (DESIGN §4 keys, plus ``knock_limit``)."""
+    return {
+        "number": view.number,
+        "dealer": view.dealer,
+        "phase": str(view.phase),
+        "turn": view.turn,
+        "hand": _cards(view.hand),
+        "opponent_hand_size": view.opponent_hand_size,
+        "stock_size": view.stock_size,
+        "discard_pile": _cards(view.discard_pile),
+        "drawn_from_discard": (
+            None if view.drawn_from_discard is None else str(view.drawn_from_discard)
+        ),
+        "deadwood": view.deadwood,
+        "legal_actions": [legal_action_json(entry) for entry in view.legal_actions],
+        "knock_limit": view.knock_limit,
+    }
+
+
+def hand_result_json(hand: rules.HandResult) -> dict[str, Any]:
+    """One hand of a round result."""
+    return {
+        "seat": hand.seat,
+        "cards": _cards(hand.cards),
+        "melds": [_cards(meld.cards) for meld in hand.melds],
+        "deadwood": _cards(hand.deadwood),
+        "deadwood_points": hand.deadwood_points,
+        "layoffs": [{"card": str(card), "meld": meld} for card, meld in hand.layoffs],
+    }
+
+
+def round_result_json(result: rules.RoundResult) -> dict[str, Any]:
+    """A finished round (the server adds the deal's reveal: commitment, deck, salt)."""
+    return {
+        "number": result.number,
+        "dealer": result.dealer,
+        "outcome": str(result.outcome),
+        "knocker": result.knocker,
+        "winner": result.winner,
+        "points": result.points,
+        "scores_after": list(result.scores_after),
+        "hands": [hand_result_json(hand) for hand in result.hands],
+    }
+
+
+def final_json(final: rules.FinalResult | None) -> dict[str, Any] | None:
+    """The final settlement (``None`` while the game goes on)."""
+    if final is None:
+        return None
+    return {
+        "winner": final.winner,
+        "reason": final.reason,
+        "totals": list(final.totals),
+        "breakdown": [
+            {
+                "seat": line.seat,
+                "hand_points": line.hand_points,
+                "game_bonus": line.game_bonus,
+                "line_bonus": line.line_bonus,
+                "shutout": line.shutout,
+                "total": line.total,
+            }
+            for line in final.breakdown
+        ],
+    }
+
+
+def view_json(view: rules.PlayerView) -> dict[str, Any]:
+    """``scores``, ``round`` (``None`` once the game is over), ``rounds``, ``final``.
+
+    Between rounds, before the next deal, ``round.phase`` is ``round_over`` with ``turn``
+    ``None`` and no legal actions.
+    """
+    return {
+        "scores": list(view.scores),
+        "round": None if view.final is not None else round_view_json(view.round),
+        "rounds": [round_result_json(result) for result in view.rounds],
+        "final": final_json(view.final),
+    }
+
+
+# --- the player the turn timer stands in for ---------------------------------------------------
+
+
+def absent_action(view: rules.PlayerView, rng: random.Random) -> rules.Action:
+    """The baseline player's choice for an absent player, kept to draw-and-discard: the
+    server passes the first upcard, draws and discards, but never knocks for anyone."""
+    if view.round.phase == rules.Phase.FIRST_UPCARD:
+        return rules.Pass()
+    action = ai.baseline_action(view, rng)
+    if isinstance(action, rules.Knock):
+        return rules.Discard(action.card)
+    if isinstance(action, rules.BigGin):
+        cards = next(a.cards for a in view.round.legal_actions if a.type == "discard")
+        assert cards
+        hand = list(view.round.hand)
+        return rules.Discard(
+            min(cards, key=lambda c: (rules.deadwood_value([h for h in hand if h != c]), str(c)))
+        )
+    return action
+
+
+# --- the variant --------------------------------------------------------------------------------
+
+
+class GinRummy:
+    """Two seats, the rules core :mod:`games.rules`, the computer players :mod:`games.ai`."""
+
+    name = "gin"
+    min_seats = 2
+    max_seats = 2
+    action_types: tuple[str, ...] = rules.ACTION_TYPES
+    action_error_codes = _ACTION_ERROR_CODES
+
+    def rules_from_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        return rules.RuleSet.from_dict(dict(data)).to_dict()
+
+    def new_deck(self, rng: random.Random) -> list[str]:
+        return [str(card) for card in rules.new_deck(rng)]
+
+    def new_game(
+        self, rules_data: Mapping[str, Any], dealer: int, deck: Sequence[str]
+    ) -> rules.GameState:
+        return rules.new_game(rules.RuleSet.from_dict(dict(rules_data)), dealer, deck)
+
+    def deal_next_round(self, state: rules.GameState, deck: Sequence[str]) -> rules.GameState:
+        return rules.deal_next_round(state, deck)
+
+    def progress(self, state: rules.GameState) -> Progress:
+        return Progress(
+            turn=state.turn,
+            is_over=state.is_over,
+            awaiting_deal=state.awaiting_deal,
+            round_number=state.round.number,
+            dealer=state.round.dealer,
+            scores=tuple(state.scores),
+        )
+
+    def action_from_json(self, data: object) -> rules.Action:
+        return rules.action_from_json(data)
+
+    def action_to_json(self, action: rules.Action) -> dict[str, Any]:
+        return rules.action_to_json(action)
+
+    def apply_action(
+        self, state: rules.GameState, action: rules.Action, seat: int
+    ) -> rules.GameState:
+        return rules.apply_action(state, action, seat)
+
+    def drawn_card(self, state: rules.GameState, action: rules.Action) -> str:
+        if isinstance(action, rules.DrawStock | rules.DrawDiscard):
+            drawn = state.round.history[-1].card
+            return str(drawn) if drawn is not None else ""
+        return ""
+
+    def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
+        return action_json.get("type") == rules.DrawDiscard.type
+
+    def concede(self, state: rules.GameState, seat: int, reason: str) -> rules.GameState:
+        return rules.concede(state, seat, reason)
+
+    def view_for(self, state: rules.GameState, seat: int) -> rules.PlayerView:
+        return rules.view_for(state, seat)
+
+    def present_view(self, view: rules.PlayerView) -> dict[str, Any]:
+        return view_json(view)
+
+    def outcome(self, state: rules.GameState) -> GameOutcome:
+        final = state.final
+        assert final is not None, "the game is not over"
+        records = []
+        for seat in range(2):
+            won = [r for r in state.rounds if r.winner == seat]
+            records.append(
+                SeatRecord(
+                    seat=seat,
+                    total=final.totals[seat],
+                    hand_points=sum(r.points for r in won),
+                    hands_won=len(won),
+                    gins=sum(1 for r in won if r.outcome == rules.Outcome.GIN),
+                    big_gins=sum(1 for r in won if r.outcome == rules.Outcome.BIG_GIN),
+                    undercuts=sum(1 for r in won if r.outcome == rules.Outcome.UNDERCUT),
+                )
+            )
+        return GameOutcome(
+            winner=final.winner, reason=final.reason, hands=len(state.rounds), seats=tuple(records)
+        )
+
+    def state_to_json(self, state: rules.GameState) -> dict[str, Any]:
+        return rules.state_to_json(state)
+
+    def state_from_json(self, data: object) -> rules.GameState:
+        return rules.state_from_json(data)
+
+    def computer_action(
+        self, view: rules.PlayerView, level: str, rng: random.Random
+    ) -> rules.Action:
+        return ai.choose_action(view, level, rng)
+
+    def absent_action(self, view: rules.PlayerView, rng: random.Random) -> rules.Action:
+        return absent_action(view, rng)
+
+
+GIN = GinRummy()
