@@ -7,6 +7,7 @@ from typing import Any
 from config.exceptions import NotFound
 
 from .models import User
+from .stats import user_stats
 
 
 def user_get_by_username(*, username: str) -> User:
@@ -14,18 +15,6 @@ def user_get_by_username(*, username: str) -> User:
     if user is None:
         raise NotFound(f"No player named {username!r}.")
     return user
-
-
-def user_stats(*, user: User) -> dict[str, Any]:
-    """Lifetime statistics for a profile: games, wins, gins, …, and the skill rating.
-
-    The numbers come from the games' per-player result rows and the leaderboards' ratings
-    (imported here, not at module level: accounts sit below games and leaderboards).
-    """
-    from games.selectors import player_stats
-    from leaderboards.selectors import player_rating
-
-    return {**player_stats(user=user), **player_rating(user=user)}
 
 
 def user_profile(*, user: User) -> dict[str, Any]:

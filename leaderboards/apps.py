@@ -6,8 +6,12 @@ class LeaderboardsConfig(AppConfig):
     verbose_name = "Leaderboards"
 
     def ready(self) -> None:
+        from accounts.stats import stats_register
         from games.signals import game_finished
 
+        from . import tasks  # noqa: F401  (registers the tasks services queue by name)
         from .receivers import on_game_finished
+        from .selectors import player_rating
 
         game_finished.connect(on_game_finished, dispatch_uid="leaderboards.on_game_finished")
+        stats_register("leaderboards", player_rating)

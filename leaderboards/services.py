@@ -16,6 +16,7 @@ the work done so far and the next run continues.
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from typing import Any
@@ -52,6 +53,7 @@ REFRESH_DEBOUNCE_SECONDS = 3
 share it. The cache key lives exactly as long as the countdown (see
 :func:`standings_refresh_soon`)."""
 REFRESH_DEBOUNCE_KEY = "leaderboards:refresh-queued"
+REFRESH_TASK = "leaderboards.refresh_standings"
 
 QUICK_KINDS = (PeriodKind.WEEKLY.value, PeriodKind.MONTHLY.value)
 """The boards a finished game refreshes within seconds (all-time: within the minute)."""
@@ -295,16 +297,13 @@ def standings_refresh_soon() -> bool:
     the minute refresh. Without a broker (eager tasks, no beat) everything is refreshed at
     once. Returns whether a refresh was queued.
     """
-    from .tasks import refresh_standings
-
+    refresh = current_app.tasks[REFRESH_TASK]  # queued by name: tasks call services
     if current_app.conf.task_always_eager:
-        refresh_standings.delay()
+        refresh.delay()
         return True
     if not cache.add(REFRESH_DEBOUNCE_KEY, "1", timeout=REFRESH_DEBOUNCE_SECONDS):
         return False
-    refresh_standings.apply_async(
-        kwargs={"kinds": list(QUICK_KINDS)}, countdown=REFRESH_DEBOUNCE_SECONDS
-    )
+    refresh.apply_async(kwargs={"kinds": list(QUICK_KINDS)}, countdown=REFRESH_DEBOUNCE_SECONDS)
     return True
 
 
@@ -315,7 +314,7 @@ def _as_glicko(row: PlayerRating) -> glicko2.Rating:
     return glicko2.Rating(row.rating, row.rating_deviation, row.volatility)
 
 
-def game_rate(*, game_id: Any) -> RatedGame | None:
+def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
     """Apply a finished human game to both players' Glicko-2 ratings, exactly once.
 
     Both rating rows are locked in user-id order, the game's ``RatedGame`` row is checked

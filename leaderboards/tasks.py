@@ -5,8 +5,6 @@ Every task is idempotent (tasks are acknowledged late and may be delivered twice
 
 from __future__ import annotations
 
-from typing import Any
-
 from celery import shared_task
 
 from . import services
@@ -26,7 +24,7 @@ def close_periods() -> int:
 
 
 @shared_task(name="leaderboards.rate_game", acks_late=True, ignore_result=True)
-def rate_game(game_id: Any) -> bool:
+def rate_game(game_id: str) -> bool:
     """Apply a finished human game to both players' ratings; a redelivery does nothing."""
     return services.game_rate(game_id=game_id) is not None
 

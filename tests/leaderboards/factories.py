@@ -1,4 +1,4 @@
-"""Finished games written straight into the database: a Game, its Seats, its GameResults.
+"""Finished games for the leaderboards: a Game, its Seats, its GameResults, from factories.
 
 The games app writes result rows the same way when a game ends (one per human player; the
 loser of a concede or timeout keeps its total, the winner has its total at that moment).
@@ -12,9 +12,10 @@ from decimal import Decimal
 from django.db import transaction
 
 from accounts.models import User
-from games.models import Game, GameResult, GameStatus, Seat
-from games.services import LEVEL_WEIGHTS
+from games.models import Game
 from games.signals import game_finished
+from leaderboards.weights import LEVEL_WEIGHTS
+from tests.factories import FinishedGameRowFactory, GameResultFactory, SeatFactory
 
 
 def finished_game(
@@ -37,42 +38,32 @@ def finished_game(
     """
     with transaction.atomic():
         human = opponent is not None
-        game = Game.objects.create(
-            status=GameStatus.FINISHED,
+        game = FinishedGameRowFactory(
             opponent_type="human" if human else "computer",
             difficulty="" if human else difficulty,
-            rules={},
             created_by=player,
             winner_seat=0 if won else 1,
             finish_reason=reason,
-            started_at=finished_at,
             finished_at=finished_at,
         )
-        Seat.objects.create(game=game, seat=0, user=player)
+        SeatFactory(game=game, seat=0, user=player)
         if human:
-            Seat.objects.create(game=game, seat=1, user=opponent)
+            SeatFactory(game=game, seat=1, user=opponent)
         else:
-            Seat.objects.create(game=game, seat=1, computer=difficulty)
+            SeatFactory(game=game, seat=1, user=None, computer=difficulty)
         sides = [(player, 0, won, total, opponent_total, opponent)]
         if human:
             sides.append((opponent, 1, not won, opponent_total, total, player))
         for user, seat, user_won, own, other, versus in sides:
-            GameResult.objects.create(
+            GameResultFactory(
                 game=game,
                 user=user,
                 seat=seat,
-                opponent_type=game.opponent_type,
-                difficulty=game.difficulty,
                 opponent=versus,
                 won=user_won,
-                reason=reason,
                 total=own,
                 opponent_total=other,
                 weight=Decimal("1.00") if human else LEVEL_WEIGHTS[difficulty],
-                hand_points=max(own - 100, 0),
-                hands=4,
-                hands_won=2,
-                finished_at=finished_at,
             )
         if signal:
             game_finished.send(sender=Game, game=game)

@@ -1,0 +1,32 @@
+"""A profile's statistics, contributed by the apps that know them.
+
+Accounts sit below games and leaderboards and import neither: each of those apps
+registers what it knows about a player (``games``: games, wins, gins, …; ``leaderboards``:
+the skill rating) in its ``AppConfig.ready``, and a profile merges the contributions in
+registration order (``INSTALLED_APPS`` order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .models import User
+
+StatsProvider = Callable[..., dict[str, Any]]
+"""Called as ``provider(user=user)``; returns some of the profile's ``stats`` keys."""
+
+_providers: dict[str, StatsProvider] = {}
+
+
+def stats_register(name: str, provider: StatsProvider) -> None:
+    """Add (or, for the same ``name``, replace) a contribution to every profile's stats."""
+    _providers[name] = provider
+
+
+def user_stats(*, user: User) -> dict[str, Any]:
+    """Lifetime statistics for a profile: every registered contribution, merged."""
+    out: dict[str, Any] = {}
+    for provider in _providers.values():
+        out.update(provider(user=user))
+    return out
