@@ -14,15 +14,15 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from decimal import Decimal
 from typing import Any
 
+from celery import current_app
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, Q
 from django.utils import timezone
 
-from games import ai, notify, rules
+from games import ai, dealing, notify, rules
 from games.errors import (
     CannotAcceptOwnOffer,
     CannotJoinOwnGame,
@@ -40,7 +40,6 @@ from games.errors import (
     from_rules_error,
 )
 from games.models import (
-    Difficulty,
     FinishReason,
     Game,
     GameResult,
@@ -64,38 +63,30 @@ REMATCH_TTL = timedelta(minutes=10)  # a rematch offer lapses unanswered after t
 WAITING_TTL = timedelta(hours=24)  # a table nobody joined is cancelled after this
 PLAYER_EVENT_TTL = timedelta(days=7)
 TIMEOUTS_TO_FORFEIT = 3
-LEVEL_WEIGHTS = {
-    Difficulty.EASY: Decimal("0.25"),
-    Difficulty.MEDIUM: Decimal("0.50"),
-    Difficulty.HARD: Decimal("1.00"),
-}
+PLAY_COMPUTER_TURN = "games.play_computer_turn"
+EXPIRE_TURN = "games.expire_turn"
 _system_random = secrets.SystemRandom()
 
 
-# --- snapshots ------------------------------------------------------------------------------
+# --- snapshots ---------------------------------------------------------------------------
 
 
-def deck_commitment(salt: str, deck: list[str]) -> str:
-    """``sha256(salt + ":" + ",".join(deck))`` as lowercase hex (DESIGN "Fair shuffle")."""
-    return hashlib.sha256(f"{salt}:{','.join(deck)}".encode()).hexdigest()
-
-
-def _deal(game: Game, deal: Callable[[list[rules.Card]], rules.GameState]) -> None:
-    """Shuffle a fresh deck with the system's CSPRNG, deal it with ``deal``, and record the
-    deck with its commitment and the state right after the deal (event streams that catch
-    up replay from there: one round, not the whole game)."""
-    deck = rules.new_deck(_system_random)
+def _deal(game: Game, deal: Callable[[list[str]], Any]) -> None:
+    """Deal the next deck (:mod:`games.dealing`) with ``deal``, and record the deck with its
+    commitment and the state right after the deal (event streams that catch up replay
+    from there: one round, not the whole game)."""
+    source = dealing.shuffler()
+    deck = source.deck(game.game_variant)
     state = deal(deck)
     game.set_rules_state(state)
-    strings = [str(card) for card in deck]
-    salt = secrets.token_hex(16)
+    salt = source.salt()
     GameRound.objects.create(
         game=game,
-        number=state.round.number,
-        dealer=state.round.dealer,
-        deck=strings,
+        number=game.round_number,
+        dealer=game.game_variant.progress(state).dealer,
+        deck=deck,
         salt=salt,
-        commitment=deck_commitment(salt, strings),
+        commitment=dealing.deck_commitment(salt, deck),
         start_version=game.version,
         start_state=game.state,
     )
@@ -103,9 +94,9 @@ def _deal(game: Game, deal: Callable[[list[rules.Card]], rules.GameState]) -> No
 
 def _start(game: Game) -> None:
     """Deal the first round (dealer drawn at random) and make the game active."""
-    dealer = _system_random.randrange(2)
-    ruleset = rules.RuleSet.from_dict(game.rules)
-    _deal(game, lambda deck: rules.new_game(ruleset, dealer, deck))
+    variant = game.game_variant
+    dealer = dealing.shuffler().first_dealer(game.seat_count)
+    _deal(game, lambda deck: variant.new_game(game.rules, dealer, deck))
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()
 
@@ -359,7 +350,7 @@ def _apply(game: Game, seat: int, action: rules.Action, *, automatic: bool = Fal
         automatic=automatic,
     )
     if new_state.awaiting_deal:
-        _deal(game, lambda deck: rules.deal_next_round(new_state, deck))
+        _deal(game, lambda deck: game.game_variant.deal_next_round(new_state, deck))
     else:
         game.set_rules_state(new_state)
     if new_state.is_over:
@@ -462,9 +453,6 @@ def _finish(game: Game, state: rules.GameState) -> None:
                 reason=final.reason,
                 total=final.totals[number],
                 opponent_total=final.totals[1 - number],
-                weight=LEVEL_WEIGHTS.get(game.difficulty, Decimal("1.00"))
-                if game.opponent_type == OpponentType.COMPUTER
-                else Decimal("1.00"),
                 hand_points=sum(r.points for r in won_rounds),
                 hands=len(state.rounds),
                 hands_won=len(won_rounds),
@@ -506,8 +494,6 @@ def _commit_change(game: Game, before: _Before, *, deadline_base: datetime | Non
     the player to act. After the commit: wake the event streams, queue the computer's turn
     or the turn timer.
     """
-    from games import tasks  # tasks import services
-
     humans = _human_seats(game)
     active = game.status == GameStatus.ACTIVE and game.turn_seat is not None
     human_turn = active and game.turn_seat in humans
@@ -529,13 +515,19 @@ def _commit_change(game: Game, before: _Before, *, deadline_base: datetime | Non
     notify.publish_on_commit(notify.game_channel(game.pk))
     game_id, version = game.pk, game.version
     if active and not human_turn:
-        transaction.on_commit(lambda: tasks.play_computer_turn.delay(str(game_id), version))
+        transaction.on_commit(lambda: _task(PLAY_COMPUTER_TURN).delay(str(game_id), version))
     if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
         deadline = game.turn_deadline
         transaction.on_commit(
-            lambda: tasks.expire_turn.apply_async((str(game_id), version), eta=deadline)
+            lambda: _task(EXPIRE_TURN).apply_async((str(game_id), version), eta=deadline)
         )
+
+
+def _task(name: str) -> Any:
+    """A registered task by its name: services queue tasks, tasks call services, and
+    neither module imports the other (the games app registers its tasks when it loads)."""
+    return current_app.tasks[name]
 
 
 def _player_event(user_id: Any, kind: str, data: dict[str, Any]) -> None:

@@ -1,10 +1,26 @@
-"""factory_boy factories shared by the suite."""
+"""factory_boy factories shared by the suite.
+
+Games are made through the services, as players make them, so every game a factory
+returns is one the server could have produced (its move log replays to its snapshot).
+A known position comes from the deck seam (:func:`games.dealing.dealt`), never from
+rewriting rows. Only finished-game *results* for the leaderboards are written as rows
+(:class:`GameResultFactory`): those tests need exact totals and dates, not play.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from contextlib import nullcontext
+from decimal import Decimal
+from typing import Any
+
 import factory
+from django.utils import timezone
 
 from accounts.models import AuthToken, User
+from games import services
+from games.dealing import dealt
+from games.models import Game, GameResult, GameStatus, Seat
 
 PASSWORD = "a-long-test-password-1"
 
@@ -27,3 +43,123 @@ class UserFactory(factory.django.DjangoModelFactory):
 def token_for(user: User) -> str:
     _, key = AuthToken.objects.issue(user)
     return key
+
+
+def _deals(deck: Sequence[Any] | None, decks: Sequence[Sequence[Any]] | None, dealer: int):
+    chosen = list(decks or ([] if deck is None else [deck]))
+    return dealt(chosen, dealer=dealer) if chosen else nullcontext()
+
+
+class ComputerGameFactory(factory.Factory):
+    """A game against the computer, active at once; with ``deck`` (or ``decks``, one per
+    round) and ``dealer``, dealt exactly so."""
+
+    class Meta:
+        model = Game
+
+    player = factory.SubFactory(UserFactory)
+    difficulty = "medium"
+    rules: dict[str, Any] | None = None
+    deck: Sequence[Any] | None = None
+    decks: Sequence[Sequence[Any]] | None = None
+    dealer = 0
+
+    @classmethod
+    def _create(cls, model_class: type[Game], **kw: Any) -> Game:
+        with _deals(kw["deck"], kw["decks"], kw["dealer"]):
+            return services.game_create_vs_computer(
+                user=kw["player"], difficulty=kw["difficulty"], rules_data=kw["rules"]
+            )
+
+
+class HumanGameFactory(factory.Factory):
+    """A game between two people in any ``status``: ``waiting`` (created, nobody joined),
+    ``active`` (joined; dealt from ``deck``/``decks`` with ``dealer`` when given),
+    ``finished`` (then ``loser`` conceded) or ``abandoned`` (cancelled while waiting)."""
+
+    class Meta:
+        model = Game
+
+    creator = factory.SubFactory(UserFactory)
+    opponent = factory.SubFactory(UserFactory)
+    status = GameStatus.ACTIVE
+    visibility = "private"
+    turn_seconds: int | None = None
+    rules: dict[str, Any] | None = None
+    deck: Sequence[Any] | None = None
+    decks: Sequence[Sequence[Any]] | None = None
+    dealer = 0
+    loser = 1
+
+    @classmethod
+    def _create(cls, model_class: type[Game], **kw: Any) -> Game:
+        creator, opponent, status = kw["creator"], kw["opponent"], kw["status"]
+        game = services.game_create_vs_human(
+            user=creator,
+            visibility=kw["visibility"],
+            rules_data=kw["rules"],
+            turn_seconds=kw["turn_seconds"],
+        )
+        if status == GameStatus.ABANDONED:
+            return services.game_cancel(game_id=game.pk, user=creator)
+        if status == GameStatus.WAITING:
+            return game
+        with _deals(kw["deck"], kw["decks"], kw["dealer"]):
+            game = services.game_join(user=opponent, code=game.invite_code)
+        if status == GameStatus.FINISHED:
+            loser = creator if kw["loser"] == 0 else opponent
+            game = services.game_concede(game_id=game.pk, user=loser)
+        return game
+
+
+# --- result rows for the leaderboards -------------------------------------------------------
+
+
+class FinishedGameRowFactory(factory.django.DjangoModelFactory):
+    """The row of a finished game, without play (leaderboard tests set results directly)."""
+
+    class Meta:
+        model = Game
+
+    status = GameStatus.FINISHED
+    opponent_type = "computer"
+    difficulty = "hard"
+    rules = factory.LazyFunction(dict)
+    created_by = factory.SubFactory(UserFactory)
+    winner_seat = 0
+    finish_reason = "target"
+    finished_at = factory.LazyFunction(timezone.now)
+    started_at = factory.SelfAttribute("finished_at")
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    game = factory.SubFactory(FinishedGameRowFactory)
+    seat = 0
+    user = factory.SubFactory(UserFactory)
+    computer = ""
+
+
+class GameResultFactory(factory.django.DjangoModelFactory):
+    """One player's result row; opponent type, level and date follow the game."""
+
+    class Meta:
+        model = GameResult
+
+    game = factory.SubFactory(FinishedGameRowFactory)
+    user = factory.SubFactory(UserFactory)
+    seat = 0
+    opponent_type = factory.SelfAttribute("game.opponent_type")
+    difficulty = factory.SelfAttribute("game.difficulty")
+    opponent: User | None = None
+    won = True
+    reason = factory.SelfAttribute("game.finish_reason")
+    total = 150
+    opponent_total = 40
+    weight = Decimal("1.00")
+    hand_points = factory.LazyAttribute(lambda o: max(o.total - 100, 0))
+    hands = 4
+    hands_won = 2
+    finished_at = factory.SelfAttribute("game.finished_at")

@@ -7,7 +7,7 @@ import uuid
 import pytest
 
 from games.models import Game, Move
-from tests.games.conftest import full_deck, rig_deck
+from tests.games.conftest import full_deck
 from tests.games.helpers import act
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -19,9 +19,7 @@ RIGGED = "AS 2S 3S 4S 5S 9D JC QH KD 8C 7C 7D 7H 4D 4C 4H QS QC TD TC 6S"
 
 @pytest.fixture
 def rigged(human_game):
-    game = human_game()
-    rig_deck(game["id"], full_deck(RIGGED), dealer=0)
-    return game
+    return human_game(deck=full_deck(RIGGED), dealer=0)
 
 
 def assert_error(response, status: int, code: str, game_id: str | None = None, moves: int = 0):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.dealing import deck_commitment
 from games.models import Game, GameResult, GameRound, Move
-from games.services import deck_commitment
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

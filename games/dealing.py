@@ -1,0 +1,94 @@
+"""Where decks come from: the system's CSPRNG, or (for tests and tools) decks chosen ahead.
+
+Every deal asks :func:`shuffler` for the first dealer, the deck and the salt of its
+commitment (DESIGN "Fair shuffle"). In production that is :class:`SystemShuffler`; a test
+that needs a known position wraps the call that deals in :func:`dealt`::
+
+    with dealt([deck], dealer=0):
+        services.game_join(user=bob, code=code)
+
+so games in known states are made through the services, never by rewriting rows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+from typing import Protocol
+
+from games.variants import GameVariant
+
+
+def deck_commitment(salt: str, deck: Sequence[str]) -> str:
+    """``sha256(salt + ":" + ",".join(deck))`` as lowercase hex (DESIGN "Fair shuffle")."""
+    return hashlib.sha256(f"{salt}:{','.join(deck)}".encode()).hexdigest()
+
+
+class Shuffler(Protocol):
+    def first_dealer(self, seats: int) -> int:
+        """The dealer of round 1."""
+
+    def deck(self, variant: GameVariant) -> list[str]:
+        """The next round's deck in dealing order."""
+
+    def salt(self) -> str:
+        """32 lowercase hex characters, kept secret until the round ends."""
+
+
+class SystemShuffler:
+    """Decks and salts from the operating system's CSPRNG."""
+
+    def __init__(self) -> None:
+        self._random = secrets.SystemRandom()
+
+    def first_dealer(self, seats: int) -> int:
+        return self._random.randrange(seats)
+
+    def deck(self, variant: GameVariant) -> list[str]:
+        return variant.new_deck(self._random)
+
+    def salt(self) -> str:
+        return secrets.token_hex(16)
+
+
+class FixedDeals:
+    """The given decks, in order (then fresh shuffles), a fixed first dealer and salt."""
+
+    def __init__(self, decks: Sequence[Sequence[str]], *, dealer: int = 0, salt: str) -> None:
+        self._decks = [[str(card) for card in deck] for deck in decks]
+        self._dealer = dealer
+        self._salt = salt
+        self._fallback = SystemShuffler()
+
+    def first_dealer(self, seats: int) -> int:
+        return self._dealer
+
+    def deck(self, variant: GameVariant) -> list[str]:
+        return self._decks.pop(0) if self._decks else self._fallback.deck(variant)
+
+    def salt(self) -> str:
+        return self._salt
+
+
+_system = SystemShuffler()
+_current: ContextVar[Shuffler] = ContextVar("games_shuffler", default=_system)
+
+
+def shuffler() -> Shuffler:
+    """The shuffler deals use now."""
+    return _current.get()
+
+
+@contextmanager
+def dealt(
+    decks: Sequence[Sequence[object]], *, dealer: int = 0, salt: str = "0" * 32
+) -> Iterator[None]:
+    """Deal ``decks`` (cards or card strings, dealing order) to games started inside."""
+    token = _current.set(FixedDeals([[str(c) for c in d] for d in decks], dealer=dealer, salt=salt))
+    try:
+        yield
+    finally:
+        _current.reset(token)
