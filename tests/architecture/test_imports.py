@@ -1,0 +1,91 @@
+"""The import rules of docs/architecture.md, checked on the source (no database).
+
+* ``games/rules`` is a library: the standard library and itself, nothing else (no Django,
+  no project module).
+* ``games/ai`` plays from views: the standard library, ``games.rules`` and itself.
+* ``accounts`` sits below ``games`` and ``leaderboards`` and imports neither.
+
+Every ``import`` statement counts, at module level or inside a function, so a cycle
+cannot hide in a function body. The layers between the apps' modules are checked by
+import-linter (``make lint``, ``[tool.importlinter]`` in pyproject.toml).
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def imported_modules(package: str) -> dict[str, set[str]]:
+    """``{file: {absolute module names it imports}}`` for every file of ``package``."""
+    out: dict[str, set[str]] = {}
+    for path in sorted((ROOT / package.replace(".", "/")).rglob("*.py")):
+        module = ".".join(path.relative_to(ROOT).with_suffix("").parts)
+        is_package = path.name == "__init__.py"
+        names: set[str] = set()
+        for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+            if isinstance(node, ast.Import):
+                names.update(alias.name for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = module.split(".")
+                    base = base[: len(base) - node.level + (1 if is_package else 0)]
+                    names.add(".".join([*base, node.module] if node.module else base))
+                else:
+                    names.add(node.module or "")
+        out[str(path.relative_to(ROOT))] = names
+    assert out, f"no modules found in {package}"
+    return out
+
+
+def outside(names: set[str], allowed: tuple[str, ...]) -> set[str]:
+    stdlib = sys.stdlib_module_names | {"__future__"}
+    return {
+        name
+        for name in names
+        if name.split(".")[0] not in stdlib
+        and not any(name == a or name.startswith(a + ".") for a in allowed)
+    }
+
+
+@pytest.mark.parametrize(
+    ("package", "allowed"),
+    [
+        ("games.rules", ("games.rules",)),
+        ("games.ai", ("games.ai", "games.rules")),
+    ],
+)
+def test_library_packages_import_only_the_standard_library_and_what_they_build_on(
+    package, allowed
+):
+    bad = {
+        path: sorted(outside(names, allowed))
+        for path, names in imported_modules(package).items()
+        if outside(names, allowed)
+    }
+    assert not bad, f"{package} imports outside its layer: {bad}"
+
+
+def test_accounts_import_neither_games_nor_leaderboards():
+    bad = {
+        path: sorted(n for n in names if n.split(".")[0] in {"games", "leaderboards"})
+        for path, names in imported_modules("accounts").items()
+    }
+    assert not any(bad.values()), f"accounts import above themselves: {bad}"
+
+
+def test_the_checker_sees_imports_inside_functions_and_relative_ones(tmp_path, monkeypatch):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "mod.py").write_text(
+        "from . import sibling\ndef f():\n    import django.db\n    from .sub import x\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert imported_modules("pkg")["pkg/mod.py"] == {"pkg", "django.db", "pkg.sub"}
+    assert outside({"django.db", "pkg.sub", "json"}, ("pkg",)) == {"django.db"}
