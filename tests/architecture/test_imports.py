@@ -32,12 +32,14 @@ def imported_modules(package: str) -> dict[str, set[str]]:
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
+                # ``from a.b import c`` counts as ``a.b.c`` (c may be a submodule)
                 if node.level:
-                    base = module.split(".")
-                    base = base[: len(base) - node.level + (1 if is_package else 0)]
-                    names.add(".".join([*base, node.module] if node.module else base))
+                    parts = module.split(".")
+                    parts = parts[: len(parts) - node.level + (1 if is_package else 0)]
+                    source = ".".join([*parts, node.module] if node.module else parts)
                 else:
-                    names.add(node.module or "")
+                    source = node.module or ""
+                names.update(f"{source}.{alias.name}" for alias in node.names)
         out[str(path.relative_to(ROOT))] = names
     assert out, f"no modules found in {package}"
     return out
@@ -87,5 +89,5 @@ def test_the_checker_sees_imports_inside_functions_and_relative_ones(tmp_path, m
         "from . import sibling\ndef f():\n    import django.db\n    from .sub import x\n"
     )
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
-    assert imported_modules("pkg")["pkg/mod.py"] == {"pkg", "django.db", "pkg.sub"}
+    assert imported_modules("pkg")["pkg/mod.py"] == {"pkg.sibling", "django.db", "pkg.sub.x"}
     assert outside({"django.db", "pkg.sub", "json"}, ("pkg",)) == {"django.db"}

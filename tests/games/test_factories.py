@@ -1,0 +1,53 @@
+"""The game factories make games in every state through the services, dealt as asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import GameStatus
+from games.replay import replay_game
+from tests.factories import ComputerGameFactory, HumanGameFactory
+from tests.games.conftest import full_deck
+
+pytestmark = pytest.mark.django_db
+
+DECK = full_deck("AS 2S 3S 4S 5S 9D JC QH KD 8C 7C 7D 7H 4D 4C 4H QS QC TD TC 6S")
+
+
+@pytest.mark.parametrize(
+    "status", [GameStatus.WAITING, GameStatus.ACTIVE, GameStatus.FINISHED, GameStatus.ABANDONED]
+)
+def test_human_games_in_every_state_are_games_the_server_made(status):
+    game = HumanGameFactory(status=status)
+    game.refresh_from_db()
+    assert game.status == status
+    assert game.seats.count() == (1 if status in ("waiting", "abandoned") else 2)
+    if game.state is not None:
+        assert replay_game(game) is None  # the move log replays to the snapshot
+
+
+def test_a_human_game_is_dealt_from_the_deck_asked_for():
+    game = HumanGameFactory(deck=DECK, dealer=0)
+    state = game.rules_state()
+    deal = game.deals.get()
+    assert deal.deck == [str(card) for card in DECK] and deal.dealer == 0
+    assert deal.salt == "0" * 32
+    assert [str(c) for c in sorted(state.round.hands[1], key=str)] == sorted(
+        str(c) for c in DECK[:10]
+    )
+    assert str(state.round.discard_pile[-1]) == "6S"
+
+
+def test_a_finished_game_has_results_and_the_loser_conceded():
+    game = HumanGameFactory(status=GameStatus.FINISHED, loser=0)
+    assert game.finish_reason == "concede" and game.winner_seat == 1
+    assert {(r.seat, r.won) for r in game.results.all()} == {(0, False), (1, True)}
+
+
+def test_a_computer_game_starts_from_its_deck_with_the_non_dealer_to_act():
+    game = ComputerGameFactory(deck=DECK, dealer=1, difficulty="easy")
+    game.refresh_from_db()
+    assert game.status == GameStatus.ACTIVE and game.seats.get(seat=1).computer == "easy"
+    assert game.deals.get(number=1).deck == [str(card) for card in DECK]
+    assert (game.turn_seat, game.version) == (0, 0)  # the player is the non-dealer
+    assert replay_game(game) is None
