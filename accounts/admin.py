@@ -20,7 +20,7 @@ class UserAdmin(BaseUserAdmin):
     search_fields = ("username", "display_name", "email")
     ordering = ("-date_joined",)
     fieldsets = (
-        *BaseUserAdmin.fieldsets,
+        *(BaseUserAdmin.fieldsets or ()),
         ("Player", {"fields": ("display_name", "preferences")}),
     )
     actions = ("deactivate", "reactivate")

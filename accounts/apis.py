@@ -15,7 +15,8 @@ from config.api import StrictSerializer, validated
 from config.schema import error_responses
 
 from . import selectors, services
-from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN
+from .authentication import request_user
+from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN, AuthToken
 from .throttles import RegisterThrottle, TokenThrottle
 
 
@@ -164,6 +165,7 @@ class LogoutApi(APIView):
         responses={204: None, **error_responses(401)},
     )
     def post(self, request: Request) -> Response:
+        assert isinstance(request.auth, AuthToken)
         services.token_revoke(token=request.auth)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
@@ -185,7 +187,7 @@ class MeApi(APIView):
         responses={200: OutputSerializer, **error_responses(401)},
     )
     def get(self, request: Request) -> Response:
-        return Response(self.OutputSerializer(selectors.user_me(user=request.user)).data)
+        return Response(self.OutputSerializer(selectors.user_me(user=request_user(request))).data)
 
     @extend_schema(
         operation_id="me_update",
@@ -203,7 +205,7 @@ class MeApi(APIView):
     def patch(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
         user = services.user_update(
-            user=request.user,
+            user=request_user(request),
             display_name=data["display_name"].strip() if "display_name" in data else None,
             preferences=data.get("preferences"),
         )

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from typing import Any
+from typing import Any, ClassVar
 
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.validators import RegexValidator
@@ -32,7 +32,7 @@ def default_preferences() -> dict[str, Any]:
     return dict(DEFAULT_PREFERENCES)
 
 
-class CaseInsensitiveUserManager(UserManager):
+class CaseInsensitiveUserManager(UserManager["User"]):
     """``get_by_natural_key`` ignores case, so ``Ann`` and ``ann`` are one login."""
 
     def get_by_natural_key(self, username: str | None) -> User:
@@ -52,7 +52,7 @@ class User(AbstractUser):
     display_name = models.CharField(max_length=40, blank=True)
     preferences = models.JSONField(default=default_preferences, blank=True)
 
-    objects = CaseInsensitiveUserManager()
+    objects: ClassVar[CaseInsensitiveUserManager] = CaseInsensitiveUserManager()
 
     class Meta:
         constraints = [

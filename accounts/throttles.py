@@ -36,7 +36,7 @@ class ScopedIPThrottle(SimpleRateThrottle):
     """Requests per client IP for one ``scope``."""
 
     def get_rate(self) -> str | None:
-        return configured_rate(self.scope)
+        return configured_rate(self.scope) if self.scope else None
 
     def parse_rate(self, rate: str | None) -> tuple[int | None, int | None]:
         return parse_rate(rate)

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from rest_framework import serializers
+from rest_framework.renderers import JSONRenderer
 
 
 class StrictSerializer(serializers.Serializer):
@@ -27,10 +28,15 @@ def require_object(data: Any) -> dict[str, Any]:
     return data
 
 
-def validated(serializer_class: type[serializers.Serializer], data: Any) -> dict[str, Any]:
+def validated(
+    serializer_class: type[serializers.Serializer],
+    data: Any,
+    *,
+    context: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Validate a request body (must be a JSON object) or raise 400 ``validation_error``."""
     require_object(data)
-    serializer = serializer_class(data=data)
+    serializer = serializer_class(data=data, context=context or {})
     serializer.is_valid(raise_exception=True)
     return dict(serializer.validated_data)
 
@@ -40,3 +46,8 @@ def iso(moment: datetime | None) -> str | None:
     if moment is None:
         return None
     return moment.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def json_text(data: Any) -> str:
+    """``data`` as the API renders it (the same bytes a ``Response`` would send)."""
+    return JSONRenderer().render(data).decode()

@@ -10,6 +10,7 @@ an error body itself.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -123,8 +124,24 @@ def _validation_body(exc: exceptions.ValidationError) -> dict[str, Any]:
     }
 
 
+_translations: list[tuple[type[Exception], Callable[[Exception], ApplicationError]]] = []
+
+
+def register_error_translation(
+    exc_type: type[Exception], translate: Callable[[Exception], ApplicationError]
+) -> None:
+    """Render ``exc_type`` (a library's own error, e.g. the rules core's) as the
+    :class:`ApplicationError` that ``translate`` makes of it. Apps register theirs when
+    they load, so the mapping lives with the app and the handler stays the only renderer."""
+    _translations.append((exc_type, translate))
+
+
 def error_body(exc: Exception) -> tuple[dict[str, Any], int, dict[str, str]] | None:
     """The error body, status and headers for ``exc``; None for unexpected exceptions."""
+    for exc_type, translate in _translations:
+        if isinstance(exc, exc_type):
+            exc = translate(exc)
+            break
     if isinstance(exc, ApplicationError):
         return exc.as_dict(), exc.status_code, exc.headers
     if isinstance(exc, Http404):
@@ -136,15 +153,16 @@ def error_body(exc: Exception) -> tuple[dict[str, Any], int, dict[str, str]] | N
     headers: dict[str, str] = {}
     if getattr(exc, "auth_header", None):
         headers["WWW-Authenticate"] = exc.auth_header  # type: ignore[attr-defined]
-    if isinstance(exc, exceptions.Throttled) and exc.wait is not None:
-        headers["Retry-After"] = str(max(1, int(exc.wait + 0.999)))
+    wait = getattr(exc, "wait", None) if isinstance(exc, exceptions.Throttled) else None
+    if wait is not None:
+        headers["Retry-After"] = str(max(1, int(wait + 0.999)))
     if isinstance(exc, exceptions.ValidationError):
         return _validation_body(exc), exc.status_code, headers
     code = next((c for t, c in _DRF_CODES.items() if isinstance(exc, t)), None)
     if code is None:
         codes = exc.get_codes()
         code = codes if isinstance(codes, str) else "error"
-    detail = exc.detail
+    detail: object = exc.detail
     if isinstance(exc, exceptions.Throttled):
         detail = f"Too many requests; try again in {headers.get('Retry-After', 'a few')} seconds."
     elif isinstance(exc, exceptions.ParseError):

@@ -35,7 +35,7 @@ def check_broker() -> str:
         return "not_configured"
     try:
         with Connection(settings.CELERY_BROKER_URL, connect_timeout=BROKER_TIMEOUT_SECONDS) as conn:
-            conn.ensure_connection(max_retries=1, timeout=BROKER_TIMEOUT_SECONDS)
+            conn.ensure_connection(max_retries=1, timeout=int(BROKER_TIMEOUT_SECONDS) or 1)
     except Exception as exc:  # any failure means "down"; the reason goes to the log
         logger.warning("health: broker check failed: %s", exc)
         return "unavailable"

@@ -1,13 +1,13 @@
 """URL map: the API under ``/api/v1/``, its schema and docs, the admin."""
 
 from django.contrib import admin
-from django.urls import include, path, re_path
+from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from .exceptions import json_not_found
 from .health import HealthApi
 
-api_v1 = [
+api_v1: list[URLPattern | URLResolver] = [
     path("health", HealthApi.as_view(), name="health"),
     path("", include("accounts.urls")),
     path("", include("games.urls")),

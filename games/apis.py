@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable
 from typing import Any
 
@@ -16,34 +17,27 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
-from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from accounts.authentication import request_user
 from accounts.throttles import ActionThrottle, ChatThrottle
 from config.api import StrictSerializer, require_object, validated
 from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination
 from config.schema import error_responses
-from games import presenters, rules, selectors, services
-from games.errors import from_rules_error
+from games import presenters, selectors, services
+from games.errors import GameNotFound
 from games.models import Difficulty, GameStatus, OpponentType, Visibility
+from games.variants import VARIANTS, GameVariant
 
-ACTION_ERROR_CODES = {
-    400: ["invalid_card", "validation_error"],
-    409: ["not_your_turn", "version_conflict", "game_not_active"],
-    422: [
-        "wrong_phase",
-        "card_not_in_hand",
-        "cannot_discard_drawn_card",
-        "stock_only",
-        "knock_limit_exceeded",
-        "invalid_melds",
-        "not_big_gin",
-        "idempotency_key_reused",
-    ],
-}
+ACTION_TYPES = list(dict.fromkeys(t for v in VARIANTS.values() for t in v.action_types))
+ACTION_ERROR_CODES: dict[int, list[str]] = {}
+for _variant in VARIANTS.values():
+    for _status, _codes in _variant.action_error_codes.items():
+        ACTION_ERROR_CODES.setdefault(_status, [])
+        ACTION_ERROR_CODES[_status] += [c for c in _codes if c not in ACTION_ERROR_CODES[_status]]
 TURN_SECONDS_MIN, TURN_SECONDS_MAX = 10, 3600
 PUBLIC_TURN_SECONDS_DEFAULT = 60
 
@@ -63,7 +57,7 @@ class PlayerSerializer(serializers.Serializer):
 
 
 class LegalActionSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(list(rules.ACTION_TYPES))
+    type = serializers.ChoiceField(ACTION_TYPES)
     cards = serializers.ListField(child=serializers.CharField(), required=False)
 
 
@@ -277,7 +271,7 @@ class GamesApi(APIView):
         data = validated(self.InputSerializer, request.data)
         if data["opponent"] == OpponentType.COMPUTER:
             game = services.game_create_vs_computer(
-                user=request.user,
+                user=request_user(request),
                 difficulty=data.get("difficulty", Difficulty.MEDIUM),
                 rules_data=data.get("rules"),
             )
@@ -287,12 +281,12 @@ class GamesApi(APIView):
                 PUBLIC_TURN_SECONDS_DEFAULT if visibility == Visibility.PUBLIC else None
             )
             game = services.game_create_vs_human(
-                user=request.user,
+                user=request_user(request),
                 visibility=visibility,
                 rules_data=data.get("rules"),
                 turn_seconds=data.get("turn_seconds", default_seconds),
             )
-        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
+        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request_user(request))
         return Response(_view(game, seat), status=status.HTTP_201_CREATED)
 
     @extend_schema(
@@ -316,13 +310,13 @@ class GamesApi(APIView):
                 code="validation_error",
                 fields={"status": [f"Unknown status {status_filter!r}."]},
             )
-        services.games_enforce_for_user(user=request.user)
+        user = request_user(request)
+        services.games_enforce_for_user(user=user)
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(
-            selectors.game_list_for_user(user=request.user, status=status_filter), request, self
-        )
+        games = selectors.game_list_for_user(user=user, status=status_filter)
+        page = paginator.paginate_queryset(games, request, self) or []
         results = [
-            presenters.game_summary(game=g, seat=selectors.seat_of(game=g, user=request.user))
+            presenters.game_summary(game=g, seat=selectors.seat_of(game=g, user=user))
             for g in page
         ]
         return paginator.get_paginated_response(results)
@@ -353,8 +347,8 @@ class JoinApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
-        game = services.game_join(user=request.user, code=data["code"])
-        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
+        game = services.game_join(user=request_user(request), code=data["code"])
+        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request_user(request))
         return Response(_view(game, seat))
 
 
@@ -372,7 +366,7 @@ class LobbyApi(APIView):
     )
     def get(self, request: Request) -> Response:
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(selectors.lobby_games(), request, self)
+        page = paginator.paginate_queryset(selectors.lobby_games(), request, self) or []
         results = [presenters.lobby_entry(game=game) for game in page]
         return paginator.get_paginated_response(results)
 
@@ -386,10 +380,9 @@ class GameDetailApi(APIView):
         parameters=[_GAME_ID],
         responses={200: GameViewSerializer, **error_responses(401, 404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
-        if selectors.is_game_id(game_id):
-            services.game_enforce_timers(game_id=game_id)  # harmless for anyone: it is due
-        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        services.game_enforce_timers(game_id=game_id)  # harmless for anyone: it is due
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
         return Response(_view(game, seat))
 
 
@@ -398,11 +391,14 @@ class GameActionsApi(APIView):
 
     throttle_classes = [ActionThrottle]
 
+    # The one input path of an action: the body's ``expected_version``, the
+    # ``Idempotency-Key`` header, and the action itself, parsed by the game's variant
+    # (``run_validation``). The declared fields document the body for the schema.
     class InputSerializer(serializers.Serializer):
         """The body, for the schema; the rules core's codec parses it (so that a bad card is
         400 ``invalid_card`` and every message names the offending input)."""
 
-        type = serializers.ChoiceField(list(rules.ACTION_TYPES))
+        type = serializers.ChoiceField(ACTION_TYPES)
         card = serializers.CharField(required=False, help_text="discard and knock")
         melds = serializers.ListField(
             child=serializers.ListField(child=serializers.CharField()),
@@ -413,6 +409,37 @@ class GameActionsApi(APIView):
         expected_version = serializers.IntegerField(
             required=False, min_value=0, help_text="409 version_conflict if the game moved on."
         )
+
+        def run_validation(self, data: Any = serializers.empty) -> dict[str, Any]:
+            body = require_object(data)
+            expected_version = body.get("expected_version")
+            if expected_version is not None and (
+                isinstance(expected_version, bool)
+                or not isinstance(expected_version, int)
+                or expected_version < 0
+            ):
+                raise ApplicationError(
+                    "expected_version must be a non-negative integer.",
+                    code="validation_error",
+                    fields={"expected_version": ["Must be a non-negative integer."]},
+                )
+            variant: GameVariant = self.context["variant"]
+            action = variant.action_from_json(
+                {key: value for key, value in body.items() if key != "expected_version"}
+            )
+            key = self.context["request"].headers.get("Idempotency-Key")
+            if key is not None and not 1 <= len(key) <= 255:
+                raise ApplicationError(
+                    "Idempotency-Key must be 1 to 255 characters.",
+                    code="validation_error",
+                    fields={"Idempotency-Key": ["Must be 1 to 255 characters."]},
+                )
+            return {
+                "action": action,
+                "expected_version": expected_version,
+                "idempotency_key": key,
+                "fingerprint": services.request_fingerprint(body) if key else None,
+            }
 
     @extend_schema(
         operation_id="games_actions",
@@ -447,47 +474,17 @@ class GameActionsApi(APIView):
             ),
         ],
     )
-    def post(self, request: Request, game_id: str) -> Response:
-        selectors.ensure_seated(game_id=game_id, user=request.user)  # 404 before anything
-        body = require_object(request.data)
-        expected_version = body.get("expected_version")
-        if expected_version is not None and (
-            isinstance(expected_version, bool)
-            or not isinstance(expected_version, int)
-            or expected_version < 0
-        ):
-            raise ApplicationError(
-                "expected_version must be a non-negative integer.",
-                code="validation_error",
-                fields={"expected_version": ["Must be a non-negative integer."]},
-            )
-        try:
-            action = rules.action_from_json(
-                {key: value for key, value in body.items() if key != "expected_version"}
-            )
-        except rules.RulesError as exc:
-            raise from_rules_error(exc) from exc
-        key = request.headers.get("Idempotency-Key")
-        if key is not None and not 1 <= len(key) <= 255:
-            raise ApplicationError(
-                "Idempotency-Key must be 1 to 255 characters.",
-                code="validation_error",
-                fields={"Idempotency-Key": ["Must be 1 to 255 characters."]},
-            )
-        outcome = services.game_apply_action(
-            game_id=game_id,
-            user=request.user,
-            action=action,
-            expected_version=expected_version,
-            idempotency_key=key,
-            fingerprint=services.request_fingerprint(body) if key else None,
-            render=lambda game, seat: JSONRenderer().render(_view(game, seat)).decode(),
+    def post(self, request: Request, game_id: uuid.UUID) -> HttpResponse:
+        user = request_user(request)
+        variant = selectors.game_variant_for(game_id=game_id, user=user)  # 404 before 400
+        data = validated(
+            self.InputSerializer, request.data, context={"request": request, "variant": variant}
         )
-        if outcome.replayed is not None:  # a retry: the first response, byte for byte
-            status_code, stored = outcome.replayed
-            return HttpResponse(stored, status=status_code, content_type="application/json")
-        if outcome.body is not None:
-            return HttpResponse(outcome.body, content_type="application/json")
+        outcome = services.game_apply_action(game_id=game_id, user=user, **data)
+        if outcome.body is not None:  # the response stored with the key, byte for byte
+            return HttpResponse(
+                outcome.body, status=outcome.status_code, content_type="application/json"
+            )
         return Response(_view(outcome.game, outcome.seat))
 
 
@@ -500,12 +497,11 @@ class GameMovesApi(APIView):
         parameters=[_GAME_ID, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
         responses={200: _paginated(MoveSerializer, "MovePage"), **error_responses(401, 404)},
     )
-    def get(self, request: Request, game_id: str) -> Response:
-        if selectors.is_game_id(game_id):
-            services.game_enforce_timers(game_id=game_id)
-        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        services.game_enforce_timers(game_id=game_id)
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(selectors.moves_for(game=game), request, self)
+        page = paginator.paginate_queryset(selectors.moves_for(game=game), request, self) or []
         results = [presenters.move_json(move=m, viewer=seat, game=game) for m in page]
         return paginator.get_paginated_response(results)
 
@@ -515,10 +511,9 @@ class _GameChangeApi(APIView):
 
     service: Callable[..., Any]
 
-    def post(self, request: Request, game_id: str) -> Response:
-        selectors.ensure_seated(game_id=game_id, user=request.user)
-        type(self).service(game_id=game_id, user=request.user)
-        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        type(self).service(game_id=game_id, user=request_user(request))  # 404 unless seated
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
         return Response(_view(game, seat))
 
 
@@ -571,10 +566,9 @@ class RematchApi(APIView):
         "other player calls `POST /games/{new_id}/accept`; the offer lapses after 10 "
         "minutes. Asking again (either player) returns the existing rematch with 200.",
     )
-    def post(self, request: Request, game_id: str) -> Response:
-        selectors.ensure_seated(game_id=game_id, user=request.user)
-        game, created = services.game_rematch(game_id=game_id, user=request.user)
-        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        game, created = services.game_rematch(game_id=game_id, user=request_user(request))
+        game, seat = selectors.game_get_for_user(game_id=game.pk, user=request_user(request))
         return Response(_view(game, seat), status=201 if created else 200)
 
 
@@ -603,10 +597,9 @@ class AcceptApi(APIView):
             ),
         },
     )
-    def post(self, request: Request, game_id: str) -> Response:
-        selectors.ensure_seated(game_id=game_id, user=request.user)
-        services.game_accept(game_id=game_id, user=request.user)
-        game, seat = selectors.game_get_for_user(game_id=game_id, user=request.user)
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
+        services.game_accept(game_id=game_id, user=request_user(request))
+        game, seat = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
         return Response(_view(game, seat))
 
 
@@ -636,10 +629,10 @@ class MessagesApi(APIView):
             **error_responses(401, 404),
         },
     )
-    def get(self, request: Request, game_id: str) -> Response:
-        game, _ = selectors.game_get_for_user(game_id=game_id, user=request.user)
+    def get(self, request: Request, game_id: uuid.UUID) -> Response:
+        game, _ = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
         paginator = PageNumberPagination()
-        page = paginator.paginate_queryset(selectors.messages_for(game=game), request, self)
+        page = paginator.paginate_queryset(selectors.messages_for(game=game), request, self) or []
         return paginator.get_paginated_response([presenters.message_json(message=m) for m in page])
 
     @extend_schema(
@@ -653,13 +646,24 @@ class MessagesApi(APIView):
         },
         examples=[OpenApiExample("chat", value={"phrase": "good_luck"}, request_only=True)],
     )
-    def post(self, request: Request, game_id: str) -> Response:
-        selectors.ensure_seated(game_id=game_id, user=request.user)
+    def post(self, request: Request, game_id: uuid.UUID) -> Response:
         data = validated(self.InputSerializer, request.data)
         message = services.game_post_message(
-            game_id=game_id, user=request.user, phrase=data["phrase"]
+            game_id=game_id, user=request_user(request), phrase=data["phrase"]
         )
         return Response(presenters.message_json(message=message), status=status.HTTP_201_CREATED)
+
+
+class MalformedGameIdApi(APIView):
+    """``/games/<not a UUID>/...``: answered as a game the caller does not sit at."""
+
+    schema = None  # not an endpoint of its own
+
+    def get(self, request: Request, *args: object, **kwargs: object) -> Response:
+        raise GameNotFound()
+
+    def post(self, request: Request, *args: object, **kwargs: object) -> Response:
+        raise GameNotFound()
 
 
 class PhrasesApi(APIView):

@@ -7,8 +7,13 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.stats import stats_register
+        from config.exceptions import register_error_translation
 
         from . import tasks  # noqa: F401  (registers the tasks services queue by name)
+        from .errors import rules_error_to_http
         from .selectors import player_stats
+        from .variants import VARIANTS
 
         stats_register("games", player_stats)
+        for variant in VARIANTS.values():
+            register_error_translation(variant.error_type, rules_error_to_http)

@@ -1,9 +1,13 @@
-"""Application errors of the games API, and the mapping from the rules core's errors.
+"""Application errors of the games API, and the one mapping from the rules' errors.
 
 Status codes follow DESIGN.md §4: 409 for conflicts with the game's current state
 (``not_your_turn``, ``version_conflict``, ``game_not_active``, ``game_full``, …), 422 for
 well-formed actions the rules refuse, 400 for malformed input, 404 for games the caller
 does not sit at (no existence leak).
+
+Services let a rules error pass as it is (noting the game version it met, or the request
+field it came from, with :func:`at_version` / :func:`in_field`, then ``raise``); the handler
+renders it through :func:`rules_error_to_http`, registered when the games app loads.
 """
 
 from __future__ import annotations
@@ -68,6 +72,13 @@ class InvalidPhrase(ApplicationError):
     default_detail = "Unknown phrase."
 
 
+class GameNotActive(Conflict):
+    code = "game_not_active"
+
+    def __init__(self, *, current: int) -> None:
+        super().__init__("The game is not active.", extra={"current_version": current})
+
+
 class VersionConflict(Conflict):
     code = "version_conflict"
 
@@ -88,15 +99,31 @@ class IdempotencyKeyReused(Unprocessable):
 _CONFLICT_CODES = {rules.ErrorCode.NOT_YOUR_TURN, rules.ErrorCode.GAME_NOT_ACTIVE}
 
 
-def from_rules_error(exc: rules.RulesError, *, version: int | None = None) -> ApplicationError:
+def at_version(exc: BaseException, version: int) -> None:
+    """Note on a rules error the game version it was raised at (its 409 says so)."""
+    exc.game_version = version  # type: ignore[attr-defined]
+
+
+def in_field(exc: BaseException, field: str) -> None:
+    """Note on a rules error the request field it is about (``rules`` -> ``rules.<key>``)."""
+    exc.field_prefix = field  # type: ignore[attr-defined]
+
+
+def rules_error_to_http(exc: Exception) -> ApplicationError:
     """The HTTP error for a rules-core error (same machine code, same sentence)."""
+    assert isinstance(exc, rules.RulesError)
     fields = getattr(exc, "fields", None) or None
+    prefix = getattr(exc, "field_prefix", None)
+    if fields and prefix:
+        fields = {f"{prefix}.{key}": messages for key, messages in fields.items()}
+    status_code: int
     if isinstance(exc, rules.InvalidInput):
         status_code = status.HTTP_400_BAD_REQUEST
     elif exc.code in _CONFLICT_CODES:
         status_code = status.HTTP_409_CONFLICT
     else:
         status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    version = getattr(exc, "game_version", None)
     extra = {"current_version": version} if version is not None and status_code == 409 else None
     return ApplicationError(
         exc.detail, code=str(exc.code), status_code=status_code, fields=fields, extra=extra

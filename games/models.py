@@ -7,13 +7,19 @@ The move log is the source of truth: replaying ``Move`` rows from each round's s
 from __future__ import annotations
 
 import uuid
-from typing import Any
 
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
-from games.variants import DEFAULT_VARIANT, MAX_SEATS, VARIANTS, GameVariant, variant_for
+from games.variants import (
+    DEFAULT_VARIANT,
+    MAX_SEATS,
+    VARIANTS,
+    GameVariant,
+    VariantState,
+    variant_for,
+)
 
 
 class GameStatus(models.TextChoices):
@@ -43,6 +49,10 @@ class FinishReason(models.TextChoices):
     TARGET = "target"
     CONCEDE = "concede"
     TIMEOUT = "timeout"
+
+
+FORFEIT_REASONS = (FinishReason.CONCEDE, FinishReason.TIMEOUT)
+"""The ``type`` of the move that records a forfeit (the server's move; replays end there)."""
 
 
 class Game(models.Model):
@@ -124,7 +134,7 @@ class Game(models.Model):
         """The rules this game is played by."""
         return variant_for(self.variant)
 
-    def rules_state(self) -> Any:
+    def rules_state(self) -> VariantState:
         """The snapshot as the variant's state, parsed once per loaded snapshot."""
         cached = self.__dict__.get("_rules_state")
         if cached is None or cached[0] is not self.state:
@@ -132,7 +142,7 @@ class Game(models.Model):
             self.__dict__["_rules_state"] = cached
         return cached[1]
 
-    def set_rules_state(self, state: Any) -> None:
+    def set_rules_state(self, state: VariantState) -> None:
         """Store a new snapshot (and what lists show without parsing it)."""
         variant = self.game_variant
         self.state = variant.state_to_json(state)

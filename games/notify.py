@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import threading
 from collections import defaultdict
@@ -57,7 +58,7 @@ def _redis() -> Any:
     if _redis_client is None:
         import redis
 
-        _redis_client = redis.Redis.from_url(settings.EVENTS_REDIS_URL, socket_timeout=2)
+        _redis_client = redis.Redis.from_url(str(settings.EVENTS_REDIS_URL), socket_timeout=2)
     return _redis_client
 
 
@@ -75,7 +76,7 @@ def publish(channel: str) -> None:
 def publish_on_commit(*channels: str) -> None:
     """Signal the channels once the current transaction commits."""
     for channel in channels:
-        transaction.on_commit(lambda channel=channel: publish(channel))
+        transaction.on_commit(functools.partial(publish, channel))
 
 
 class Listener:

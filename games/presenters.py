@@ -15,6 +15,7 @@ from typing import Any
 from config.api import iso
 from games.models import Game, GameRound, GameStatus, Message, Move, PlayerEvent
 from games.phrases import PHRASES
+from games.variants import VariantState
 
 
 def players_json(game: Game) -> list[dict[str, Any]]:
@@ -43,7 +44,7 @@ def game_view(
     game: Game,
     seat: int,
     deals: dict[int, GameRound],
-    state: Any = None,
+    state: VariantState | None = None,
     version: int | None = None,
     players: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:

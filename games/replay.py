@@ -1,11 +1,16 @@
-"""Rebuild a game's state from its move log and deals (the move log is the source of truth)."""
+"""Rebuild a game's state from its move log and deals (the move log is the source of truth).
+
+The fold goes through the game's variant: deal round 1 from the first deck, apply each
+logged action, deal the next deck whenever a round ends; a forfeit (``concede`` or
+``timeout``, the server's own moves) ends it.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from games import rules
-from games.models import Game, GameRound, Move, OpponentType
+from games.models import FORFEIT_REASONS, Game, GameRound, Move, OpponentType
+from games.variants import VariantState
 
 
 def start_version(game: Game) -> int:
@@ -16,13 +21,14 @@ def start_version(game: Game) -> int:
 
 def states(
     game: Game, *, upto: int | None = None, after: int | None = None
-) -> Iterator[tuple[int, rules.GameState]]:
+) -> Iterator[tuple[int, VariantState]]:
     """``(version, state)`` from the first deal through every move (up to ``upto``).
 
     With ``after``, the fold may start at the snapshot kept when the round in play at
     ``after`` was dealt (only later states are wanted), so it replays one round, not the
     whole game. Without it, everything is replayed from the first deck (``verify_games``).
     """
+    variant = game.game_variant
     deals = list(GameRound.objects.filter(game=game).order_by("number").defer("start_state"))
     if not deals:
         raise ValueError("the game was never dealt")
@@ -39,12 +45,12 @@ def states(
         first = first if snapshot is not None else 0
     if first:
         deal = deals[first]
-        state = rules.state_from_json(snapshot)
+        assert deal.start_version is not None
+        state = variant.state_from_json(snapshot)
         yield deal.start_version, state
         moves = Move.objects.filter(game=game, seq__gt=deal.start_version).order_by("seq")
     else:
-        ruleset = rules.RuleSet.from_dict(game.rules)
-        state = rules.new_game(ruleset, deals[0].dealer, deals[0].deck)
+        state = variant.new_game(game.rules, deals[0].dealer, deals[0].deck)
         yield start_version(game), state
         moves = Move.objects.filter(game=game).order_by("seq")
     next_deal = first + 1
@@ -52,17 +58,17 @@ def states(
         moves = moves.filter(seq__lte=upto)
     for move in moves:
         kind = move.action.get("type")
-        if kind in ("concede", "timeout"):
-            state = rules.concede(state, move.seat, kind)
+        if kind in FORFEIT_REASONS:
+            state = variant.concede(state, move.seat, kind)
         else:
-            state = rules.apply_action(state, rules.action_from_json(move.action), move.seat)
-            if state.awaiting_deal:
-                state = rules.deal_next_round(state, deals[next_deal].deck)
+            state = variant.apply_action(state, variant.action_from_json(move.action), move.seat)
+            if variant.progress(state).awaiting_deal:
+                state = variant.deal_next_round(state, deals[next_deal].deck)
                 next_deal += 1
         yield move.seq, state
 
 
-def rebuild_state(game: Game, *, version: int | None = None) -> rules.GameState:
+def rebuild_state(game: Game, *, version: int | None = None) -> VariantState:
     """The state at ``version`` (default: after the whole move log)."""
     last = None
     for _, last in states(game, upto=version):  # noqa: B007 (the fold keeps the last state)
@@ -73,13 +79,15 @@ def rebuild_state(game: Game, *, version: int | None = None) -> rules.GameState:
 
 def replay_game(game: Game) -> str | None:
     """None when the replay gives the stored snapshot, else what differs."""
+    variant = game.game_variant
+    stored = game.state or {}
     try:
-        replayed = rules.state_to_json(rebuild_state(game))
-    except (rules.RulesError, ValueError, IndexError) as exc:
+        replayed = variant.state_to_json(rebuild_state(game))
+    except (variant.error_type, ValueError, IndexError) as exc:
         return f"replay failed: {exc}"
-    if replayed != game.state:
+    if replayed != stored:
         keys = sorted(
-            k for k in replayed.keys() | game.state.keys() if replayed.get(k) != game.state.get(k)
+            k for k in replayed.keys() | stored.keys() if replayed.get(k) != stored.get(k)
         )
         return "snapshot differs in " + ", ".join(keys)
     last = Move.objects.filter(game=game).order_by("-seq").values_list("seq", flat=True).first()

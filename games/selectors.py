@@ -24,6 +24,7 @@ from games.models import (
     Seat,
     Visibility,
 )
+from games.variants import GameVariant, variant_for
 
 
 def _seats_prefetch() -> Prefetch:
@@ -35,37 +36,29 @@ def seat_of(*, game: Game, user: User) -> int | None:
     return next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
 
 
-def game_get_for_user(*, game_id: uuid.UUID | str, user: User) -> tuple[Game, int]:
+def game_get_for_user(*, game_id: uuid.UUID, user: User) -> tuple[Game, int]:
     """The game and the caller's seat; 404 ``not_found`` unless the caller sits at it.
 
     Two queries: the game, and its seats with their users (which the view needs anyway).
     """
-    game = (
-        Game.objects.prefetch_related(_seats_prefetch()).filter(pk=game_id).first()
-        if is_game_id(game_id)
-        else None
-    )
+    game = Game.objects.prefetch_related(_seats_prefetch()).filter(pk=game_id).first()
     seat = seat_of(game=game, user=user) if game is not None else None
     if game is None or seat is None:
         raise GameNotFound()
     return game, seat
 
 
-def ensure_seated(*, game_id: uuid.UUID | str, user: User) -> None:
-    """404 ``not_found`` unless the caller sits at the game (one query)."""
-    if not (is_game_id(game_id) and Seat.objects.filter(game_id=game_id, user=user).exists()):
+def game_variant_for(*, game_id: uuid.UUID, user: User) -> GameVariant:
+    """The variant of a game the caller sits at (to parse an action before it is applied);
+    404 ``not_found`` for anyone else (one query)."""
+    name = (
+        Seat.objects.filter(game_id=game_id, user=user)
+        .values_list("game__variant", flat=True)
+        .first()
+    )
+    if name is None:
         raise GameNotFound()
-
-
-def is_game_id(value: object) -> bool:
-    """Whether ``value`` has the form of a game id (a UUID)."""
-    if isinstance(value, uuid.UUID):
-        return True
-    try:
-        uuid.UUID(str(value))
-    except ValueError:
-        return False
-    return True
+    return variant_for(name)
 
 
 def game_deals(*, game: Game) -> dict[int, GameRound]:

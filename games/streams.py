@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from typing import Any
 
@@ -35,10 +36,12 @@ from django.conf import settings
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 
 from accounts.authentication import BearerTokenAuthentication
+from accounts.models import User
 from config.exceptions import ApplicationError, error_body
 from games import notify, presenters, selectors, services
 from games.errors import GameNotFound
@@ -94,7 +97,7 @@ def _after(request: HttpRequest) -> int | None:
 
 
 def _authenticate(request: HttpRequest) -> Any:
-    result = BearerTokenAuthentication().authenticate(request)
+    result = BearerTokenAuthentication().authenticate(request)  # type: ignore[arg-type]
     if result is None:
         raise exceptions.NotAuthenticated()
     return result[0]
@@ -136,7 +139,7 @@ def _drive(stream: AsyncIterator[bytes]) -> Iterator[bytes]:
 # --- the game stream ------------------------------------------------------------------------
 
 
-def _open_game(game_id: str, user: Any) -> tuple[int, int]:
+def _open_game(game_id: uuid.UUID, user: User) -> tuple[int, int]:
     game, seat = selectors.game_get_for_user(game_id=game_id, user=user)
     last_message = (
         Message.objects.filter(game=game).order_by("-id").values_list("id", flat=True).first()
@@ -154,7 +157,7 @@ class _GameCache:
 
 
 def _game_frames(
-    game_id: str,
+    game_id: uuid.UUID,
     seat: int,
     after: int | None,
     last_message: int,
@@ -218,7 +221,7 @@ async def _follow(
 
 
 def _game_stream(
-    game_id: str, seat: int, after: int | None, last_message: int
+    game_id: uuid.UUID, seat: int, after: int | None, last_message: int
 ) -> AsyncIterator[bytes]:
     frames_for = _db(_game_frames)
     cache = _GameCache()
@@ -234,7 +237,7 @@ def _game_stream(
 
 
 @csrf_exempt
-async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
+async def game_events(request: HttpRequest, game_id: uuid.UUID) -> HttpResponseBase:
     """``GET /api/v1/games/{id}/events``: the game's event stream for a seated player."""
     try:
         if request.method != "GET":
@@ -281,7 +284,7 @@ def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
 
 
 @csrf_exempt
-async def player_events(request: HttpRequest) -> HttpResponse:
+async def player_events(request: HttpRequest) -> HttpResponseBase:
     """``GET /api/v1/me/events``: the caller's account events."""
     try:
         if request.method != "GET":

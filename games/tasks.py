@@ -1,24 +1,17 @@
 """Celery tasks of the games app. Each takes ids (and the version it was queued for) and
-does nothing when the game has moved on, so redelivery is harmless."""
+does nothing when the game has moved on, so redelivery is harmless. Tasks call services;
+services queue tasks by these names (``games.services.commit``)."""
 
 from __future__ import annotations
 
 import logging
-import random
-import secrets
-from typing import Any
 
 from celery import shared_task
 from django.db import OperationalError
 
-from games import ai, rules, services
+from games import services
 
 logger = logging.getLogger(__name__)
-
-
-def computer_choice(view: rules.PlayerView, level: str) -> rules.Action:
-    """The computer's decision from its own view only, with a fresh random seed."""
-    return ai.choose_action(view, level, random.Random(secrets.randbits(64)))
 
 
 @shared_task(
@@ -29,11 +22,9 @@ def computer_choice(view: rules.PlayerView, level: str) -> rules.Action:
     retry_backoff_max=10,
     max_retries=5,
 )
-def play_computer_turn(game_id: Any, version: int) -> int:
+def play_computer_turn(game_id: str, version: int) -> int:
     """Play the computer's turn of ``game_id`` if the game is still at ``version``."""
-    applied = services.game_play_computer_turn(
-        game_id=game_id, version=version, choose=computer_choice
-    )
+    applied = services.game_play_computer_turn(game_id=game_id, version=version)
     logger.debug("computer turn for %s at v%s: %s actions", game_id, version, applied)
     return applied
 
@@ -52,7 +43,7 @@ def purge_idempotency_records() -> int:
     retry_backoff_max=10,
     max_retries=5,
 )
-def expire_turn(game_id: Any, version: int) -> bool:
+def expire_turn(game_id: str, version: int) -> bool:
     """The turn timer, queued with an ETA at the deadline for the version it was set at."""
     return services.game_expire_turn(game_id=game_id, version=version)
 

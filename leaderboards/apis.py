@@ -218,7 +218,7 @@ def _page_with_me(
 ) -> dict[str, Any]:
     """``{count, next, previous, results, me}``: one page of ``rows`` and the caller's entry."""
     paginator = PageNumberPagination()
-    page = paginator.paginate_queryset(rows, request, view=view)
+    page = paginator.paginate_queryset(rows, request, view=view)  # type: ignore[arg-type,var-annotated]
     return {**paginator.get_paginated_response(page).data, "me": rows.me}
 
 

@@ -7,9 +7,11 @@ from datetime import date, datetime
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AnonymousUser
 from django.db import connection
 from django.utils import timezone
 
+from accounts.models import User
 from config.exceptions import ApplicationError
 
 from .glicko2 import DEFAULT_DEVIATION, DEFAULT_RATING
@@ -122,7 +124,7 @@ class _Rows:
     it within a few milliseconds (docs/benchmarks.md).
     """
 
-    def __init__(self, user: Any) -> None:
+    def __init__(self, user: User | AnonymousUser) -> None:
         self.user_id = user.pk if getattr(user, "is_authenticated", False) else None
         self._me: dict[str, Any] | None = None
         self._me_loaded = False
@@ -150,7 +152,7 @@ class _Rows:
 class StandingRows(_Rows):
     """The standings of a board, best first; ``me`` is the caller's entry with its rank."""
 
-    def __init__(self, board: Board, user: Any) -> None:
+    def __init__(self, board: Board, user: User | AnonymousUser) -> None:
         super().__init__(user)
         self.board = board
 
@@ -162,7 +164,7 @@ class StandingRows(_Rows):
             return [], None
         t = _quoted_tables()
         columns = f"s.{t['rank']}, s.user_id, u.username, {_PUBLIC_NAME}, s.score, s.wins, s.games"
-        key = [self.board.period.pk, self.board.category]
+        key: list[Any] = [self.board.period.pk, self.board.category]
         with connection.cursor() as cursor:
             cursor.execute(
                 f"""
@@ -220,7 +222,7 @@ class RatingRows(_Rows):
     it, which gives the first row's rank unless it ties with that row).
     """
 
-    def __init__(self, user: Any) -> None:
+    def __init__(self, user: User | AnonymousUser) -> None:
         super().__init__(user)
         self._counts: tuple[int, int] | None = None
 
@@ -311,7 +313,7 @@ def _rating(row: tuple, rank: int | None) -> dict[str, Any]:
     }
 
 
-def player_rating(*, user: Any) -> dict[str, Any]:
+def player_rating(*, user: User) -> dict[str, Any]:
     """The player's skill rating for profiles (new players: 1500 ± 350, provisional)."""
     row = PlayerRating.objects.filter(user=user).values("rating", "rating_deviation").first()
     rating, deviation = (

@@ -185,7 +185,7 @@ def _refresh_category(period: Period, category: str) -> int:
         bounds += " AND r.finished_at < %s"
         bound_params.append(connection.ops.adapt_datetimefield_value(midnight(period.end)))
     opponent_type = CATEGORY_OPPONENT_TYPE[Category(category)]
-    key = [period.pk, category]
+    key: list[Any] = [period.pk, category]
     ranked = f"""
         SELECT g.user_id, g.score, g.wins, g.games, g.reached_at,
                RANK() OVER (ORDER BY g.score DESC, g.wins DESC, g.games ASC,

@@ -6,7 +6,15 @@
 
 from __future__ import annotations
 
-from games.variants.base import GameOutcome, GameVariant, Progress, SeatRecord
+from games.variants.base import (
+    GameOutcome,
+    GameVariant,
+    Progress,
+    SeatRecord,
+    VariantAction,
+    VariantState,
+    VariantView,
+)
 from games.variants.gin import GIN
 
 VARIANTS: dict[str, GameVariant] = {GIN.name: GIN}
@@ -29,5 +37,8 @@ __all__ = [
     "GameVariant",
     "Progress",
     "SeatRecord",
+    "VariantAction",
+    "VariantState",
+    "VariantView",
     "variant_for",
 ]

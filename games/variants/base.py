@@ -16,7 +16,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeAlias
+
+VariantState: TypeAlias = Any
+"""A variant's own state value: the games app stores and passes it, never looks inside."""
+VariantAction: TypeAlias = Any
+"""A variant's own action value (what its ``action_from_json`` returns)."""
+VariantView: TypeAlias = Any
+"""What one seat may see, in the variant's own terms (what its ``view_for`` returns)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,11 +78,15 @@ class GameVariant(Protocol):
     """The ``type`` of every action body (for the schema and the action serializer)."""
     action_error_codes: dict[int, list[str]]
     """HTTP status -> the machine codes an action may be refused with (for the schema)."""
+    error_type: type[Exception]
+    """The base of every error the rules raise (each carries its API ``code``); the games
+    app maps it to HTTP in one place (``games.errors.rules_error_to_http``)."""
 
     # --- rules and dealing ----------------------------------------------------------------
 
-    def rules_from_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """Every rule option, defaults filled; raises the core's ``RulesError`` (400)."""
+    def rules_from_dict(self, data: object) -> dict[str, Any]:
+        """Every rule option, defaults filled, from the request's ``rules`` (any JSON);
+        raises the core's ``RulesError`` (400) for anything else."""
 
     def new_deck(self, rng: random.Random) -> list[str]:
         """A shuffled deck in dealing order (DESIGN "Fair shuffle"), as card strings."""

@@ -158,9 +158,10 @@ class GinRummy:
     max_seats = 2
     action_types: tuple[str, ...] = rules.ACTION_TYPES
     action_error_codes = _ACTION_ERROR_CODES
+    error_type: type[Exception] = rules.RulesError
 
-    def rules_from_dict(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        return rules.RuleSet.from_dict(dict(data)).to_dict()
+    def rules_from_dict(self, data: object) -> dict[str, Any]:
+        return rules.RuleSet.from_dict(data).to_dict()
 
     def new_deck(self, rng: random.Random) -> list[str]:
         return [str(card) for card in rules.new_deck(rng)]
@@ -168,7 +169,7 @@ class GinRummy:
     def new_game(
         self, rules_data: Mapping[str, Any], dealer: int, deck: Sequence[str]
     ) -> rules.GameState:
-        return rules.new_game(rules.RuleSet.from_dict(dict(rules_data)), dealer, deck)
+        return rules.new_game(rules.RuleSet.from_dict(rules_data), dealer, deck)
 
     def deal_next_round(self, state: rules.GameState, deck: Sequence[str]) -> rules.GameState:
         return rules.deal_next_round(state, deck)

@@ -1,0 +1,29 @@
+"""Quick chat: fixed phrases only (nothing to moderate)."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import transaction
+
+from accounts.models import User
+from games import notify
+from games.errors import GameNotFound, InvalidPhrase
+from games.models import Game, Message
+from games.phrases import PHRASES
+from games.services.locking import game_seat_for
+
+
+def game_post_message(*, game_id: uuid.UUID, user: User, phrase: str) -> Message:
+    """Post one of the fixed phrases to the game's seated players (no lock: a message
+    changes nothing of the game)."""
+    if phrase not in PHRASES:
+        raise InvalidPhrase(f"Unknown phrase {phrase!r}; see GET /phrases.")
+    game = Game.objects.filter(pk=game_id).prefetch_related("seats").first()
+    if game is None:
+        raise GameNotFound()
+    seat = game_seat_for(game=game, user=user)
+    with transaction.atomic():
+        message = Message.objects.create(game=game, seat=seat, user=user, phrase=phrase)
+        notify.publish_on_commit(notify.game_channel(game.pk))
+    return message

@@ -1,0 +1,182 @@
+"""A game's life outside play: created, joined (it starts), cancelled, abandoned, conceded."""
+
+from __future__ import annotations
+
+import secrets
+import uuid
+from typing import Any
+
+from django.db import IntegrityError, transaction
+
+from accounts.models import User
+from games.errors import (
+    CannotJoinOwnGame,
+    GameFull,
+    GameNotWaiting,
+    InvalidCode,
+    NotCreator,
+    in_field,
+)
+from games.models import FinishReason, Game, GameStatus, OpponentType, PlayerEvent, Seat, Visibility
+from games.services.commit import Before, game_commit_change
+from games.services.events import player_event_add, public_user
+from games.services.locking import game_ensure_active, game_lock, game_seat_for
+from games.services.results import game_forfeit, game_mark_abandoned
+from games.services.rounds import game_start
+from games.variants import DEFAULT_VARIANT, GameVariant, variant_for
+
+INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: nothing to misread
+INVITE_LENGTH = 6
+_system_random = secrets.SystemRandom()
+
+
+def _rules(variant: GameVariant, data: object) -> dict[str, Any]:
+    """Every rule option, defaults filled; a bad option is 400 naming ``rules.<key>``."""
+    try:
+        return variant.rules_from_dict(data or {})
+    except variant.error_type as exc:
+        in_field(exc, "rules")
+        raise
+
+
+@transaction.atomic
+def game_create_vs_computer(
+    *,
+    user: User,
+    difficulty: str,
+    rules_data: object = None,
+    variant: str = DEFAULT_VARIANT,
+) -> Game:
+    """A game against the computer, active at once (seat 0 the player, the computer the
+    seats after it)."""
+    game_variant = variant_for(variant)
+    game = Game.objects.create(
+        variant=variant,
+        seat_count=game_variant.min_seats,
+        opponent_type=OpponentType.COMPUTER,
+        difficulty=difficulty,
+        visibility=Visibility.PRIVATE,
+        rules=_rules(game_variant, rules_data),
+        created_by=user,
+    )
+    Seat.objects.bulk_create(
+        [Seat(game=game, seat=0, user=user)]
+        + [Seat(game=game, seat=n, computer=difficulty) for n in range(1, game.seat_count)]
+    )
+    before = Before.of(game)
+    game_start(game=game)
+    game_commit_change(game=game, before=before)
+    return game
+
+
+def _new_invite_code() -> str:
+    return "".join(_system_random.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+
+
+def game_create_vs_human(
+    *,
+    user: User,
+    visibility: str,
+    rules_data: object = None,
+    turn_seconds: int | None = None,
+    variant: str = DEFAULT_VARIANT,
+) -> Game:
+    """A game waiting for players, with an invite code unique among waiting games."""
+    game_variant = variant_for(variant)
+    rules = _rules(game_variant, rules_data)
+    for _ in range(20):
+        try:
+            with transaction.atomic():
+                game = Game.objects.create(
+                    variant=variant,
+                    seat_count=game_variant.min_seats,
+                    opponent_type=OpponentType.HUMAN,
+                    visibility=visibility,
+                    rules=rules,
+                    turn_seconds=turn_seconds,
+                    invite_code=_new_invite_code(),
+                    created_by=user,
+                )
+                Seat.objects.create(game=game, seat=0, user=user)
+                return game
+        except IntegrityError:  # the code is taken by another waiting game: draw again
+            continue
+    raise RuntimeError("could not find a free invite code")  # 31**6 codes: never in practice
+
+
+@transaction.atomic
+def game_join(*, user: User, code: str) -> Game:
+    """Take the next free seat of the waiting game with this invite code; the game starts
+    when every seat is taken."""
+    code = code.strip().upper()
+    game = (
+        Game.objects.select_for_update(of=("self",))
+        .filter(invite_code=code, status=GameStatus.WAITING)
+        .first()
+    )
+    if game is None:
+        started = (
+            Game.objects.filter(invite_code=code, status=GameStatus.ACTIVE)
+            .order_by("-started_at")
+            .first()
+        )
+        if started is None:
+            raise InvalidCode()
+        if started.seats.filter(user=user).exists():
+            return started  # a retried join: the player is already seated
+        raise GameFull()
+    if game.created_by_id == user.pk:
+        raise CannotJoinOwnGame()
+    before = Before.of(game)
+    taken = game.seats.count()
+    Seat.objects.create(game=game, seat=taken, user=user)
+    if taken + 1 == game.seat_count:
+        game.version += 1  # the start is a change every player sees (the event streams)
+        game_start(game=game)
+    player_event_add(
+        user_id=game.created_by_id,
+        kind=PlayerEvent.Kind.FRIEND_JOINED,
+        data={"game_id": str(game.pk), "by": public_user(user)},
+    )
+    game_commit_change(game=game, before=before)
+    return game
+
+
+@transaction.atomic
+def game_cancel(*, game_id: uuid.UUID, user: User) -> Game:
+    """The creator withdraws a game nobody has joined yet (or an unanswered rematch offer);
+    it becomes ``abandoned``."""
+    game = game_lock(game_id=game_id)
+    game_seat_for(game=game, user=user)
+    if game.created_by_id != user.pk:
+        raise NotCreator()
+    if game.status != GameStatus.WAITING:
+        raise GameNotWaiting()
+    before = Before.of(game)
+    game_mark_abandoned(game=game)
+    game_commit_change(game=game, before=before)
+    return game
+
+
+@transaction.atomic
+def game_abandon(*, game_id: uuid.UUID) -> Game:
+    """Operator action for a stuck game: ``abandoned``, no winner, no results."""
+    game = game_lock(game_id=game_id)
+    if game.status in (GameStatus.FINISHED, GameStatus.ABANDONED):
+        return game
+    before = Before.of(game)
+    game_mark_abandoned(game=game)
+    game_commit_change(game=game, before=before)
+    return game
+
+
+@transaction.atomic
+def game_concede(*, game_id: uuid.UUID, user: User) -> Game:
+    """The caller gives up: the other player wins (DESIGN: ``final.reason`` ``concede``)."""
+    game = game_lock(game_id=game_id)
+    seat = game_seat_for(game=game, user=user)
+    game_ensure_active(game=game)
+    before = Before.of(game)
+    game_forfeit(game=game, seat=seat, reason=FinishReason.CONCEDE)
+    game_commit_change(game=game, before=before)
+    return game

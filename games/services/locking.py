@@ -1,0 +1,50 @@
+"""The one way to load a game for a change: its row locked, its seats loaded once.
+
+Every service that changes a game takes the lock here, first, inside its transaction
+(``select_for_update(of=("self",))``: the game row only, not the seats' users). Locks on
+games are taken one game at a time; a rematch locks the finished game before it creates
+the new one. Functions elsewhere whose docstring says *the caller holds the game's lock*
+expect a game loaded by :func:`game_lock` in the current transaction.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db.models import Prefetch, QuerySet
+
+from accounts.models import User
+from games.errors import GameNotActive, GameNotFound
+from games.models import Game, GameStatus, Seat
+
+
+def _locked() -> QuerySet[Game]:
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("seat"))
+    return Game.objects.select_for_update(of=("self",)).prefetch_related(seats)
+
+
+def game_lock_or_none(*, game_id: uuid.UUID | str) -> Game | None:
+    """The game, locked for update until the transaction ends; None if there is none."""
+    return _locked().filter(pk=game_id).first()
+
+
+def game_lock(*, game_id: uuid.UUID | str) -> Game:
+    """The game, locked for update until the transaction ends; 404 if there is none."""
+    game = game_lock_or_none(game_id=game_id)
+    if game is None:
+        raise GameNotFound()
+    return game
+
+
+def game_seat_for(*, game: Game, user: User) -> int:
+    """The user's seat at ``game``; 404 for anyone not seated (no existence leak)."""
+    for seat in game.seats.all():
+        if seat.user_id == user.pk:
+            return seat.seat
+    raise GameNotFound()
+
+
+def game_ensure_active(*, game: Game) -> None:
+    """409 ``game_not_active`` (with the current version) unless the game is being played."""
+    if game.status != GameStatus.ACTIVE:
+        raise GameNotActive(current=game.version)

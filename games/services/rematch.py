@@ -1,0 +1,103 @@
+"""Play again: ``POST /games/{id}/rematch`` and ``POST /games/{new_id}/accept``."""
+
+from __future__ import annotations
+
+import uuid
+
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from games.errors import (
+    CannotAcceptOwnOffer,
+    GameNotFinished,
+    GameNotWaiting,
+    NotAnOffer,
+    OfferLapsed,
+)
+from games.models import Game, GameStatus, OpponentType, PlayerEvent, Seat, Visibility
+from games.services.commit import Before, game_commit_change
+from games.services.events import player_event_add, public_user
+from games.services.locking import game_lock, game_seat_for
+from games.services.rounds import game_start
+from games.services.timers import REMATCH_TTL, game_enforce_timers
+
+
+@transaction.atomic
+def game_rematch(*, game_id: uuid.UUID, user: User) -> tuple[Game, bool]:
+    """A new game with the same players and rules; returns ``(game, created)``.
+
+    Against the computer it starts at once. Against a person it is offered: ``waiting``
+    with every seat taken until another player accepts (10 minutes). Asking again, by
+    any player, returns the pending or running rematch instead of a second one. Locks the
+    finished game, then creates the new one.
+    """
+    game = game_lock(game_id=game_id)
+    seat = game_seat_for(game=game, user=user)
+    if game.status != GameStatus.FINISHED:
+        raise GameNotFinished()
+    existing = game.rematches.exclude(status=GameStatus.ABANDONED).order_by("created_at").first()
+    if existing is not None:
+        return existing, False
+    seats = {s.seat: s for s in game.seats.all()}
+    new = Game.objects.create(
+        variant=game.variant,
+        seat_count=game.seat_count,
+        opponent_type=game.opponent_type,
+        difficulty=game.difficulty,
+        visibility=Visibility.PRIVATE,
+        rules=game.rules,
+        turn_seconds=game.turn_seconds,
+        created_by=user,
+        rematch_of=game,
+    )
+    Seat.objects.bulk_create(
+        [
+            Seat(game=new, seat=number, user_id=s.user_id, computer=s.computer)
+            for number, s in seats.items()
+        ]
+    )
+    before = Before.of(new)
+    if game.opponent_type == OpponentType.COMPUTER:
+        game_start(game=new)
+    else:
+        for number, other in seats.items():
+            if number != seat and other.user_id is not None:
+                player_event_add(
+                    user_id=other.user_id,
+                    kind=PlayerEvent.Kind.REMATCH_OFFERED,
+                    data={
+                        "game_id": str(new.pk),
+                        "rematch_of": str(game.pk),
+                        "by": public_user(user),
+                    },
+                )
+    game_commit_change(game=new, before=before)
+    return new, True
+
+
+def game_accept(*, game_id: uuid.UUID, user: User) -> Game:
+    """Another player accepts a rematch offer; the game starts."""
+    game_enforce_timers(game_id=game_id)  # a lapsed offer is abandoned first
+    return _accept_locked(game_id=game_id, user=user)
+
+
+@transaction.atomic
+def _accept_locked(*, game_id: uuid.UUID, user: User) -> Game:
+    game = game_lock(game_id=game_id)
+    game_seat_for(game=game, user=user)
+    if game.rematch_of_id is None or game.opponent_type != OpponentType.HUMAN:
+        raise NotAnOffer()
+    if game.created_by_id == user.pk:
+        raise CannotAcceptOwnOffer()
+    if game.status == GameStatus.ABANDONED and game.created_at <= timezone.now() - REMATCH_TTL:
+        raise OfferLapsed()
+    if game.status != GameStatus.WAITING:
+        if game.status == GameStatus.ACTIVE:
+            return game  # accepted already (a retry)
+        raise GameNotWaiting("This offer is no longer open.")
+    before = Before.of(game)
+    game.version += 1  # the start is a change every player sees
+    game_start(game=game)
+    game_commit_change(game=game, before=before)
+    return game

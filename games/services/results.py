@@ -1,0 +1,80 @@
+"""Ending a game: the result rows the leaderboards and profiles read, and forfeits."""
+
+from __future__ import annotations
+
+from django.utils import timezone
+
+from games.models import Game, GameResult, GameStatus, Move
+from games.signals import game_finished
+from games.variants import VariantState
+
+
+def game_finish(*, game: Game, state: VariantState) -> None:
+    """Mark the game finished and write one result row per human player (same
+    transaction), then send ``game_finished``. The caller holds the game's lock."""
+    outcome = game.game_variant.outcome(state)
+    now = timezone.now()
+    game.status = GameStatus.FINISHED
+    game.winner_seat = outcome.winner
+    game.finish_reason = outcome.reason
+    game.finished_at = now
+    game.turn_seat = None
+    seats = {seat.seat: seat for seat in game.seats.all()}
+    records = {record.seat: record for record in outcome.seats}
+    results = []
+    for number, seat in seats.items():
+        if seat.user_id is None:
+            continue
+        others = [other for other in seats if other != number]
+        opponent = others[0] if len(others) == 1 else None
+        record = records[number]
+        results.append(
+            GameResult(
+                game=game,
+                user_id=seat.user_id,
+                seat=number,
+                opponent_type=game.opponent_type,
+                difficulty=game.difficulty,
+                opponent_id=seats[opponent].user_id if opponent is not None else None,
+                won=outcome.winner == number,
+                reason=outcome.reason,
+                total=record.total,
+                opponent_total=records[opponent].total if opponent is not None else 0,
+                hand_points=record.hand_points,
+                hands=outcome.hands,
+                hands_won=record.hands_won,
+                gins=record.gins,
+                big_gins=record.big_gins,
+                undercuts=record.undercuts,
+                finished_at=now,
+            )
+        )
+    GameResult.objects.bulk_create(results)
+    game_finished.send(sender=Game, game=game)
+
+
+def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False) -> None:
+    """End the game with ``seat`` losing by concession or timeout; logged as a move. The
+    caller holds the game's lock."""
+    variant = game.game_variant
+    state = game.rules_state()
+    game.version += 1
+    Move.objects.create(
+        game=game,
+        seq=game.version,
+        round=game.round_number,
+        seat=seat,
+        action={"type": reason},
+        automatic=automatic,
+    )
+    new_state = variant.concede(state, seat, reason)
+    game.set_rules_state(new_state)
+    game_finish(game=game, state=new_state)
+
+
+def game_mark_abandoned(*, game: Game) -> None:
+    """Abandoned: no winner, no results. The caller holds the game's lock."""
+    game.status = GameStatus.ABANDONED
+    game.finished_at = timezone.now()
+    game.turn_seat = None
+    game.version += 1

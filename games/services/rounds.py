@@ -1,0 +1,44 @@
+"""Dealing: the first round when a game starts, the next one when a round ends."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from django.utils import timezone
+
+from games import dealing
+from games.models import Game, GameRound, GameStatus
+from games.variants import VariantState
+
+
+def game_deal_round(*, game: Game, deal: Callable[[Sequence[str]], VariantState]) -> None:
+    """Deal the next deck (:func:`games.dealing.shuffler`) with ``deal``, and record the
+    deck with its commitment and the state right after the deal (event streams that catch
+    up replay from there: one round, not the whole game). The caller holds the game's
+    lock, or created the game in this transaction."""
+    source = dealing.shuffler()
+    variant = game.game_variant
+    deck = source.deck(variant)
+    state = deal(deck)
+    game.set_rules_state(state)
+    salt = source.salt()
+    GameRound.objects.create(
+        game=game,
+        number=game.round_number,
+        dealer=variant.progress(state).dealer,
+        deck=deck,
+        salt=salt,
+        commitment=dealing.deck_commitment(salt, deck),
+        start_version=game.version,
+        start_state=game.state,
+    )
+
+
+def game_start(*, game: Game) -> None:
+    """Deal the first round (dealer drawn at random) and make the game active. The caller
+    holds the game's lock, or created the game in this transaction."""
+    variant = game.game_variant
+    dealer = dealing.shuffler().first_dealer(game.seat_count)
+    game_deal_round(game=game, deal=lambda deck: variant.new_game(game.rules, dealer, deck))
+    game.status = GameStatus.ACTIVE
+    game.started_at = timezone.now()
