@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.openapi import AutoSchema as _AutoSchema
 from drf_spectacular.utils import OpenApiExample, OpenApiResponse
 from rest_framework import serializers
@@ -12,10 +14,14 @@ class ErrorSerializer(serializers.Serializer):
 
     code = serializers.CharField(help_text="Stable machine code, e.g. `version_conflict`.")
     detail = serializers.CharField(help_text="A sentence for humans.")
-    fields = serializers.DictField(
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
         help_text="Per-field messages (validation errors only).",
+    )
+    current_version = serializers.IntegerField(
+        required=False,
+        help_text="A conflict with a game's state (409): the game's version now.",
     )
 
 
@@ -62,7 +68,7 @@ class AutoSchema(_AutoSchema):
     serializers of the house style never collide in the schema.
     """
 
-    def get_serializer_name(self, serializer: serializers.BaseSerializer, direction: str) -> str:
+    def get_serializer_name(self, serializer: Any, direction: Any) -> str:
         qualname = type(serializer).__qualname__
         if "." in qualname:
             outer, inner = qualname.rsplit(".", 2)[-2:]
@@ -79,7 +85,9 @@ _SSE_DESCRIPTION = (
 )
 
 
-def _stream_operation(operation_id: str, summary: str, description: str, path_param: bool):
+def _stream_operation(
+    operation_id: str, summary: str, description: str, path_param: bool
+) -> dict[str, Any]:
     parameters = [
         {
             "name": "after",

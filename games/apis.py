@@ -119,6 +119,17 @@ class FinalSerializer(serializers.Serializer):
         },
         many=True,
     )
+    unfinished_round = inline_serializer(
+        "UnfinishedRound",
+        {
+            "number": serializers.IntegerField(),
+            "deck_commitment": serializers.CharField(),
+            "deck": serializers.ListField(child=serializers.CharField()),
+            "salt": serializers.CharField(),
+        },
+        required=False,
+        help_text="A round cut short by a concession or timeout: its deal, revealed.",
+    )
 
 
 class GameViewSerializer(serializers.Serializer):
