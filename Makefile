@@ -30,6 +30,7 @@ test: install
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 	$(BIN)/python manage.py makemigrations --check --dry-run
 
 ## Benchmarks; figures are recorded in docs/benchmarks.md.
