@@ -19,7 +19,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
 
 from games import ai, notify, rules
@@ -528,13 +528,18 @@ def _commit_change(game: Game, before: _Before, *, deadline_base: datetime | Non
         )
     notify.publish_on_commit(notify.game_channel(game.pk))
     game_id, version = game.pk, game.version
+    # robust: the move is committed whatever happens to the queueing (the broker may be
+    # down); a lost computer turn or timer is picked up by the sweeper.
     if active and not human_turn:
-        transaction.on_commit(lambda: tasks.play_computer_turn.delay(str(game_id), version))
+        transaction.on_commit(
+            lambda: tasks.play_computer_turn.delay(str(game_id), version), robust=True
+        )
     if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
         deadline = game.turn_deadline
         transaction.on_commit(
-            lambda: tasks.expire_turn.apply_async((str(game_id), version), eta=deadline)
+            lambda: tasks.expire_turn.apply_async((str(game_id), version), eta=deadline),
+            robust=True,
         )
 
 
@@ -689,6 +694,21 @@ def games_enforce_overdue(*, limit: int = 500) -> int:
     now = timezone.now()
     ids = list(Game.objects.filter(_overdue(now)).values_list("pk", flat=True)[:limit])
     return sum(1 for game_id in ids if game_enforce_timers(game_id=game_id))
+
+
+def games_waiting_for_computer(*, older_than: timedelta) -> list[tuple[Any, int]]:
+    """``(game id, version)`` of active games in which a computer seat has held the turn
+    for longer than ``older_than``: its task was lost (the broker was down when the turn
+    passed, or the worker died). The sweeper plays them."""
+    since = timezone.now() - older_than
+    computer_turn = Seat.objects.filter(
+        game=OuterRef("pk"), seat=OuterRef("turn_seat"), user__isnull=True
+    ).exclude(computer="")
+    return list(
+        Game.objects.filter(status=GameStatus.ACTIVE, updated_at__lte=since)
+        .filter(Exists(computer_turn))
+        .values_list("pk", "version")[:500]
+    )
 
 
 def games_enforce_for_user(*, user: Any) -> None:

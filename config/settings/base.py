@@ -109,6 +109,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- cache (throttles, failed-login counters, debounce keys) -------------------------------
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://ginrummy")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # A Redis outage must not fail requests: throttles and debounce keys fail open.
+    CACHES["default"]["BACKEND"] = "config.cache.ResilientRedisCache"
+    CACHES["default"].setdefault("OPTIONS", {}).update(
+        {"socket_connect_timeout": 1, "socket_timeout": 1}
+    )
 
 # --- auth ------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -215,8 +221,28 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 45
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A task whose worker died (acks_late) is delivered again once the visibility timeout has
+# passed since it was taken; computer turns left waiting are also picked up by the sweeper
+# within GAMES_COMPUTER_GRACE_SECONDS + one sweep (docs/reliability.md).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=30),
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# Queueing after a commit must not hang a request while the broker is down: one quick retry,
+# then the failure is logged and the sweeper queues the work once the broker is back.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_TIMEZONE = "UTC"
+# The sweeper's period, and how long a computer may hold the turn before the sweeper plays it
+# (its task was lost: the broker was down at the commit, or the worker died).
+GAMES_SWEEP_SECONDS = env.float("GAMES_SWEEP_SECONDS", default=5.0)
+GAMES_COMPUTER_GRACE_SECONDS = env.float("GAMES_COMPUTER_GRACE_SECONDS", default=5.0)
 CELERY_BEAT_SCHEDULE: dict = {
     "purge-stale-tokens": {
         "task": "accounts.purge_stale_tokens",
@@ -230,12 +256,13 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "games.purge_player_events",
         "schedule": crontab(hour=4, minute=41),
     },
-    # Turn timers run as tasks with an ETA; this sweep catches any that were lost, and
-    # lapses rematch offers (10 minutes) and tables left waiting (24 hours).
+    # Turn timers run as tasks with an ETA; this sweep catches any that were lost, plays
+    # computer turns whose task was lost, and lapses rematch offers (10 minutes) and tables
+    # left waiting (24 hours).
     "games-sweep-overdue": {
         "task": "games.sweep_overdue",
-        "schedule": 15.0,
-        "options": {"expires": 14},
+        "schedule": GAMES_SWEEP_SECONDS,
+        "options": {"expires": GAMES_SWEEP_SECONDS},
     },
     # Leaderboards (docs/leaderboards.md): close the periods that are due, then recompute every
     # open period's standings; a run left waiting behind a backlog expires (the next one
