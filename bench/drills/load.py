@@ -14,6 +14,7 @@ from __future__ import annotations
 import http.client
 import itertools
 import json
+import os
 import threading
 import time
 import uuid
@@ -95,6 +96,8 @@ class Tally:
     actions: int = 0
     retries: int = 0
     retried_ok: int = 0
+    actions_retried: int = 0
+    actions_retried_once: int = 0
     games: set[str] = field(default_factory=set)
     finished: int = 0
     errors: list[str] = field(default_factory=list)
@@ -133,6 +136,7 @@ class Driver(threading.Thread):
         self.kind, self.tally, self.stop, self.think = kind, tally, stop, think
         self.level, self.rules = level, rules
         self.game_id: str | None = None
+        self.attempts = 0  # how many times the last request was sent
 
     def call(
         self,
@@ -146,6 +150,7 @@ class Driver(threading.Thread):
     ) -> tuple[int, Any]:
         """One logical request, retried (same body, same headers) while it gets no answer."""
         for attempt in range(attempts):
+            self.attempts = attempt + 1
             status, answer = client.request(method, path, body, headers)
             self.tally.record(status, answer)
             if status not in RETRYABLE:
@@ -220,6 +225,10 @@ class Driver(threading.Thread):
             )
             with self.tally.lock:
                 self.tally.actions += 1
+                if self.attempts > 1:  # this action was sent more than once
+                    self.tally.actions_retried += 1
+                    if status == 200 and answer["version"] == action["expected_version"] + 1:
+                        self.tally.actions_retried_once += 1
             if status not in (200, 409):
                 with self.tally.lock:
                     self.tally.errors.append(f"action {status}: {answer}")
@@ -276,3 +285,23 @@ class StreamFollower(threading.Thread):
 
     def received(self) -> int:
         return sum(len(v) for v in self.versions.values())
+
+
+def make_users(stack: Any, count: int) -> list[str]:
+    """Register ``count`` players through the API; their tokens."""
+    client = Client(stack.api_port)
+    tokens = []
+    run = os.urandom(3).hex()
+    for i in range(count):
+        status, body = client.request(
+            "POST",
+            "/auth/register",
+            {
+                "username": f"drill{run}{i}",
+                "password": "a-long-drill-password",
+            },
+        )
+        if status != 201:
+            raise SystemExit(f"could not register a drill player: {status} {body}")
+        tokens.append(body["token"])
+    return tokens

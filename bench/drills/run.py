@@ -40,7 +40,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from load import Client, Driver, StreamFollower, Tally
+from load import Client, Driver, StreamFollower, Tally, make_users
 from machine import cpu_model
 from stack import Stack, log
 
@@ -115,26 +115,6 @@ class Load:
         self.stop.set()
         for thread in (*self.drivers, *self.followers):
             thread.join(timeout=30)
-
-
-def make_users(stack: Stack, count: int) -> list[str]:
-    """Register ``count`` players through the API; their tokens."""
-    client = Client(stack.api_port)
-    tokens = []
-    run = os.urandom(3).hex()
-    for i in range(count):
-        status, body = client.request(
-            "POST",
-            "/auth/register",
-            {
-                "username": f"drill{run}{i}",
-                "password": "a-long-drill-password",
-            },
-        )
-        if status != 201:
-            raise SystemExit(f"could not register a drill player: {status} {body}")
-        tokens.append(body["token"])
-    return tokens
 
 
 # --- the checks every drill ends with ---------------------------------------------------------
@@ -402,6 +382,12 @@ def drill_web(args: argparse.Namespace) -> Report:
             report.add(f"gunicorn workers killed: {kills}")
             time.sleep(args.after)
         tally = load.tally
+        report.check(
+            tally.actions_retried > 0 and tally.actions_retried == tally.actions_retried_once,
+            f"actions cut off and sent again with the same Idempotency-Key: "
+            f"{tally.actions_retried}; answered 200 at exactly the next version (the first "
+            f"answer, or applied once): {tally.actions_retried_once}",
+        )
         report.check(
             tally.statuses[0] > 0 and tally.retried_ok > 0,
             f"requests cut off by a kill: {tally.statuses[0]}; answered after a retry "
