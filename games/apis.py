@@ -226,7 +226,9 @@ class GamesApi(APIView):
         opponent = serializers.ChoiceField(OpponentType.choices)
         difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
-        rules = serializers.JSONField(required=False)
+        rules = serializers.JSONField(
+            required=False, help_text="An object of rule options (DESIGN §3); omitted: defaults."
+        )
         turn_seconds = serializers.IntegerField(
             required=False,
             allow_null=True,
@@ -235,6 +237,11 @@ class GamesApi(APIView):
             help_text="Human games only: seconds per turn (10-3600) or null for untimed. "
             "Default 60 on public tables, untimed on private ones.",
         )
+
+        def validate_rules(self, value: Any) -> Any:
+            if not isinstance(value, dict):  # [], false, 0 or "" are not "no rules"
+                raise serializers.ValidationError("Must be an object of rule options.")
+            return value
 
         def validate(self, data: dict[str, Any]) -> dict[str, Any]:
             computer = data["opponent"] == OpponentType.COMPUTER
