@@ -21,7 +21,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import ActionThrottle, ChatThrottle
 from config.api import StrictSerializer, require_object, validated
 from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination
@@ -29,6 +28,14 @@ from config.schema import error_responses
 from games import rules, selectors, services
 from games.errors import from_rules_error
 from games.models import Difficulty, GameStatus, OpponentType, Visibility
+from games.throttles import (
+    ActionThrottle,
+    CancelThrottle,
+    ChatThrottle,
+    ConcedeThrottle,
+    CreateGameThrottle,
+    RematchThrottle,
+)
 
 ACTION_ERROR_CODES = {
     400: ["invalid_card", "validation_error"],
@@ -222,6 +229,9 @@ def _view(game: Any, seat: int) -> dict[str, Any]:
 class GamesApi(APIView):
     """Create a game; list the caller's games."""
 
+    def get_throttles(self) -> list:
+        return [CreateGameThrottle()] if self.request.method == "POST" else []
+
     class InputSerializer(StrictSerializer):
         opponent = serializers.ChoiceField(OpponentType.choices)
         difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
@@ -263,10 +273,16 @@ class GamesApi(APIView):
         operation_id="games_create",
         tags=["games"],
         request=InputSerializer,
-        responses={201: GameViewSerializer, **error_responses(400, 401, 415, 429)},
+        responses={
+            201: GameViewSerializer,
+            **error_responses(400, 401, 409, 415, 429, codes={409: ["too_many_waiting_games"]}),
+        },
         description="Against the computer the game is `active` at once (difficulty defaults "
         "to `medium`); against a human it is `waiting` with a 6-character `invite_code` "
-        "(visibility defaults to `private`). `rules` takes any of DESIGN §3's options.",
+        "(visibility defaults to `private`). `rules` takes any of DESIGN §3's options. "
+        "A player may have at most 3 tables waiting for a second player at once (409 "
+        "`too_many_waiting_games`; rematch offers are not counted); creating games is "
+        "throttled per player (429 with `Retry-After`).",
         examples=[
             OpenApiExample(
                 "vs computer",
@@ -534,7 +550,7 @@ def _change_schema(operation_id: str, codes: list[str]) -> Any:
             request=None,
             responses={
                 200: GameViewSerializer,
-                **error_responses(401, 404, 409, codes={409: codes}),
+                **error_responses(401, 404, 409, 429, codes={409: codes}),
             },
         )
     )
@@ -545,6 +561,7 @@ class ConcedeApi(_GameChangeApi):
     """Give up the game: the opponent wins (`final.reason` `concede`)."""
 
     service = services.game_concede
+    throttle_classes = [ConcedeThrottle]
 
 
 @_change_schema("games_cancel", ["game_not_waiting", "not_creator"])
@@ -552,10 +569,13 @@ class CancelApi(_GameChangeApi):
     """Withdraw a game nobody has joined yet (creator only); it becomes `abandoned`."""
 
     service = services.game_cancel
+    throttle_classes = [CancelThrottle]
 
 
 class RematchApi(APIView):
     """Play again with the same players and rules."""
+
+    throttle_classes = [RematchThrottle]
 
     @extend_schema(
         operation_id="games_rematch",
@@ -567,7 +587,7 @@ class RematchApi(APIView):
             200: OpenApiResponse(
                 GameViewSerializer, description="A rematch already exists: that game."
             ),
-            **error_responses(401, 404, 409, codes={409: ["game_not_finished"]}),
+            **error_responses(401, 404, 409, 429, codes={409: ["game_not_finished"]}),
         },
         description="Against the computer the new game is `active` at once (same difficulty "
         "and rules). Against a person it is `waiting`, with both seats taken, until the "

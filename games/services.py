@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, Q
 from django.utils import timezone
@@ -36,6 +37,7 @@ from games.errors import (
     NotAnOffer,
     NotCreator,
     OfferLapsed,
+    TooManyWaitingGames,
     VersionConflict,
     from_rules_error,
 )
@@ -149,6 +151,23 @@ def _new_invite_code() -> str:
     return "".join(_system_random.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
 
 
+def _ensure_waiting_room(user: Any) -> None:
+    """409 ``too_many_waiting_games`` when the user already has the most tables waiting for
+    a player (``GAMES_MAX_WAITING_PER_USER``). The user's row is locked first, so two
+    concurrent creations by one user are counted one after the other."""
+    limit = settings.GAMES_MAX_WAITING_PER_USER
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    waiting = Game.objects.filter(
+        created_by=user,
+        status=GameStatus.WAITING,
+        rematch_of__isnull=True,
+        created_at__gt=timezone.now() - WAITING_TTL,  # due to be cancelled: not counted
+    ).count()
+    if waiting >= limit:
+        raise TooManyWaitingGames(limit=limit)
+
+
+@transaction.atomic
 def game_create_vs_human(
     *,
     user: Any,
@@ -156,8 +175,10 @@ def game_create_vs_human(
     rules_data: dict[str, Any] | None = None,
     turn_seconds: int | None = None,
 ) -> Game:
-    """A game waiting for a second player, with an invite code unique among waiting games."""
+    """A game waiting for a second player, with an invite code unique among waiting games.
+    At most ``GAMES_MAX_WAITING_PER_USER`` such tables per user at once."""
     ruleset = _ruleset(rules_data)
+    _ensure_waiting_room(user)
     for _ in range(20):
         try:
             with transaction.atomic():

@@ -150,6 +150,11 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
+        "game_create": env.str("THROTTLE_GAME_CREATE", default="30/hour"),
+        "game_rematch": env.str("THROTTLE_GAME_REMATCH", default="30/hour"),
+        "game_concede": env.str("THROTTLE_GAME_CONCEDE", default="30/hour"),
+        "game_cancel": env.str("THROTTLE_GAME_CANCEL", default="30/hour"),
+        "profile_update": env.str("THROTTLE_PROFILE_UPDATE", default="30/hour"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -192,6 +197,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
 }
+
+# --- games ----------------------------------------------------------------------------------
+# Tables waiting for a second player that one user may have open at once (rematch offers,
+# which lapse in 10 minutes, are not counted).
+GAMES_MAX_WAITING_PER_USER = env.int("GAMES_MAX_WAITING_PER_USER", default=3)
 
 # --- live tables ------------------------------------------------------------------------------
 # Event streams are woken through Redis pub/sub when this is set (every process must share
