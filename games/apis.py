@@ -26,7 +26,7 @@ from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination
 from config.schema import error_responses
 from games import rules, selectors, services
-from games.errors import from_rules_error
+from games.errors import InvalidCode, from_rules_error
 from games.models import Difficulty, GameStatus, OpponentType, Visibility
 from games.throttles import (
     ActionThrottle,
@@ -34,6 +34,8 @@ from games.throttles import (
     ChatThrottle,
     ConcedeThrottle,
     CreateGameThrottle,
+    JoinIPThrottle,
+    JoinThrottle,
     RematchThrottle,
 )
 
@@ -351,6 +353,8 @@ class GamesApi(APIView):
 class JoinApi(APIView):
     """Join a friend's game with its invite code; the game starts."""
 
+    throttle_classes = [JoinThrottle, JoinIPThrottle]
+
     class InputSerializer(StrictSerializer):
         code = serializers.CharField(max_length=16)
 
@@ -366,14 +370,23 @@ class JoinApi(APIView):
                 404,
                 409,
                 415,
+                429,
                 codes={404: ["invalid_code"], 409: ["game_full", "cannot_join_own_game"]},
             ),
         },
+        description="Throttled per player and per client IP (429 with `Retry-After`); a code "
+        "that matches no game (404 `invalid_code`) counts as five requests, so invite codes "
+        "cannot be guessed.",
         examples=[OpenApiExample("join", value={"code": "K7QX2M"}, request_only=True)],
     )
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
-        game = services.game_join(user=request.user, code=data["code"])
+        try:
+            game = services.game_join(user=request.user, code=data["code"])
+        except InvalidCode:
+            for throttle in self.get_throttles():
+                throttle.record_failure(request, self)
+            raise
         game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
         return Response(_view(game, seat))
 

@@ -150,6 +150,10 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
+        # POST /games/join, per user and per IP; a code that matches no waiting game counts
+        # GAMES_JOIN_FAILED_WEIGHT times.
+        "join": env.str("THROTTLE_JOIN", default="30/hour"),
+        "join_ip": env.str("THROTTLE_JOIN_IP", default="120/hour"),
         "game_create": env.str("THROTTLE_GAME_CREATE", default="30/hour"),
         "game_rematch": env.str("THROTTLE_GAME_REMATCH", default="30/hour"),
         "game_concede": env.str("THROTTLE_GAME_CONCEDE", default="30/hour"),
@@ -202,6 +206,8 @@ SPECTACULAR_SETTINGS = {
 # Tables waiting for a second player that one user may have open at once (rematch offers,
 # which lapse in 10 minutes, are not counted).
 GAMES_MAX_WAITING_PER_USER = env.int("GAMES_MAX_WAITING_PER_USER", default=3)
+# How many requests a failed invite code counts for in the join throttles.
+GAMES_JOIN_FAILED_WEIGHT = env.int("GAMES_JOIN_FAILED_WEIGHT", default=5)
 
 # --- live tables ------------------------------------------------------------------------------
 # Event streams are woken through Redis pub/sub when this is set (every process must share

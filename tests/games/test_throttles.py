@@ -117,3 +117,39 @@ def test_the_waiting_table_cap_is_a_setting(auth_client, settings):
     )
     refused = auth_client.post("/api/v1/games", {"opponent": "human"}, format="json")
     assert refused.status_code == 409 and refused.json()["limit"] == 1
+
+
+def join(client, code: str, ip: str = "10.1.0.1"):
+    return client.post("/api/v1/games/join", {"code": code}, format="json", REMOTE_ADDR=ip)
+
+
+def test_guessing_invite_codes_runs_out_the_join_throttle(make_user, client_for, rates):
+    rates(join="10/hour", join_ip="1000/hour")  # a failed code counts 5 times
+    ann, guesser = client_for(make_user()), client_for(make_user())
+    code = ann.post("/api/v1/games", {"opponent": "human"}, format="json").json()["invite_code"]
+    for guess in ("ZZZZZZ", "YYYYYY"):
+        assert join(guesser, guess).json()["code"] == "invalid_code"
+    # Two wrong guesses used up the hour: even the right code is refused now.
+    assert_throttled(join(guesser, code), 3600)
+    assert Game.objects.get(invite_code=code).status == GameStatus.WAITING
+    # Someone else (another IP) is not affected.
+    friend = client_for(make_user())
+    assert join(friend, code, ip="10.1.0.2").status_code == 200
+
+
+def test_honest_joins_count_once(make_user, client_for, rates):
+    rates(join="3/hour", join_ip="1000/hour")
+    bob = client_for(make_user())
+    for _ in range(3):
+        host = client_for(make_user())
+        code = host.post("/api/v1/games", {"opponent": "human"}, format="json").json()
+        assert join(bob, code["invite_code"]).status_code == 200
+    assert_throttled(join(bob, "ZZZZZZ"), 3600)
+
+
+def test_join_is_throttled_per_ip_across_accounts(make_user, client_for, rates):
+    rates(join="1000/hour", join_ip="10/hour")
+    for _ in range(2):  # two accounts, one address: 2 failures x 5
+        assert join(client_for(make_user()), "ZZZZZZ").status_code == 404
+    assert_throttled(join(client_for(make_user()), "ZZZZZZ"), 3600)
+    assert join(client_for(make_user()), "ZZZZZZ", ip="10.9.9.9").status_code == 404
