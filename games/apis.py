@@ -121,6 +121,11 @@ class RoundResultSerializer(serializers.Serializer):
 class FinalSerializer(serializers.Serializer):
     winner = serializers.IntegerField()
     reason = serializers.ChoiceField(["target", "concede", "timeout"])
+    aborted = serializers.BooleanField(
+        help_text="The game ended before each player had made a move of their own (moves "
+        "the turn timer played do not count): unrated, not on the leaderboards, not in "
+        "profile statistics."
+    )
     totals = serializers.ListField(child=serializers.IntegerField())
     breakdown = inline_serializer(
         "FinalLine",
@@ -174,6 +179,7 @@ class GameSummarySerializer(serializers.Serializer):
     your_turn = serializers.BooleanField()
     turn_deadline = serializers.DateTimeField(allow_null=True)
     winner = serializers.IntegerField(allow_null=True)
+    aborted = serializers.BooleanField(help_text="As `final.aborted`; false until finished.")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)

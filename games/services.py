@@ -454,8 +454,25 @@ def game_abandon(*, game_id: Any) -> Game:
     return game
 
 
+def _every_seat_moved(game: Game) -> bool:
+    """Whether each seat has made a move of its own: the moves the turn timer played for an
+    absent player, and the concession or timeout that ends a game, are not moves."""
+    moved = (
+        Move.objects.filter(game=game, automatic=False)
+        .exclude(action__type__in=[FinishReason.CONCEDE, FinishReason.TIMEOUT])
+        .values_list("seat", flat=True)
+        .distinct()
+    )
+    return set(moved) >= {seat.seat for seat in game.seats.all()}
+
+
 def _finish(game: Game, state: rules.GameState) -> None:
-    """Mark the game finished and write one result row per human player (same transaction)."""
+    """Mark the game finished and write one result row per human player (same transaction).
+
+    A game that ends before each player has made a move is *aborted* (as lichess does):
+    it stays in both players' games with ``final.aborted``, but writes no result rows, so
+    it is unrated, off the leaderboards and out of the profile statistics.
+    """
     final = state.final
     assert final is not None
     now = timezone.now()
@@ -464,6 +481,10 @@ def _finish(game: Game, state: rules.GameState) -> None:
     game.finish_reason = final.reason
     game.finished_at = now
     game.turn_seat = None
+    game.aborted = not _every_seat_moved(game)
+    if game.aborted:
+        game_finished.send(sender=Game, game=game)
+        return
     seats = {seat.seat: seat for seat in game.seats.all()}
     results = []
     for number, seat in seats.items():
