@@ -75,7 +75,9 @@ _SSE_DESCRIPTION = (
     "Server-Sent Events (`text/event-stream`). Frames: `id: <n>`, `event: <kind>`, "
     "`data: <JSON>`, a blank line; `: ping` comments after 15 s of silence. Resume with "
     "`?after=<n>` (wins) or the `Last-Event-ID` header: every later event exactly once, in "
-    "order. Errors (401, 404, 400) are JSON, before any stream starts."
+    "order. Errors (401, 404, 400) are JSON, before any stream starts. After a logout, a "
+    "revoked token or a deactivated account the stream sends one `event: closed` frame "
+    '(`{"code": "authentication_failed", "detail": ...}`) within 15 s and ends.'
 )
 
 

@@ -18,6 +18,9 @@ The account stream ``/me/events`` sends ``friend_joined``, ``rematch_offered`` a
 
 Streams wake on a notification (:mod:`games.notify`) and read what changed from the
 database, and poll every few seconds as well, enforcing due turn deadlines on the way.
+Every ``EVENTS_AUTH_RECHECK_SECONDS`` (a heartbeat) a stream checks that its token is still
+valid and its user active; after a logout, a revoked token or a deactivation it sends one
+``event: closed`` frame (``{"code": "authentication_failed", "detail": ...}``) and ends.
 Served by an ASGI server (``uvicorn config.asgi:application``) as async generators; under
 WSGI (``make run``) the same generator is driven by a private event loop per stream.
 """
@@ -39,6 +42,7 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 
 from accounts.authentication import BearerTokenAuthentication
+from accounts.models import AuthToken
 from config.exceptions import ApplicationError, error_body
 from games import notify, selectors, services
 from games.errors import GameNotFound
@@ -93,11 +97,22 @@ def _after(request: HttpRequest) -> int | None:
     return value
 
 
-def _authenticate(request: HttpRequest) -> Any:
+def _authenticate(request: HttpRequest) -> tuple[Any, AuthToken]:
     result = BearerTokenAuthentication().authenticate(request)
     if result is None:
         raise exceptions.NotAuthenticated()
-    return result[0]
+    return result
+
+
+def _token_valid(token_id: int) -> bool:
+    """Whether the stream's token still exists (no logout, no revocation) for an active user."""
+    return AuthToken.objects.filter(pk=token_id, user__is_active=True).exists()
+
+
+_CLOSED = {
+    "code": "authentication_failed",
+    "detail": "The token was revoked or the account deactivated; sign in again.",
+}
 
 
 def _error_response(exc: Exception) -> HttpResponse:
@@ -188,23 +203,35 @@ def _game_frames(
 
 
 async def _follow(
-    channel: str, read: Callable[[bool], Awaitable[list[bytes]]], greeting: bytes = b""
+    channel: str,
+    read: Callable[[bool], Awaitable[list[bytes]]],
+    token_id: int,
+    greeting: bytes = b"",
 ) -> AsyncIterator[bytes]:
     """Yield what ``read`` finds now, then again whenever ``channel`` is signalled or the
     poll interval passes (``read(True)``: also enforce due timers), with a ``: ping``
-    after a quiet heartbeat interval."""
+    after a quiet heartbeat interval. Ends with ``event: closed`` once the token is no
+    longer valid (checked every ``EVENTS_AUTH_RECHECK_SECONDS``)."""
     heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
     poll = settings.EVENTS_POLL_SECONDS
+    recheck = settings.EVENTS_AUTH_RECHECK_SECONDS
+    token_valid = _db(_token_valid)
     async with notify.Listener(channel) as listener:
         # Subscribed before the first read: nothing committed in between is missed.
         if greeting:
             yield greeting
         for frame in await read(True):
             yield frame
-        quiet_since = time.monotonic()
+        quiet_since = checked_at = time.monotonic()
         while True:
-            waited = time.monotonic() - quiet_since
-            woke = await listener.wait(max(0.05, min(poll, heartbeat - waited)))
+            now = time.monotonic()
+            timeout = min(poll, heartbeat - (now - quiet_since), recheck - (now - checked_at))
+            woke = await listener.wait(max(0.05, timeout))
+            if time.monotonic() - checked_at >= recheck:
+                if not await token_valid(token_id):
+                    yield _frame(_CLOSED, event="closed")
+                    return
+                checked_at = time.monotonic()
             frames = await read(not woke)
             for frame in frames:
                 yield frame
@@ -216,7 +243,7 @@ async def _follow(
 
 
 def _game_stream(
-    game_id: str, seat: int, after: int | None, last_message: int
+    game_id: str, seat: int, after: int | None, last_message: int, token_id: int
 ) -> AsyncIterator[bytes]:
     frames_for = _db(_game_frames)
     cache = _GameCache()
@@ -228,7 +255,7 @@ def _game_stream(
         )
         return frames
 
-    return _follow(notify.game_channel(game_id), read)
+    return _follow(notify.game_channel(game_id), read, token_id)
 
 
 @csrf_exempt
@@ -237,12 +264,12 @@ async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         if request.method != "GET":
             raise exceptions.MethodNotAllowed(request.method or "")
-        user = await _db(_authenticate)(request)
+        user, token = await _db(_authenticate)(request)
         after = _after(request)
         seat, last_message = await _db(_open_game)(game_id, user)
     except (ApplicationError, exceptions.APIException, GameNotFound) as exc:
         return _error_response(exc)
-    return _streaming(request, _game_stream(game_id, seat, after, last_message))
+    return _streaming(request, _game_stream(game_id, seat, after, last_message, token.pk))
 
 
 # --- the account stream ---------------------------------------------------------------------
@@ -267,7 +294,7 @@ def _player_frames(user: Any, after: int, enforce: bool) -> tuple[list[bytes], i
     return frames, after
 
 
-def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
+def _player_stream(user: Any, after: int, token_id: int) -> AsyncIterator[bytes]:
     frames_for = _db(_player_frames)
     position = {"after": after}
 
@@ -275,7 +302,7 @@ def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
         frames, position["after"] = await frames_for(user, position["after"], enforce)
         return frames
 
-    return _follow(notify.player_channel(user.pk), read, greeting=b": connected\n\n")
+    return _follow(notify.player_channel(user.pk), read, token_id, greeting=b": connected\n\n")
 
 
 @csrf_exempt
@@ -284,8 +311,8 @@ async def player_events(request: HttpRequest) -> HttpResponse:
     try:
         if request.method != "GET":
             raise exceptions.MethodNotAllowed(request.method or "")
-        user = await _db(_authenticate)(request)
+        user, token = await _db(_authenticate)(request)
         after = await _db(_open_player)(user, _after(request))
     except (ApplicationError, exceptions.APIException) as exc:
         return _error_response(exc)
-    return _streaming(request, _player_stream(user, after))
+    return _streaming(request, _player_stream(user, after, token.pk))

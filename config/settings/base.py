@@ -215,6 +215,9 @@ GAMES_JOIN_FAILED_WEIGHT = env.int("GAMES_JOIN_FAILED_WEIGHT", default=5)
 EVENTS_REDIS_URL = env.str("EVENTS_REDIS_URL", default="") or None
 EVENTS_HEARTBEAT_SECONDS = 15
 EVENTS_POLL_SECONDS = 5
+# How often an open stream checks that its token is still valid and its user active (a
+# stream ends within this long of a logout or a deactivation).
+EVENTS_AUTH_RECHECK_SECONDS = env.float("EVENTS_AUTH_RECHECK_SECONDS", default=15)
 
 # --- Celery ----------------------------------------------------------------------------------
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or None
