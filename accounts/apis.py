@@ -16,7 +16,13 @@ from config.schema import error_responses
 
 from . import selectors, services
 from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN
-from .throttles import RegisterThrottle, TokenThrottle
+from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
+
+
+class ProfileUpdateThrottle(ScopedUserThrottle):
+    """``PATCH /me``, per user."""
+
+    scope = "profile_update"
 
 
 class StatsSerializer(serializers.Serializer):
@@ -179,6 +185,9 @@ class MeApi(APIView):
         display_name = serializers.CharField(max_length=40, allow_blank=True, required=False)
         preferences = PreferencesSerializer(required=False)
 
+    def get_throttles(self) -> list:
+        return [ProfileUpdateThrottle()] if self.request.method == "PATCH" else []
+
     @extend_schema(
         operation_id="me_retrieve",
         tags=["accounts"],
@@ -191,7 +200,7 @@ class MeApi(APIView):
         operation_id="me_update",
         tags=["accounts"],
         request=InputSerializer,
-        responses={200: OutputSerializer, **error_responses(400, 401, 415)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 415, 429)},
         examples=[
             OpenApiExample(
                 "change sort",

@@ -61,6 +61,11 @@ def _redis() -> Any:
     return _redis_client
 
 
+def redis_client() -> Any:
+    """The process's synchronous Redis client on ``EVENTS_REDIS_URL``."""
+    return _redis()
+
+
 def publish(channel: str) -> None:
     """Signal ``channel`` now (best effort: a failure is logged, streams poll anyway)."""
     if settings.EVENTS_REDIS_URL:

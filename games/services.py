@@ -18,6 +18,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
@@ -36,6 +37,7 @@ from games.errors import (
     NotAnOffer,
     NotCreator,
     OfferLapsed,
+    TooManyWaitingGames,
     VersionConflict,
     from_rules_error,
 )
@@ -149,6 +151,23 @@ def _new_invite_code() -> str:
     return "".join(_system_random.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
 
 
+def _ensure_waiting_room(user: Any) -> None:
+    """409 ``too_many_waiting_games`` when the user already has the most tables waiting for
+    a player (``GAMES_MAX_WAITING_PER_USER``). The user's row is locked first, so two
+    concurrent creations by one user are counted one after the other."""
+    limit = settings.GAMES_MAX_WAITING_PER_USER
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    waiting = Game.objects.filter(
+        created_by=user,
+        status=GameStatus.WAITING,
+        rematch_of__isnull=True,
+        created_at__gt=timezone.now() - WAITING_TTL,  # due to be cancelled: not counted
+    ).count()
+    if waiting >= limit:
+        raise TooManyWaitingGames(limit=limit)
+
+
+@transaction.atomic
 def game_create_vs_human(
     *,
     user: Any,
@@ -156,8 +175,10 @@ def game_create_vs_human(
     rules_data: dict[str, Any] | None = None,
     turn_seconds: int | None = None,
 ) -> Game:
-    """A game waiting for a second player, with an invite code unique among waiting games."""
+    """A game waiting for a second player, with an invite code unique among waiting games.
+    At most ``GAMES_MAX_WAITING_PER_USER`` such tables per user at once."""
     ruleset = _ruleset(rules_data)
+    _ensure_waiting_room(user)
     for _ in range(20):
         try:
             with transaction.atomic():
@@ -433,8 +454,25 @@ def game_abandon(*, game_id: Any) -> Game:
     return game
 
 
+def _every_seat_moved(game: Game) -> bool:
+    """Whether each seat has made a move of its own: the moves the turn timer played for an
+    absent player, and the concession or timeout that ends a game, are not moves."""
+    moved = (
+        Move.objects.filter(game=game, automatic=False)
+        .exclude(action__type__in=[FinishReason.CONCEDE, FinishReason.TIMEOUT])
+        .values_list("seat", flat=True)
+        .distinct()
+    )
+    return set(moved) >= {seat.seat for seat in game.seats.all()}
+
+
 def _finish(game: Game, state: rules.GameState) -> None:
-    """Mark the game finished and write one result row per human player (same transaction)."""
+    """Mark the game finished and write one result row per human player (same transaction).
+
+    A game that ends before each player has made a move is *aborted* (as lichess does):
+    it stays in both players' games with ``final.aborted``, but writes no result rows, so
+    it is unrated, off the leaderboards and out of the profile statistics.
+    """
     final = state.final
     assert final is not None
     now = timezone.now()
@@ -443,6 +481,10 @@ def _finish(game: Game, state: rules.GameState) -> None:
     game.finish_reason = final.reason
     game.finished_at = now
     game.turn_seat = None
+    game.aborted = not _every_seat_moved(game)
+    if game.aborted:
+        game_finished.send(sender=Game, game=game)
+        return
     seats = {seat.seat: seat for seat in game.seats.all()}
     results = []
     for number, seat in seats.items():

@@ -156,6 +156,15 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
+        # POST /games/join, per user and per IP; a code that matches no waiting game counts
+        # GAMES_JOIN_FAILED_WEIGHT times.
+        "join": env.str("THROTTLE_JOIN", default="30/hour"),
+        "join_ip": env.str("THROTTLE_JOIN_IP", default="120/hour"),
+        "game_create": env.str("THROTTLE_GAME_CREATE", default="30/hour"),
+        "game_rematch": env.str("THROTTLE_GAME_REMATCH", default="30/hour"),
+        "game_concede": env.str("THROTTLE_GAME_CONCEDE", default="30/hour"),
+        "game_cancel": env.str("THROTTLE_GAME_CANCEL", default="30/hour"),
+        "profile_update": env.str("THROTTLE_PROFILE_UPDATE", default="30/hour"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -199,12 +208,31 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# --- games ----------------------------------------------------------------------------------
+# Tables waiting for a second player that one user may have open at once (rematch offers,
+# which lapse in 10 minutes, are not counted).
+GAMES_MAX_WAITING_PER_USER = env.int("GAMES_MAX_WAITING_PER_USER", default=3)
+# How many requests a failed invite code counts for in the join throttles.
+GAMES_JOIN_FAILED_WEIGHT = env.int("GAMES_JOIN_FAILED_WEIGHT", default=5)
+
 # --- live tables ------------------------------------------------------------------------------
 # Event streams are woken through Redis pub/sub when this is set (every process must share
 # it); without it, in-process (the embedded default, where one process serves everything).
 EVENTS_REDIS_URL = env.str("EVENTS_REDIS_URL", default="") or None
 EVENTS_HEARTBEAT_SECONDS = 15
 EVENTS_POLL_SECONDS = 5
+# How often an open stream checks that its token is still valid and its user active (a
+# stream ends within this long of a logout or a deactivation).
+EVENTS_AUTH_RECHECK_SECONDS = env.float("EVENTS_AUTH_RECHECK_SECONDS", default=15)
+# Open streams per user, counted across processes (in Redis with EVENTS_REDIS_URL); a slot
+# of a stream that ended without giving it back (a crashed process) lapses after the lease.
+EVENTS_MAX_STREAMS_PER_USER = env.int("EVENTS_MAX_STREAMS_PER_USER", default=5)
+EVENTS_STREAM_LEASE_SECONDS = env.float("EVENTS_STREAM_LEASE_SECONDS", default=60)
+# Whether a WSGI process serves the streams itself (make run: yes). The compose `web`
+# service (gunicorn, sync workers) turns it off: each stream would hold a worker for its
+# whole life, so the proxy sends streams to the ASGI `events` service, and a stream that
+# reaches a WSGI worker anyway gets 503 streams_not_served_here at once.
+EVENTS_WSGI_STREAMS = env.bool("EVENTS_WSGI_STREAMS", default=True)
 
 # --- Celery ----------------------------------------------------------------------------------
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or None
