@@ -145,13 +145,14 @@ class SpielPlayout:
 
 
 def timed_batch(function: Callable[[random.Random], int], rng: random.Random,
-                rounds: int) -> tuple[float, int]:
-    """``(seconds, actions)`` of ``rounds`` playouts."""
+                rounds: int) -> tuple[float, float, int]:
+    """``(wall seconds, CPU seconds of this process, actions)`` of ``rounds`` playouts."""
     start = time.perf_counter()
+    cpu = time.process_time()
     actions = 0
     for _ in range(rounds):
         actions += function(rng)
-    return time.perf_counter() - start, actions
+    return time.perf_counter() - start, time.process_time() - cpu, actions
 
 
 def compare_playouts(seed: int, batches: int, rounds: int, spiel: SpielPlayout | None) -> None:
@@ -165,27 +166,31 @@ def compare_playouts(seed: int, batches: int, rounds: int, spiel: SpielPlayout |
     for _, function in contenders:
         timed_batch(function, random.Random(seed), 2)  # warm-up, untimed
     rates: list[list[float]] = [[] for _ in contenders]
+    cpu_rates: list[list[float]] = [[] for _ in contenders]
     action_rates: list[list[float]] = [[] for _ in contenders]
     totals = [[0, 0] for _ in contenders]  # rounds, actions
     for _ in range(batches):
         for index, (_, function) in enumerate(contenders):
-            seconds, actions = timed_batch(function, rngs[index], rounds)
+            seconds, cpu, actions = timed_batch(function, rngs[index], rounds)
             rates[index].append(rounds / seconds)
+            cpu_rates[index].append(rounds / max(cpu, 1e-9))
             action_rates[index].append(actions / seconds)
             totals[index][0] += rounds
             totals[index][1] += actions
     print(f"\nRandom full-round playouts ({batches} interleaved batches of {rounds} rounds "
-          "each; rounds per second)")
-    print(f"  {'contender':<34} {'min':>7} {'median':>7} {'max':>7} {'actions/s':>10} "
-          f"{'actions/round':>13}")
+          "each; rounds per second of wall time, and per second of this process's CPU time)")
+    print(f"  {'contender':<34} {'min':>6} {'median':>6} {'max':>6} {'actions/s':>10} "
+          f"{'actions/round':>13} {'CPU median':>10}")
     for index, (name, _) in enumerate(contenders):
-        print(f"  {name:<34} {min(rates[index]):>7.0f} {statistics.median(rates[index]):>7.0f} "
-              f"{max(rates[index]):>7.0f} {statistics.median(action_rates[index]):>10,.0f} "
-              f"{totals[index][1] / totals[index][0]:>13.1f}")
+        print(f"  {name:<34} {min(rates[index]):>6.0f} {statistics.median(rates[index]):>6.0f} "
+              f"{max(rates[index]):>6.0f} {statistics.median(action_rates[index]):>10,.0f} "
+              f"{totals[index][1] / totals[index][0]:>13.1f} "
+              f"{statistics.median(cpu_rates[index]):>10.0f}")
     if spiel is not None:
-        ratios = [ours / theirs for ours, theirs in zip(rates[0], rates[1], strict=True)]
-        print(f"  rounds/s ratio rules core / OpenSpiel, per batch: min {min(ratios):.2f}, "
-              f"median {statistics.median(ratios):.2f}, max {max(ratios):.2f}")
+        for label, figures in (("wall", rates), ("CPU", cpu_rates)):
+            ratios = [ours / theirs for ours, theirs in zip(*figures, strict=True)]
+            print(f"  ratio rules core / OpenSpiel per batch ({label}): min {min(ratios):.2f}, "
+                  f"median {statistics.median(ratios):.2f}, max {max(ratios):.2f}")
     print(f"  load average after: {load_average()}")
 
 

@@ -26,7 +26,7 @@ from dataclasses import fields
 from typing import Any, TypeVar
 
 from games.rules.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, Pass
-from games.rules.cards import DECK, Card, cards_of, mask_of, sort_cards, value_of
+from games.rules.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards, value_of
 from games.rules.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
@@ -99,16 +99,26 @@ _DRAW_DISCARD = DrawDiscard()
 _BIG_GIN = BigGin()
 _DISCARD_OF: dict[int, Discard] = {card.mask: Discard(card) for card in DECK}
 """The discard of each card, by the card's one-bit mask."""
+_SUIT_DISCARDS: tuple[list[tuple[Discard, ...] | None], ...] = tuple(
+    [None] * (1 << SUIT_BITS) for _ in range(4)
+)
+"""``_SUIT_DISCARDS[suit][field]``: the discards of the cards of one suit's 13-bit field,
+in mask order; filled on first use (at most 8,192 entries a suit, shared values)."""
 _KNOCK_OF: dict[int, Knock] = {card.mask: Knock(card) for card in DECK}
 """The knock (default melds) with each card, by the card's one-bit mask."""
-_RECORD_OF: tuple[dict[str, dict[int, MoveRecord]], ...] = tuple(
-    {
-        kind: {card.mask: MoveRecord(seat, kind, card) for card in DECK}
-        for kind in (DrawStock.type, DrawDiscard.type, Discard.type, Knock.type)
-    }
-    for seat in (0, 1)
-)
-"""``_RECORD_OF[seat][type][card mask]``: the history record of a move with a card."""
+
+
+def _records(kind: str) -> tuple[dict[int, MoveRecord], dict[int, MoveRecord]]:
+    """For each seat: the history record of a ``kind`` move, by the card's one-bit mask."""
+    return (
+        {card.mask: MoveRecord(0, kind, card) for card in DECK},
+        {card.mask: MoveRecord(1, kind, card) for card in DECK},
+    )
+
+
+_DRAW_STOCK_RECORD = _records(DrawStock.type)
+_DRAW_DISCARD_RECORD = _records(DrawDiscard.type)
+_DISCARD_RECORD = _records(Discard.type)
 _PASS_RECORD = (MoveRecord(0, Pass.type, None), MoveRecord(1, Pass.type, None))
 _LEGAL_UPCARD = (LegalAction(DrawDiscard.type), LegalAction(Pass.type))
 _LEGAL_STOCK_ONLY = (LegalAction(DrawStock.type),)
@@ -309,6 +319,17 @@ def expand_legal_actions(legal: Iterable[LegalAction]) -> list[Action]:
     return out
 
 
+def _suit_discards(suit: int, field: int) -> tuple[Discard, ...]:
+    if not field:
+        return ()
+    found = tuple(
+        _DISCARD_OF[1 << (suit * SUIT_BITS + rank)] for rank in range(SUIT_BITS)
+        if field >> rank & 1
+    )
+    _SUIT_DISCARDS[suit][field] = found
+    return found
+
+
 def legal_moves(state: GameState, seat: int) -> list[Action]:
     """Every concrete action ``seat`` may apply now (knocks without declared melds).
 
@@ -326,13 +347,15 @@ def legal_moves(state: GameState, seat: int) -> list[Action]:
         mask = rnd.hand_masks[seat]
         drawn = rnd.drawn_from_discard
         allowed = mask if drawn is None else mask & ~drawn.mask
-        discards = _DISCARD_OF
-        out: list[Action] = []
-        rest = allowed
-        while rest:
-            low = rest & -rest
-            out.append(discards[low])
-            rest ^= low
+        s, h, d, c = _SUIT_DISCARDS
+        field = allowed & 8191
+        out: list[Action] = [*(s[field] or _suit_discards(0, field))]
+        field = allowed >> 13 & 8191
+        out += h[field] or _suit_discards(1, field)
+        field = allowed >> 26 & 8191
+        out += d[field] or _suit_discards(2, field)
+        field = allowed >> 39
+        out += c[field] or _suit_discards(3, field)
         knock, least = _knock_mask(mask, allowed, rnd.knock_limit)
         while knock:
             low = knock & -knock
@@ -464,7 +487,7 @@ def _draw_stock(state: GameState, seat: int) -> GameState:
     new = build_round(
         rnd.number, rnd.dealer, hands, masks, rnd.stock[1:], rnd.discard_pile,
         _DISCARD, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, False, None,
-        rnd.knock_discard, (*rnd.history, _RECORD_OF[seat][DrawStock.type][card.mask]),
+        rnd.knock_discard, (*rnd.history, _DRAW_STOCK_RECORD[seat][card.mask]),
     )
     return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
@@ -478,7 +501,7 @@ def _draw_discard(state: GameState, seat: int) -> GameState:
     new = build_round(
         rnd.number, rnd.dealer, hands, masks, rnd.stock, rnd.discard_pile[:-1],
         _DISCARD, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, rnd.stock_only, card,
-        rnd.knock_discard, (*rnd.history, _RECORD_OF[seat][DrawDiscard.type][card.mask]),
+        rnd.knock_discard, (*rnd.history, _DRAW_DISCARD_RECORD[seat][card.mask]),
     )
     return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
@@ -506,7 +529,7 @@ def _discard(state: GameState, seat: int, card: Card) -> GameState:
         hands, masks = (hand, rnd.hands[1]), (mask, rnd.hand_masks[1])
     else:
         hands, masks = (rnd.hands[0], hand), (rnd.hand_masks[0], mask)
-    history = (*rnd.history, _RECORD_OF[seat][Discard.type][bit])
+    history = (*rnd.history, _DISCARD_RECORD[seat][bit])
     if len(rnd.stock) <= state.rules.stock_floor:
         rnd = build_round(
             rnd.number, rnd.dealer, hands, masks, rnd.stock, (*rnd.discard_pile, card),
