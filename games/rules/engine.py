@@ -231,14 +231,11 @@ def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
 # --------------------------------------------------------------------------------------
 
 
-def _knock_mask(mask: int, allowed: int, limit: int) -> tuple[int, int]:
-    """``(knock cards, least deadwood after any discard)`` of an 11-card hand mask:
-    ``knock cards`` are the ``allowed`` cards whose discard leaves ``limit`` deadwood or
-    less. Most hands cannot knock at all, and one look at the best discard (a few table
-    reads) says so before any card is tried."""
-    least = deadwood_after_discard_mask(mask)
-    if least > limit:
-        return 0, least  # no discard at all gets within the limit
+def _knock_mask(mask: int, allowed: int, limit: int) -> int:
+    """The ``allowed`` cards of an 11-card hand mask whose discard leaves ``limit``
+    deadwood or less. Callers first check that the best discard of all
+    (:func:`deadwood_after_discard_mask`, a few table reads) is within the limit: most
+    hands cannot knock at all, and that says so before any card is tried."""
     knock = 0
     rest = allowed
     while rest:
@@ -246,7 +243,7 @@ def _knock_mask(mask: int, allowed: int, limit: int) -> tuple[int, int]:
         if deadwood_mask(mask ^ low) <= limit:
             knock |= low
         rest ^= low
-    return knock, least
+    return knock
 
 
 def _may_big_gin(mask: int, least: int) -> bool:
@@ -291,9 +288,11 @@ def legal_actions(state: GameState, seat: int) -> tuple[LegalAction, ...]:
             hand = _without(hand, mask, drawn_bit)
             allowed &= ~drawn_bit
         out = [LegalAction(Discard.type, hand)]
-        knock, least = _knock_mask(mask, allowed, rnd.knock_limit)
-        if knock:
-            out.append(LegalAction(Knock.type, cards_of(knock)))
+        least = deadwood_after_discard_mask(mask)
+        if least <= rnd.knock_limit:
+            knock = _knock_mask(mask, allowed, rnd.knock_limit)
+            if knock:
+                out.append(LegalAction(Knock.type, cards_of(knock)))
         if state.rules.big_gin and _may_big_gin(mask, least):
             out.append(_LEGAL_BIG_GIN)
         return tuple(out)
@@ -356,11 +355,13 @@ def legal_moves(state: GameState, seat: int) -> list[Action]:
         out += d[field] or _suit_discards(2, field)
         field = allowed >> 39
         out += c[field] or _suit_discards(3, field)
-        knock, least = _knock_mask(mask, allowed, rnd.knock_limit)
-        while knock:
-            low = knock & -knock
-            out.append(_KNOCK_OF[low])
-            knock ^= low
+        least = deadwood_after_discard_mask(mask)
+        if least <= rnd.knock_limit:
+            knock = _knock_mask(mask, allowed, rnd.knock_limit)
+            while knock:
+                low = knock & -knock
+                out.append(_KNOCK_OF[low])
+                knock ^= low
         if state.rules.big_gin and _may_big_gin(mask, least):
             out.append(_BIG_GIN)
         return out
