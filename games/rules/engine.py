@@ -512,7 +512,8 @@ def _check_discard(rnd: RoundState, seat: int, card: object, verb: str) -> Card:
         raise ValidationError(f"{card!r} is not a card.", {"card": ["Must be a card."]})
     if not rnd.hand_masks[seat] & card.mask:
         raise CardNotInHand(f"{card} is not in your hand.")
-    if card == rnd.drawn_from_discard:
+    drawn = rnd.drawn_from_discard
+    if drawn is not None and card == drawn:
         raise CannotDiscardDrawnCard(
             f"{card} was taken from the discard pile this turn; it cannot be {verb} now."
         )
