@@ -17,7 +17,13 @@ from config.schema import error_responses
 from . import selectors, services
 from .authentication import request_user
 from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN, AuthToken
-from .throttles import RegisterThrottle, TokenThrottle
+from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
+
+
+class ProfileUpdateThrottle(ScopedUserThrottle):
+    """``PATCH /me``, per user."""
+
+    scope = "profile_update"
 
 
 class StatsSerializer(serializers.Serializer):
@@ -181,6 +187,9 @@ class MeApi(APIView):
         display_name = serializers.CharField(max_length=40, allow_blank=True, required=False)
         preferences = PreferencesSerializer(required=False)
 
+    def get_throttles(self) -> list:
+        return [ProfileUpdateThrottle()] if self.request.method == "PATCH" else []
+
     @extend_schema(
         operation_id="me_retrieve",
         tags=["accounts"],
@@ -193,7 +202,7 @@ class MeApi(APIView):
         operation_id="me_update",
         tags=["accounts"],
         request=InputSerializer,
-        responses={200: OutputSerializer, **error_responses(400, 401, 415)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 415, 429)},
         examples=[
             OpenApiExample(
                 "change sort",

@@ -61,14 +61,6 @@ class ScopedUserThrottle(ScopedIPThrottle):
         return self.cache_format % {"scope": self.scope, "ident": ident}
 
 
-class ActionThrottle(ScopedUserThrottle):
-    scope = "actions"
-
-
-class ChatThrottle(ScopedUserThrottle):
-    scope = "chat"
-
-
 class FailedLoginLimiter:
     """Counts failed logins per username (any IP); blocks that username when over the rate.
 

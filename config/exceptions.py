@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
@@ -72,6 +73,21 @@ class Conflict(ApplicationError):
 class Unprocessable(ApplicationError):
     status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
     code = "unprocessable"
+
+
+class DatabaseUnavailable(ApplicationError):
+    """The database could not be reached (restarting, failing over): nothing was changed,
+    and the same request may be sent again (with its ``Idempotency-Key``)."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    code = "database_unavailable"
+    default_detail = "The service is briefly unavailable; try again in a few seconds."
+
+    def __init__(self) -> None:
+        super().__init__(headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
+
+
+DATABASE_RETRY_AFTER_SECONDS = 5
 
 
 # DRF's own codes, renamed where the default would be vague for a client author.
@@ -142,6 +158,9 @@ def error_body(exc: Exception) -> tuple[dict[str, Any], int, dict[str, str]] | N
         if isinstance(exc, exc_type):
             exc = translate(exc)
             break
+    if isinstance(exc, OperationalError | InterfaceError):
+        logger.warning("database unavailable: %s", exc)
+        exc = DatabaseUnavailable()
     if isinstance(exc, ApplicationError):
         return exc.as_dict(), exc.status_code, exc.headers
     if isinstance(exc, Http404):

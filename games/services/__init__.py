@@ -15,7 +15,7 @@ The names below are the services the views, tasks and admin call.
 
 from games.services.actions import ActionOutcome, game_apply_action
 from games.services.chat import game_post_message
-from games.services.computer import game_play_computer_turn
+from games.services.computer import game_play_computer_turn, games_waiting_for_computer
 from games.services.events import player_events_purge
 from games.services.idempotency import idempotency_purge, request_fingerprint
 from games.services.lifecycle import (
@@ -51,6 +51,7 @@ __all__ = [
     "game_rematch",
     "games_enforce_for_user",
     "games_enforce_overdue",
+    "games_waiting_for_computer",
     "idempotency_purge",
     "player_events_purge",
     "request_fingerprint",

@@ -73,11 +73,16 @@ def game_commit_change(
         )
     notify.publish_on_commit(notify.game_channel(game.pk))
     game_id, version = str(game.pk), game.version
+    # robust: the move is committed whatever happens to the queueing (the broker may be
+    # down); a lost computer turn or timer is picked up by the sweeper.
     if active and not human_turn:
-        transaction.on_commit(lambda: _task(PLAY_COMPUTER_TURN).delay(game_id, version))
+        transaction.on_commit(
+            lambda: _task(PLAY_COMPUTER_TURN).delay(game_id, version), robust=True
+        )
     if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
         deadline = game.turn_deadline
         transaction.on_commit(
-            lambda: _task(EXPIRE_TURN).apply_async((game_id, version), eta=deadline)
+            lambda: _task(EXPIRE_TURN).apply_async((game_id, version), eta=deadline),
+            robust=True,
         )

@@ -5,10 +5,13 @@ from __future__ import annotations
 import random
 import secrets
 import uuid
+from datetime import timedelta
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef
+from django.utils import timezone
 
-from games.models import GameStatus
+from games.models import Game, GameStatus, Seat
 from games.services.commit import Before, game_commit_change
 from games.services.locking import game_lock_or_none
 from games.services.play import game_apply_locked
@@ -45,3 +48,18 @@ def game_play_computer_turn(*, game_id: uuid.UUID | str, version: int) -> int:
     if applied:
         game_commit_change(game=game, before=before)
     return applied
+
+
+def games_waiting_for_computer(*, older_than: timedelta) -> list[tuple[uuid.UUID, int]]:
+    """``(game id, version)`` of active games in which a computer seat has held the turn
+    for longer than ``older_than``: its task was lost (the broker was down when the turn
+    passed, or the worker died). The sweeper plays them."""
+    since = timezone.now() - older_than
+    computer_turn = Seat.objects.filter(
+        game=OuterRef("pk"), seat=OuterRef("turn_seat"), user__isnull=True
+    ).exclude(computer="")
+    return list(
+        Game.objects.filter(status=GameStatus.ACTIVE, updated_at__lte=since)
+        .filter(Exists(computer_turn))
+        .values_list("pk", "version")[:500]
+    )

@@ -6,7 +6,9 @@ import secrets
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.utils import timezone
 
 from accounts.models import User
 from games.errors import (
@@ -15,6 +17,7 @@ from games.errors import (
     GameNotWaiting,
     InvalidCode,
     NotCreator,
+    TooManyWaitingGames,
     in_field,
 )
 from games.models import FinishReason, Game, GameStatus, OpponentType, PlayerEvent, Seat, Visibility
@@ -23,6 +26,7 @@ from games.services.events import player_event_add, public_user
 from games.services.locking import game_ensure_active, game_lock, game_seat_for
 from games.services.results import game_forfeit, game_mark_abandoned
 from games.services.rounds import game_start
+from games.services.timers import WAITING_TTL
 from games.variants import DEFAULT_VARIANT, GameVariant, variant_for
 
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: nothing to misread
@@ -73,6 +77,23 @@ def _new_invite_code() -> str:
     return "".join(_system_random.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
 
 
+def _ensure_waiting_room(user: User) -> None:
+    """409 ``too_many_waiting_games`` when the user already has the most tables waiting for
+    a player (``GAMES_MAX_WAITING_PER_USER``). The user's row is locked first, so two
+    concurrent creations by one user are counted one after the other."""
+    limit = settings.GAMES_MAX_WAITING_PER_USER
+    User.objects.select_for_update().filter(pk=user.pk).first()
+    waiting = Game.objects.filter(
+        created_by=user,
+        status=GameStatus.WAITING,
+        rematch_of__isnull=True,
+        created_at__gt=timezone.now() - WAITING_TTL,  # due to be cancelled: not counted
+    ).count()
+    if waiting >= limit:
+        raise TooManyWaitingGames(limit=limit)
+
+
+@transaction.atomic
 def game_create_vs_human(
     *,
     user: User,
@@ -81,9 +102,11 @@ def game_create_vs_human(
     turn_seconds: int | None = None,
     variant: str = DEFAULT_VARIANT,
 ) -> Game:
-    """A game waiting for players, with an invite code unique among waiting games."""
+    """A game waiting for players, with an invite code unique among waiting games.
+    At most ``GAMES_MAX_WAITING_PER_USER`` such tables per user at once."""
     game_variant = variant_for(variant)
     rules = _rules(game_variant, rules_data)
+    _ensure_waiting_room(user)
     for _ in range(20):
         try:
             with transaction.atomic():

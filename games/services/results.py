@@ -4,14 +4,31 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.models import Game, GameResult, GameStatus, Move
+from games.models import FORFEIT_REASONS, Game, GameResult, GameStatus, Move
 from games.signals import game_finished
 from games.variants import VariantState
 
 
+def _every_seat_moved(game: Game) -> bool:
+    """Whether each seat has made a move of its own: the moves the turn timer played for an
+    absent player, and the concession or timeout that ends a game, are not moves."""
+    moved = (
+        Move.objects.filter(game=game, automatic=False)
+        .exclude(action__type__in=FORFEIT_REASONS)
+        .values_list("seat", flat=True)
+        .distinct()
+    )
+    return set(moved) >= {seat.seat for seat in game.seats.all()}
+
+
 def game_finish(*, game: Game, state: VariantState) -> None:
     """Mark the game finished and write one result row per human player (same
-    transaction), then send ``game_finished``. The caller holds the game's lock."""
+    transaction), then send ``game_finished``. The caller holds the game's lock.
+
+    A game that ends before each player has made a move is *aborted* (as lichess does):
+    it stays in both players' games with ``final.aborted``, but writes no result rows, so
+    it is unrated, off the leaderboards and out of the profile statistics.
+    """
     outcome = game.game_variant.outcome(state)
     now = timezone.now()
     game.status = GameStatus.FINISHED
@@ -19,6 +36,10 @@ def game_finish(*, game: Game, state: VariantState) -> None:
     game.finish_reason = outcome.reason
     game.finished_at = now
     game.turn_seat = None
+    game.aborted = not _every_seat_moved(game)
+    if game.aborted:
+        game_finished.send(sender=Game, game=game)
+        return
     seats = {seat.seat: seat for seat in game.seats.all()}
     records = {record.seat: record for record in outcome.seats}
     results = []

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_round_start_snapshots'),
+        ('games', '0004_game_aborted'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
