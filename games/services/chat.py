@@ -11,7 +11,7 @@ from games import notify
 from games.errors import GameNotFound, InvalidPhrase
 from games.models import Game, Message
 from games.phrases import PHRASES
-from games.services.locking import game_seat_for
+from games.services.locking import game_pk, game_seat_for
 
 
 def game_post_message(*, game_id: uuid.UUID, user: User, phrase: str) -> Message:
@@ -19,7 +19,8 @@ def game_post_message(*, game_id: uuid.UUID, user: User, phrase: str) -> Message
     changes nothing of the game)."""
     if phrase not in PHRASES:
         raise InvalidPhrase(f"Unknown phrase {phrase!r}; see GET /phrases.")
-    game = Game.objects.filter(pk=game_id).prefetch_related("seats").first()
+    pk = game_pk(game_id)
+    game = Game.objects.filter(pk=pk).prefetch_related("seats").first() if pk else None
     if game is None:
         raise GameNotFound()
     seat = game_seat_for(game=game, user=user)

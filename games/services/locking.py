@@ -23,9 +23,21 @@ def _locked() -> QuerySet[Game]:
     return Game.objects.select_for_update(of=("self",)).prefetch_related(seats)
 
 
+def game_pk(game_id: uuid.UUID | str) -> uuid.UUID | None:
+    """``game_id`` as a UUID; None when it is not one (a task's argument, say), which
+    services treat as a game that does not exist."""
+    if isinstance(game_id, uuid.UUID):
+        return game_id
+    try:
+        return uuid.UUID(str(game_id))
+    except ValueError:
+        return None
+
+
 def game_lock_or_none(*, game_id: uuid.UUID | str) -> Game | None:
     """The game, locked for update until the transaction ends; None if there is none."""
-    return _locked().filter(pk=game_id).first()
+    pk = game_pk(game_id)
+    return _locked().filter(pk=pk).first() if pk is not None else None
 
 
 def game_lock(*, game_id: uuid.UUID | str) -> Game:

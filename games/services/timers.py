@@ -19,7 +19,7 @@ from django.utils import timezone
 from accounts.models import User
 from games.models import FinishReason, Game, GameStatus
 from games.services.commit import Before, game_commit_change
-from games.services.locking import game_lock_or_none
+from games.services.locking import game_lock_or_none, game_pk
 from games.services.play import game_apply_locked
 from games.services.results import game_forfeit, game_mark_abandoned
 
@@ -93,7 +93,8 @@ def game_enforce_timers(*, game_id: uuid.UUID | str) -> bool:
     for a while), a lapsed rematch offer, a table left waiting for a day. Cheap when nothing
     is due (one indexed read). Called whenever a game is touched, and by the sweeper."""
     now = timezone.now()
-    if not Game.objects.filter(_overdue(now), pk=game_id).exists():
+    pk = game_pk(game_id)
+    if pk is None or not Game.objects.filter(_overdue(now), pk=pk).exists():
         return False
     with transaction.atomic():
         game = game_lock_or_none(game_id=game_id)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from games import services
+from games.errors import GameNotFound
 from games.models import GameStatus
 from games.replay import replay_game
 from tests.factories import ComputerGameFactory, HumanGameFactory
@@ -51,3 +53,13 @@ def test_a_computer_game_starts_from_its_deck_with_the_non_dealer_to_act():
     assert game.deals.get(number=1).deck == [str(card) for card in DECK]
     assert (game.turn_seat, game.version) == (0, 0)  # the player is the non-dealer
     assert replay_game(game) is None
+
+
+def test_services_treat_an_id_that_is_no_uuid_as_a_game_that_does_not_exist(user):
+    assert services.game_enforce_timers(game_id="not-a-uuid") is False
+    assert services.game_play_computer_turn(game_id="not-a-uuid", version=0) == 0
+    assert services.game_expire_turn(game_id="not-a-uuid", version=0) is False
+    with pytest.raises(GameNotFound):
+        services.game_concede(game_id="not-a-uuid", user=user)
+    with pytest.raises(GameNotFound):
+        services.game_post_message(game_id="not-a-uuid", user=user, phrase="good_luck")
