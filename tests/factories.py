@@ -20,6 +20,7 @@ from django.utils import timezone
 from accounts.models import AuthToken, User
 from games import services
 from games.dealing import dealt
+from games.rules import Pass
 from games.models import Game, GameResult, GameStatus, Seat
 
 PASSWORD = "a-long-test-password-1"
@@ -75,7 +76,9 @@ class ComputerGameFactory(factory.Factory):
 class HumanGameFactory(factory.Factory):
     """A game between two people in any ``status``: ``waiting`` (created, nobody joined),
     ``active`` (joined; dealt from ``deck``/``decks`` with ``dealer`` when given),
-    ``finished`` (then ``loser`` conceded) or ``abandoned`` (cancelled while waiting)."""
+    ``finished`` (both passed the first upcard, then ``loser`` conceded; with
+    ``aborted=True`` the loser concedes at once, so the game is aborted) or ``abandoned``
+    (cancelled while waiting)."""
 
     class Meta:
         model = Game
@@ -90,6 +93,7 @@ class HumanGameFactory(factory.Factory):
     decks: Sequence[Sequence[Any]] | None = None
     dealer = 0
     loser = 1
+    aborted = False
 
     @classmethod
     def _create(cls, model_class: type[Game], **kw: Any) -> Game:
@@ -107,9 +111,20 @@ class HumanGameFactory(factory.Factory):
         with _deals(kw["deck"], kw["decks"], kw["dealer"]):
             game = services.game_join(user=opponent, code=game.invite_code)
         if status == GameStatus.FINISHED:
+            if not kw["aborted"]:  # each player moves once: a rated, counted game
+                for _ in range(2):
+                    game = _pass_first_upcard(game, (creator, opponent))
             loser = creator if kw["loser"] == 0 else opponent
             game = services.game_concede(game_id=game.pk, user=loser)
         return game
+
+
+def _pass_first_upcard(game: Game, users: tuple[User, User]) -> Game:
+    """The seat to act passes the first upcard (what every Gin Rummy round opens with)."""
+    seat = game.turn_seat
+    assert seat is not None
+    outcome = services.game_apply_action(game_id=game.pk, user=users[seat], action=Pass())
+    return outcome.game
 
 
 # --- result rows for the leaderboards -------------------------------------------------------

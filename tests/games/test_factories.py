@@ -42,8 +42,15 @@ def test_a_human_game_is_dealt_from_the_deck_asked_for():
 
 def test_a_finished_game_has_results_and_the_loser_conceded():
     game = HumanGameFactory(status=GameStatus.FINISHED, loser=0)
-    assert game.finish_reason == "concede" and game.winner_seat == 1
+    assert game.finish_reason == "concede" and game.winner_seat == 1 and not game.aborted
+    assert game.version == 4  # the join, two passes, the concession
     assert {(r.seat, r.won) for r in game.results.all()} == {(0, False), (1, True)}
+
+
+def test_a_game_conceded_before_anyone_moved_is_aborted():
+    game = HumanGameFactory(status=GameStatus.FINISHED, aborted=True)
+    assert game.aborted and not game.results.exists()
+    assert replay_game(game) is None
 
 
 def test_a_computer_game_starts_from_its_deck_with_the_non_dealer_to_act():
