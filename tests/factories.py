@@ -20,8 +20,8 @@ from django.utils import timezone
 from accounts.models import AuthToken, User
 from games import services
 from games.dealing import dealt
-from games.rules import Pass
 from games.models import Game, GameResult, GameStatus, Seat
+from games.rules import Pass
 
 PASSWORD = "a-long-test-password-1"
 
