@@ -1,8 +1,9 @@
 """Rebuild a game's state from its move log and deals (the move log is the source of truth).
 
-The fold goes through the game's variant: deal round 1 from the first deck, apply each
-logged action, deal the next deck whenever a round ends; a forfeit (``concede`` or
-``timeout``, the server's own moves) ends it.
+The fold is the rules core's own (``GameVariant.replay``, for Gin Rummy
+``games.rules.replay_steps``): deal round 1 from the first deck, apply each logged action,
+deal the next deck whenever a round ends; a forfeit (``concede`` or ``timeout``, the
+server's own last move) ends it.
 """
 
 from __future__ import annotations
@@ -53,19 +54,21 @@ def states(
         state = variant.new_game(game.rules, deals[0].dealer, deals[0].deck)
         yield start_version(game), state
         moves = Move.objects.filter(game=game).order_by("seq")
-    next_deal = first + 1
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    for move in moves:
-        kind = move.action.get("type")
-        if kind in FORFEIT_REASONS:
-            state = variant.concede(state, move.seat, kind)
-        else:
-            state = variant.apply_action(state, variant.action_from_json(move.action), move.seat)
-            if variant.progress(state).awaiting_deal:
-                state = variant.deal_next_round(state, deals[next_deal].deck)
-                next_deal += 1
+    logged = list(moves)
+    forfeit = None
+    if logged and logged[-1].action.get("type") in FORFEIT_REASONS:
+        forfeit = logged.pop()  # the server's last move of a game given up or timed out
+    steps = variant.replay(
+        state,
+        ((move.seat, variant.action_from_json(move.action)) for move in logged),
+        (deal.deck for deal in deals[first + 1 :]),
+    )
+    for move, state in zip(logged, steps, strict=True):
         yield move.seq, state
+    if forfeit is not None:
+        yield forfeit.seq, variant.concede(state, forfeit.seat, forfeit.action["type"])
 
 
 def rebuild_state(game: Game, *, version: int | None = None) -> VariantState:

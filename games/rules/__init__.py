@@ -64,7 +64,8 @@ Public API (see each module for details)
   ``legal_moves(state, seat)``, ``expand_legal_actions(entries)``,
   ``is_legal(state, action, seat)``, ``apply_action(state, action, seat)``,
   ``view_for(state, seat)``, ``concede(state, seat, reason)``,
-  ``replay(rules, first_dealer, decks, moves)``, ``public_move(record, viewer)``.
+  ``replay(rules, first_dealer, decks, moves)``, ``replay_steps(state, moves, decks)``,
+  ``public_move(record, viewer)``.
 * Scoring (:mod:`.scoring`): ``settle_game``, ``settle_concession``,
   ``choose_knocker_melds``.
 * JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``state_to_json``,
@@ -119,6 +120,7 @@ from games.rules.engine import (
     new_game,
     public_move,
     replay,
+    replay_steps,
     view_for,
 )
 from games.rules.errors import (
@@ -257,6 +259,7 @@ __all__ = [
     "new_game",
     "public_move",
     "replay",
+    "replay_steps",
     "settle_concession",
     "settle_game",
     "state_from_json",

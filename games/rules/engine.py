@@ -21,7 +21,7 @@ Edge rules, written down beside the code:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
@@ -676,6 +676,29 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     return _evolve(state, final=settle_concession(state.rules, state.rounds, seat, reason))
 
 
+def replay_steps(
+    state: GameState,
+    moves: Iterable[tuple[int, Action]],
+    decks: Iterable[Iterable[Card | str]],
+) -> Iterator[GameState]:
+    """The state after each ``(seat, action)`` of a move log, from ``state`` on: whenever
+    a round ends and the game goes on, the next of ``decks`` is dealt at once. The one
+    fold of a move log: :func:`replay` and the server's replays use it."""
+    remaining = iter(decks)
+    for seat, action in moves:
+        if state.awaiting_deal:
+            raise ValidationError(
+                f"Round {state.round.number + 1} needs a deck; none is left.",
+                {"decks": ["Too few decks for the moves."]},
+            )
+        state = apply_action(state, action, seat)
+        if state.awaiting_deal:
+            deck = next(remaining, None)
+            if deck is not None:
+                state = deal_next_round(state, deck)
+        yield state
+
+
 def replay(
     rules: RuleSet,
     first_dealer: int,
@@ -689,19 +712,8 @@ def replay(
     if not decks:
         raise ValidationError("Replay needs at least one deck.", {"decks": ["Empty."]})
     state = new_game(rules, first_dealer, decks[0])
-    used = 1
-    for seat, action in moves:
-        if state.awaiting_deal:
-            if used >= len(decks):
-                raise ValidationError(
-                    f"Round {state.round.number + 1} needs a deck; only {len(decks)} given.",
-                    {"decks": ["Too few decks for the moves."]},
-                )
-            state = deal_next_round(state, decks[used])
-            used += 1
-        state = apply_action(state, action, seat)
-    if state.awaiting_deal and used < len(decks):
-        state = deal_next_round(state, decks[used])
+    for after in replay_steps(state, moves, decks[1:]):
+        state = after
     return state
 
 

@@ -14,7 +14,7 @@ Django or the project (the import contract test checks the rules cores themselve
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeAlias
 
@@ -118,6 +118,12 @@ class GameVariant(Protocol):
 
     def concede(self, state: Any, seat: int, reason: str) -> Any:
         """The state after ``seat`` gave up (``concede``) or forfeited on time."""
+
+    def replay(
+        self, state: Any, moves: Iterable[tuple[int, Any]], decks: Iterable[Sequence[str]]
+    ) -> Iterator[Any]:
+        """The state after each logged ``(seat, action)`` from ``state`` on, dealing the
+        next of ``decks`` whenever a round ends and the game goes on."""
 
     # --- views and results ----------------------------------------------------------------
 

@@ -8,7 +8,7 @@ to the other presenters (:mod:`games.presenters`).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from games import ai, rules
@@ -206,6 +206,14 @@ class GinRummy:
 
     def concede(self, state: rules.GameState, seat: int, reason: str) -> rules.GameState:
         return rules.concede(state, seat, reason)
+
+    def replay(
+        self,
+        state: rules.GameState,
+        moves: Iterable[tuple[int, rules.Action]],
+        decks: Iterable[Sequence[str]],
+    ) -> Iterator[rules.GameState]:
+        return rules.replay_steps(state, moves, decks)
 
     def view_for(self, state: rules.GameState, seat: int) -> rules.PlayerView:
         return rules.view_for(state, seat)
