@@ -46,6 +46,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # First: under /api/ every error answer is JSON, also the ones Django builds itself.
+    "config.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -161,7 +163,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Play Gin Rummy against the computer or against friends. Every 4xx answer is "
         '`{"code": "<machine_code>", "detail": "<sentence>"}` (validation errors add '
-        '`"fields"`). Authenticate with `Authorization: Token <token>`.'
+        '`"fields"`). Authenticate with `Authorization: Token <token>`. Every error under '
+        "`/api/` is JSON in that shape, also the ones no endpoint lists: a `Host` header "
+        "this server does not serve (400 `disallowed_host`), a body over 2.5 MB (413 "
+        "`request_too_large`), a failure on our side (500 `server_error`)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
