@@ -1,4 +1,5 @@
-"""Middleware for everything under ``/api/``: errors are always JSON in the house format.
+"""Middleware for everything under ``/api/``: errors are always JSON in the house format,
+and no answer may be stored by a cache.
 
 Django answers some failures before any view runs, or outside DRF's exception handler: a
 disallowed ``Host`` header, a body over ``DATA_UPLOAD_MAX_MEMORY_SIZE``, an unexpected
@@ -9,10 +10,15 @@ under ``/api/`` a client must get ``{"code", "detail"}`` in every mode.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from http import HTTPStatus
+from typing import Any
 
+from asgiref.sync import iscoroutinefunction
 from django.core.exceptions import DisallowedHost, RequestDataTooBig, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
+from django.utils.cache import patch_cache_control
+from django.utils.decorators import sync_and_async_middleware
 from django.utils.deprecation import MiddlewareMixin
 
 logger = logging.getLogger(__name__)
@@ -101,3 +107,47 @@ class ApiErrorsMiddleware(MiddlewareMixin):
             if header in response:
                 replacement[header] = response[header]
         return replacement
+
+
+def _allows_storing(cache_control: str) -> bool:
+    """Whether a view's own ``Cache-Control`` says the answer may be stored."""
+    directives = {d.strip().split("=")[0].lower(): d for d in cache_control.split(",")}
+    if "public" in directives or "s-maxage" in directives:
+        return True
+    max_age = directives.get("max-age", "max-age=0").split("=")[-1].strip()
+    return max_age.isdigit() and int(max_age) > 0
+
+
+def _no_store(request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+    if not is_api(request):
+        return response
+    current = response.get("Cache-Control", "")
+    if not _allows_storing(current):
+        patch_cache_control(response, no_store=True)
+    return response
+
+
+@sync_and_async_middleware
+def api_no_store_middleware(
+    get_response: Callable[[HttpRequest], Any],
+) -> Callable[[HttpRequest], Any]:
+    """``Cache-Control: no-store`` on every answer under ``/api/``.
+
+    Answers carry tokens (``/auth/register``, ``/auth/token``), hands (game views, actions,
+    event streams) and private profiles: no browser, proxy or CDN may keep a copy. A view
+    that marks its answer cacheable itself (``public``, ``s-maxage`` or a positive
+    ``max-age``) keeps its own header; any other ``Cache-Control`` it set (the event
+    streams' ``no-cache``) gets ``no-store`` added. Works under WSGI and ASGI alike, so the
+    event-stream server gets it too.
+    """
+    if iscoroutinefunction(get_response):
+
+        async def async_middleware(request: HttpRequest) -> HttpResponseBase:
+            return _no_store(request, await get_response(request))
+
+        return async_middleware
+
+    def middleware(request: HttpRequest) -> HttpResponseBase:
+        return _no_store(request, get_response(request))
+
+    return middleware

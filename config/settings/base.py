@@ -46,6 +46,8 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Cache-Control: no-store on every /api/ answer (tokens, hands), error answers included.
+    "config.middleware.api_no_store_middleware",
     # First: under /api/ every error answer is JSON, also the ones Django builds itself.
     "config.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -166,7 +168,8 @@ SPECTACULAR_SETTINGS = {
         '`"fields"`). Authenticate with `Authorization: Token <token>`. Every error under '
         "`/api/` is JSON in that shape, also the ones no endpoint lists: a `Host` header "
         "this server does not serve (400 `disallowed_host`), a body over 2.5 MB (413 "
-        "`request_too_large`), a failure on our side (500 `server_error`)."
+        "`request_too_large`), a failure on our side (500 `server_error`). Every answer under `/api/` is sent with "
+        "`Cache-Control: no-store` (they carry tokens and hands)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
