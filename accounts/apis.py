@@ -15,7 +15,13 @@ from config.api import StrictSerializer, validated
 from config.schema import error_responses
 
 from . import selectors, services
-from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN
+from .models import (
+    CARD_SORTS,
+    DEFAULT_PREFERENCES,
+    DISPLAY_NAME_MAX_LENGTH,
+    USERNAME_PATTERN,
+    clean_display_name,
+)
 from .throttles import RegisterThrottle, TokenThrottle
 
 
@@ -33,6 +39,31 @@ class StatsSerializer(serializers.Serializer):
     rating_provisional = serializers.BooleanField(
         help_text="True until the rating deviation is at most 110."
     )
+
+
+class DisplayNameField(serializers.CharField):
+    """A display name: NFKC-normalised and stripped; control and format characters (bidi
+    overrides, terminal escapes, zero-width characters) and names that are blank once
+    stripped are refused. ``""`` means "show the username"."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            f"Up to {DISPLAY_NAME_MAX_LENGTH} characters, NFKC-normalised and stripped. "
+            "Control and format characters (Unicode Cc, Cf: bidi overrides, terminal "
+            "escapes, zero-width characters) and names that are blank once stripped are "
+            'refused (400 `validation_error`). `""` shows the username instead.',
+        )
+        super().__init__(
+            max_length=DISPLAY_NAME_MAX_LENGTH, allow_blank=True, trim_whitespace=False, **kwargs
+        )
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        try:
+            return clean_display_name(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from exc
 
 
 class PreferencesSerializer(serializers.Serializer):
@@ -77,7 +108,7 @@ class RegisterApi(APIView):
             },
         )
         password = serializers.CharField(max_length=128, trim_whitespace=False)
-        display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
+        display_name = DisplayNameField(required=False)
 
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
@@ -111,7 +142,7 @@ class RegisterApi(APIView):
         user, key = services.user_register(
             username=data["username"],
             password=data["password"],
-            display_name=data.get("display_name", "").strip(),
+            display_name=data.get("display_name", ""),
         )
         body = {
             "id": user.pk,
@@ -176,7 +207,7 @@ class MeApi(APIView):
         preferences = serializers.DictField()
 
     class InputSerializer(StrictSerializer):
-        display_name = serializers.CharField(max_length=40, allow_blank=True, required=False)
+        display_name = DisplayNameField(required=False)
         preferences = PreferencesSerializer(required=False)
 
     @extend_schema(
@@ -204,7 +235,7 @@ class MeApi(APIView):
         data = validated(self.InputSerializer, request.data)
         user = services.user_update(
             user=request.user,
-            display_name=data["display_name"].strip() if "display_name" in data else None,
+            display_name=data.get("display_name"),
             preferences=data.get("preferences"),
         )
         return Response(self.OutputSerializer(selectors.user_me(user=user)).data)
