@@ -171,6 +171,15 @@ class TokenApi(APIView):
         operation_id="auth_token",
         tags=["accounts"],
         auth=[],
+        description=(
+            "Log in: a new token for a username and password (each login has its own "
+            "token). Failed logins are limited (429 `throttled` with `Retry-After`, even "
+            "for the right password): per username and client IP (`THROTTLE_FAILED_LOGIN`, "
+            "default 10 per 15 minutes), and per username from any IP with a short backoff "
+            "(`THROTTLE_FAILED_LOGIN_USERNAME`, default 50 per 15 minutes; waits of 1 s, "
+            "2 s, 4 s, ... up to 60 s) that an address which logged in to the account "
+            "before skips. A successful login clears its address's count."
+        ),
         request=InputSerializer,
         responses={
             200: OutputSerializer,

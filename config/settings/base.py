@@ -149,8 +149,10 @@ REST_FRAMEWORK = {
         # Per client IP.
         "register": env.str("THROTTLE_REGISTER", default="20/hour"),
         "token": env.str("THROTTLE_TOKEN", default="60/hour"),
-        # Failed logins per username (whatever the IP), see accounts.throttles.
+        # Failed logins per username + client IP (a hard limit), and per username from any
+        # IP (past it: backoff), see accounts.throttles.FailedLoginLimiter.
         "failed_login": env.str("THROTTLE_FAILED_LOGIN", default="10/15m"),
+        "failed_login_username": env.str("THROTTLE_FAILED_LOGIN_USERNAME", default="50/15m"),
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
@@ -168,8 +170,8 @@ SPECTACULAR_SETTINGS = {
         '`"fields"`). Authenticate with `Authorization: Token <token>`. Every error under '
         "`/api/` is JSON in that shape, also the ones no endpoint lists: a `Host` header "
         "this server does not serve (400 `disallowed_host`), a body over 2.5 MB (413 "
-        "`request_too_large`), a failure on our side (500 `server_error`). Every answer under `/api/` is sent with "
-        "`Cache-Control: no-store` (they carry tokens and hands)."
+        "`request_too_large`), a failure on our side (500 `server_error`). Every answer "
+        "under `/api/` is sent with `Cache-Control: no-store` (they carry tokens and hands)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -279,6 +281,11 @@ LOGGING = {
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
     },
 }
+
+# Failed-login backoff per username (accounts.throttles.FailedLoginLimiter): the longest
+# wait, and how long an address that logged in successfully skips the backoff.
+FAILED_LOGIN_BACKOFF_MAX_SECONDS = env.int("FAILED_LOGIN_BACKOFF_MAX_SECONDS", default=60)
+FAILED_LOGIN_KNOWN_IP_DAYS = env.int("FAILED_LOGIN_KNOWN_IP_DAYS", default=30)
 
 # A token unused for this many days is deleted by the nightly ``accounts.purge_stale_tokens``.
 AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)
