@@ -4,6 +4,8 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
+from accounts.admin import admin_login
+
 from .docs import SwaggerDocsView
 from .exceptions import json_not_found
 from .health import HealthApi
@@ -20,6 +22,8 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
     path("api/docs/", SwaggerDocsView.as_view(url_name="schema"), name="docs"),
     re_path(r"^api/", json_not_found),
+    # The admin's login page with the API's failed-login limits (accounts.admin).
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
 ]
 
