@@ -14,12 +14,11 @@ from collections.abc import Callable
 from http import HTTPStatus
 from typing import Any
 
-from asgiref.sync import iscoroutinefunction
+from asgiref.sync import iscoroutinefunction, markcoroutinefunction
 from django.core.exceptions import DisallowedHost, RequestDataTooBig, SuspiciousOperation
 from django.http import HttpRequest, HttpResponse, HttpResponseBase, JsonResponse
 from django.utils.cache import patch_cache_control
 from django.utils.decorators import sync_and_async_middleware
-from django.utils.deprecation import MiddlewareMixin
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +62,7 @@ def json_error(status: int, code: str | None = None, detail: str | None = None) 
     return JsonResponse(body, status=status)
 
 
-class ApiErrorsMiddleware(MiddlewareMixin):
+class ApiErrorsMiddleware:
     """First in ``MIDDLEWARE``: under ``/api/``, every error answer is JSON.
 
     - A ``Host`` not in ``ALLOWED_HOSTS``: 400 ``disallowed_host`` before anything else.
@@ -72,6 +71,26 @@ class ApiErrorsMiddleware(MiddlewareMixin):
       text): the same status with a JSON body (500: ``server_error``; the exception is
       still logged with its traceback).
     """
+
+    sync_capable = True
+    async_capable = True
+
+    def __init__(self, get_response: Callable[[HttpRequest], Any]) -> None:
+        self.get_response = get_response
+        # Native under ASGI too (the event-stream server): no thread hop per request.
+        self.is_async = iscoroutinefunction(get_response)
+        if self.is_async:
+            markcoroutinefunction(self)
+
+    def __call__(self, request: HttpRequest) -> Any:
+        if self.is_async:
+            return self.__acall__(request)
+        response = self.process_request(request) or self.get_response(request)
+        return self.process_response(request, response)
+
+    async def __acall__(self, request: HttpRequest) -> HttpResponseBase:
+        response = self.process_request(request) or await self.get_response(request)
+        return self.process_response(request, response)
 
     def process_request(self, request: HttpRequest) -> HttpResponse | None:
         if not is_api(request):

@@ -52,3 +52,16 @@ def test_pages_outside_the_api_keep_their_html(client, debug):
     response = client.get("/admin/login/")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/html")
+
+
+def test_errors_are_json_on_the_asgi_server_too(debug):
+    from asgiref.sync import async_to_sync
+    from django.test import AsyncClient
+
+    async def get(url: str, **headers: str):
+        return await AsyncClient().get(url, headers=headers)
+
+    response = async_to_sync(get)("/api/v1/me/events", host="evil.example")
+    assert_json_error(response, 400, "disallowed_host")
+    response = async_to_sync(get)("/api/v1/me/events")
+    assert_json_error(response, 401, "not_authenticated")
