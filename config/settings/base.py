@@ -268,6 +268,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 5,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# On a lost broker connection, cancel the running late-acked tasks (they are delivered again,
+# and every task is idempotent) rather than finish them with nowhere to acknowledge to.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # Queueing after a commit must not hang a request while the broker is down: one quick retry,
 # then the failure is logged and the sweeper queues the work once the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
