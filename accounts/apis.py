@@ -16,7 +16,14 @@ from config.schema import error_responses
 
 from . import selectors, services
 from .authentication import request_user
-from .models import CARD_SORTS, DEFAULT_PREFERENCES, USERNAME_PATTERN, AuthToken
+from .models import (
+    CARD_SORTS,
+    DEFAULT_PREFERENCES,
+    DISPLAY_NAME_MAX_LENGTH,
+    USERNAME_PATTERN,
+    AuthToken,
+    clean_display_name,
+)
 from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
 
 
@@ -40,6 +47,31 @@ class StatsSerializer(serializers.Serializer):
     rating_provisional = serializers.BooleanField(
         help_text="True until the rating deviation is at most 110."
     )
+
+
+class DisplayNameField(serializers.CharField):
+    """A display name: NFKC-normalised and stripped; control and format characters (bidi
+    overrides, terminal escapes, zero-width characters) and names that are blank once
+    stripped are refused. ``""`` means "show the username"."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            f"Up to {DISPLAY_NAME_MAX_LENGTH} characters, NFKC-normalised and stripped. "
+            "Control and format characters (Unicode Cc, Cf: bidi overrides, terminal "
+            "escapes, zero-width characters) and names that are blank once stripped are "
+            'refused (400 `validation_error`). `""` shows the username instead.',
+        )
+        super().__init__(
+            max_length=DISPLAY_NAME_MAX_LENGTH, allow_blank=True, trim_whitespace=False, **kwargs
+        )
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        try:
+            return clean_display_name(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from exc
 
 
 class PreferencesSerializer(serializers.Serializer):
@@ -84,7 +116,7 @@ class RegisterApi(APIView):
             },
         )
         password = serializers.CharField(max_length=128, trim_whitespace=False)
-        display_name = serializers.CharField(max_length=40, required=False, allow_blank=True)
+        display_name = DisplayNameField(required=False)
 
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
@@ -118,7 +150,7 @@ class RegisterApi(APIView):
         user, key = services.user_register(
             username=data["username"],
             password=data["password"],
-            display_name=data.get("display_name", "").strip(),
+            display_name=data.get("display_name", ""),
         )
         body = {
             "id": user.pk,
@@ -147,6 +179,15 @@ class TokenApi(APIView):
         operation_id="auth_token",
         tags=["accounts"],
         auth=[],
+        description=(
+            "Log in: a new token for a username and password (each login has its own "
+            "token). Failed logins are limited (429 `throttled` with `Retry-After`, even "
+            "for the right password): per username and client IP (`THROTTLE_FAILED_LOGIN`, "
+            "default 10 per 15 minutes), and per username from any IP with a short backoff "
+            "(`THROTTLE_FAILED_LOGIN_USERNAME`, default 50 per 15 minutes; waits of 1 s, "
+            "2 s, 4 s, ... up to 60 s) that an address which logged in to the account "
+            "before skips. A successful login clears its address's count."
+        ),
         request=InputSerializer,
         responses={
             200: OutputSerializer,
@@ -184,7 +225,7 @@ class MeApi(APIView):
         preferences = serializers.DictField()
 
     class InputSerializer(StrictSerializer):
-        display_name = serializers.CharField(max_length=40, allow_blank=True, required=False)
+        display_name = DisplayNameField(required=False)
         preferences = PreferencesSerializer(required=False)
 
     def get_throttles(self) -> list:
@@ -215,7 +256,7 @@ class MeApi(APIView):
         data = validated(self.InputSerializer, request.data)
         user = services.user_update(
             user=request_user(request),
-            display_name=data["display_name"].strip() if "display_name" in data else None,
+            display_name=data.get("display_name"),
             preferences=data.get("preferences"),
         )
         return Response(self.OutputSerializer(selectors.user_me(user=user)).data)
