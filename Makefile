@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-api drills worker beat migrate superuser clean
+.PHONY: install run test lint bench bench-api bench-streams drills worker beat migrate superuser clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ bench: install
 ## (PostgreSQL, Redis, gunicorn, uvicorn, a Celery worker, beat); docs/benchmarks.md.
 bench-api: install
 	$(BIN)/python bench/api_load.py $(BENCH_ARGS)
+
+## How many idle event streams one events process holds, and what each costs.
+bench-streams: install
+	$(BIN)/python bench/streams_load.py $(BENCH_ARGS)
 
 ## Fault drills against the full local stack (kill the worker, stop Redis, restart
 ## PostgreSQL, kill web workers, stop beat); docs/reliability.md. DRILL_ARGS="--only redis".
