@@ -18,7 +18,7 @@ stands for: 2-10 face, J Q K 10, the ace 1 when low and 11 when high or in a set
     >>> read_meld(rummy_cards("KH AH 2H"))
     Traceback (most recent call last):
     ...
-    ValueError: the cards are not in sequence (a run never wraps: K A 2 is not a run)
+    ValueError: the cards are not in sequence, low to high (a run never wraps)
     >>> best_meld_points(rummy_cards("7S 7H 7D 8D 9D TD 2C"))
     48
 
@@ -128,7 +128,7 @@ def read_meld(cards: tuple[RummyCard, ...]) -> tuple[MeldKind, int, Suit | None]
             for place, card in naturals
         ):
             return MeldKind.RUN, low, first.suit
-    raise ValueError("the cards are not in sequence (a run never wraps: K A 2 is not a run)")
+    raise ValueError("the cards are not in sequence, low to high (a run never wraps)")
 
 
 @dataclass(frozen=True, slots=True)
