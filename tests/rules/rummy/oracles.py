@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 from games.rules.rummy import JOKER, Card, RummyCard
 from games.rules.rummy.cards import NATURALS
@@ -40,7 +40,7 @@ def read(cards: Sequence[RummyCard]) -> tuple[str, int, list[int]] | None:
             places = list(range(first, first + len(cards)))
             if places[-1] > 14 or (1 in places and 14 in places):
                 continue
-            if any(_is_joker(a) and _is_joker(b) for a, b in zip(cards, cards[1:])):
+            if any(_is_joker(a) and _is_joker(b) for a, b in pairwise(cards)):
                 continue
             if all(_is_joker(card) or str(card) == place_card(suit, place)
                    for card, place in zip(cards, places, strict=True)):
