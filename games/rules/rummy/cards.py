@@ -23,6 +23,7 @@ __all__ = [
     "Card",
     "Joker",
     "RummyCard",
+    "card_texts",
     "card_value",
     "check_deck",
     "full_deck",
@@ -72,6 +73,13 @@ _HAND_VALUES: tuple[int, ...] = (
     20,
 )
 _BY_INDEX: tuple[RummyCard, ...] = (*NATURALS, JOKER)
+CARD_TEXT: dict[RummyCard, str] = {card: str(card) for card in _BY_INDEX}
+"""Each card's text (a dictionary lookup is faster than ``str`` on the hot paths)."""
+
+
+def card_texts(cards: Iterable[RummyCard]) -> list[str]:
+    """The cards' texts, in order (``["7H", "XX"]``)."""
+    return list(map(CARD_TEXT.__getitem__, cards))
 
 
 def parse_card(text: object) -> RummyCard:

@@ -26,7 +26,7 @@ from games.rules.rummy.actions import (
     SwapJoker,
     WrittenMelds,
 )
-from games.rules.rummy.cards import JOKER_INDEX, RummyCard, parse_card
+from games.rules.rummy.cards import JOKER_INDEX, RummyCard, card_texts, parse_card
 from games.rules.rummy.melds import End, MeldKind, TableMeld, table_meld
 from games.rules.rummy.ruleset import RuleSet
 from games.rules.rummy.state import (
@@ -161,8 +161,7 @@ def action_from_json(data: object) -> Action:
     return Layoff(card, meld, _end_field(data.get("end")))
 
 
-def _cards_json(cards: Sequence[RummyCard]) -> list[str]:
-    return [str(card) for card in cards]
+_cards_json = card_texts
 
 
 def action_to_json(action: Action) -> dict[str, Any]:

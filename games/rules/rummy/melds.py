@@ -34,7 +34,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from games.rules.cards import RANK_CHARS, Card, Suit
-from games.rules.rummy.cards import JOKER, JOKER_INDEX, Joker, RummyCard, rummy_cards
+from games.rules.rummy.cards import JOKER, JOKER_INDEX, NATURALS, Joker, RummyCard, rummy_cards
 
 __all__ = [
     "End",
@@ -75,14 +75,21 @@ RUN_VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
 SET_VALUES: tuple[int, ...] = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 """Points of one card of a set of each rank 1-13 (ace 11)."""
 
+# the shared deck's own instances, so that lookups hit on identity
 _CARD: dict[tuple[int, int], Card] = {
-    (suit, rank): Card(rank, Suit(suit)) for suit in range(4) for rank in range(1, 14)
+    (suit, rank): NATURALS[suit * 13 + rank - 1] for suit in range(4) for rank in range(1, 14)
 }
+
+
+_PLACES: tuple[tuple[Card, ...], ...] = tuple(
+    (_CARD[(suit, 1)], *(_CARD[(suit, rank)] for rank in range(1, 14)), _CARD[(suit, 1)])
+    for suit in range(4)
+)
 
 
 def natural_at(suit: Suit | int, place: int) -> Card:
     """The natural card at a run place (1-14; 14 is the ace)."""
-    return _CARD[(suit, 1 if place == 14 else place)]
+    return _PLACES[suit][place]
 
 
 def meld_points(kind: MeldKind, rank: int, suit: Suit | None, length: int) -> int:
@@ -163,7 +170,7 @@ class TableMeld:
         """A run's natural card at each place (empty for a set)."""
         if self.suit is None:
             return ()
-        return tuple(natural_at(self.suit, self.rank + i) for i in range(len(self.cards)))
+        return _PLACES[self.suit][self.rank : self.rank + len(self.cards)]
 
     @property
     def points(self) -> int:
@@ -372,12 +379,12 @@ def _melds_with(key: int, jokers: int, index: int) -> Iterator[tuple[int, int, i
                 down.append((cost, used + 1, nat, pts + RUN_VALUES[place], place, True))
 
 
-def _search(key: int, jokers: int, spare: bool, memo: dict[tuple[int, int, bool], int]) -> int:
+def _search(key: int, jokers: int, spare: bool, memo: dict[int, int]) -> int:
     """Most points of disjoint melds from the hand; when ``spare``, at least one card must
     stay unmelded (``_NEG`` when impossible)."""
     if not key:
         return 0 if not spare or jokers else _NEG
-    state = (key, jokers, spare)
+    state = key << 4 | jokers << 1 | spare  # the key's 104 bits, then 0-7 jokers and a flag
     found = memo.get(state)
     if found is not None:
         return found
@@ -491,8 +498,6 @@ def all_melds(jokers: int = 0) -> list[tuple[RummyCard, ...]]:
     >>> len(all_melds(0)), len(all_melds(6))
     (373, 22749)
     """
-    from games.rules.rummy.cards import NATURALS
-
     return melds_in((*NATURALS, *([JOKER] * jokers)))
 
 
@@ -524,7 +529,7 @@ def best_melds(hand: Iterable[RummyCard]) -> tuple[int, list[tuple[RummyCard, ..
     (31, [(Card.parse('QH'), Card.parse('KH'), JOKER)])
     """
     key, jokers = count_key(hand)
-    memo: dict[tuple[int, int, bool], int] = {}
+    memo: dict[int, int] = {}
     best = _search(key, jokers, True, memo) if has_meld(key, jokers) else 0
     if best <= 0:
         return 0, []
