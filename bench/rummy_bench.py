@@ -9,6 +9,8 @@ emptied before each pass, so every figure is cold):
   the meld check; the others an empty list);
 * the seat to act's view alone, split by whether it has come out (before: the exact
   first-meld search over a 13-14 card hand with jokers; after: the table scan);
+* the first-meld check on fresh deals: the view of the first player after the first draw
+  (14 cards, six jokers in the deck), on average and at worst over many deals;
 * random round playouts per second at 2 and 4 seats (deal, then random legal actions
   through ``apply_action`` with all its checks until a player goes out or the block).
 
@@ -152,6 +154,24 @@ def main(argv: Sequence[str] | None = None) -> int:
             elapsed = best_time(views(chosen, [[s.turn] for s in chosen]), repeat)  # type: ignore[misc]
             print(f"  play phase, {label + ':':26}{len(chosen) / elapsed:10,.0f} views/s"
                   f"  ({len(chosen)} positions, {1e3 * elapsed / len(chosen):.2f} ms each)")
+
+    rng = random.Random(args.seed)
+    fresh = []
+    for _ in range(200 if args.quick else 2000):
+        state = new_game(RuleSet(), 4, new_deck(rng, 6))
+        fresh.append(apply_action(state, DrawStock(), 1))
+    elapsed = best_time(views(fresh, [[1]] * len(fresh)), repeat)
+    worst = 0.0
+    for state in fresh:
+        best_meld_points_key.cache_clear()
+        start = time.perf_counter()
+        view_for(state, 1)
+        worst = max(worst, time.perf_counter() - start)
+    can_meld = sum(1 for state in fresh
+                   if any(e.type == "meld" for e in legal_actions(state, 1)))
+    print(f"views, first turn (14 cards):  {len(fresh) / elapsed:10,.0f} views/s"
+          f"  ({1e3 * elapsed / len(fresh):.2f} ms each, worst {1e3 * worst:.1f} ms;"
+          f" {100 * can_meld / len(fresh):.0f}% can come out)")
 
     for seats in (2, 4):
         rng = random.Random(args.seed + seats)
