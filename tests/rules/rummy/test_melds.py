@@ -252,3 +252,50 @@ def test_swap_takes_the_card_a_joker_stands_for():
     assert sorted(texts(swap_cards(group))) == ["7C", "7H"]
     assert texts(swap_joker_into(group, rummy_cards("7C")[0]).cards) == ["7S", "7C", "7D"]
     assert swap_cards(meld("7S 7H 7D")) == frozenset()
+
+
+# written lists near melds: one suit's or one rank's cards and jokers, in any order
+NEAR = st.one_of(
+    st.lists(st.sampled_from([*rummy_cards("AH 2H 3H 4H 5H JH QH KH"), JOKER]),
+             min_size=0, max_size=7),
+    st.lists(st.sampled_from([*rummy_cards("7S 7H 7D 7C 8H"), JOKER]), min_size=0, max_size=6),
+    st.integers(1, 12).flatmap(lambda low: st.integers(3, 15 - low).flatmap(
+        lambda length: st.lists(st.booleans(), min_size=length, max_size=length).map(
+            lambda jokers: [JOKER if joker else oracles.natural(oracles.place_card(1, low + i))
+                            for i, joker in enumerate(jokers)]))),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(NEAR)
+def test_read_meld_agrees_with_the_definition(cards):
+    expected = oracles.read(cards)
+    try:
+        kind, rank, _ = read_meld(tuple(cards))
+    except ValueError:
+        assert expected is None
+    else:
+        assert expected is not None and (str(kind), rank) == expected[:2]
+        assert meld_points(*read_meld(tuple(cards)), len(cards)) == sum(expected[2])
+
+
+@settings(max_examples=100, deadline=None)
+@given(NEAR.filter(lambda cards: oracles.is_meld(cards)),
+       st.sampled_from([*rummy_cards("AH 2H 6H 7H TH KH 7S 7C 8H"), JOKER]))
+def test_layoff_and_swap_fits_agree_with_the_definition(cards, card):
+    target = table_meld(0, 0, tuple(cards))
+    fits = layoff_fits(target, card)
+    if target.kind is MeldKind.SET:
+        assert (None in fits) == oracles.is_meld([*cards, card])
+    else:
+        assert (End.LOW in fits) == oracles.is_meld([card, *cards])
+        assert (End.HIGH in fits) == oracles.is_meld([*cards, card])
+    for new in fits.values():
+        assert oracles.is_meld(new.cards) and len(new.cards) == len(cards) + 1
+    if card is not JOKER:
+        swapped = swap_joker_into(target, card)
+        options = [[*cards[:i], card, *cards[i + 1:]] for i, held in enumerate(cards)
+                   if held is JOKER]
+        assert (swapped is not None) == any(oracles.is_meld(option) for option in options)
+        if swapped is not None:
+            assert list(swapped.cards) in options and oracles.is_meld(swapped.cards)
