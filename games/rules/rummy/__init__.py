@@ -101,7 +101,8 @@ Public API
   ``legal_moves(state, seat)``, ``meld_moves(state, seat)``, ``is_legal(state, action,
   seat)``, ``apply_action(state, action, seat)``, ``view_for(state, seat)``,
   ``concede(state, seat, reason)``, ``placement(state)``, ``replay(rules, seats, decks,
-  moves, dealer=0)``.
+  moves, dealer=0)``, ``timeout_action(state, seat)`` (what the server plays for a timed-out
+  turn: a stock draw, an owed joker, then the highest-valued allowed discard).
 * JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``view_to_json``,
   ``state_to_json``, ``state_from_json``, ``round_result_to_json``, ``final_to_json``,
   ``deck_to_json``.
@@ -157,6 +158,7 @@ from games.rules.rummy.engine import (
     new_game,
     placement,
     replay,
+    timeout_action,
     view_for,
 )
 from games.rules.rummy.errors import (
@@ -294,6 +296,7 @@ __all__ = [
     "state_to_json",
     "swap_cards",
     "swap_joker_into",
+    "timeout_action",
     "view_for",
     "view_to_json",
 ]

@@ -61,6 +61,7 @@ from games.rules.rummy.cards import (
     JOKER,
     Joker,
     RummyCard,
+    card_value,
     check_deck,
     hand_value,
     sort_hand,
@@ -374,6 +375,33 @@ def meld_moves(state: GameState, seat: int) -> list[Meld]:
         if is_legal(state, action, seat):
             out.append(action)
     return out
+
+
+def timeout_action(state: GameState, seat: int) -> Action:
+    """The action the server plays for a seat whose turn timed out (DESIGN §4: it plays the
+    seat's whole turn): a stock draw, then -- after playing a swapped joker still owed --
+    a discard of the highest-valued card allowed. Deterministic; call it until the turn
+    passes. Raises :class:`~games.rules.errors.IllegalAction` when it is not that seat's
+    turn."""
+    legal = {entry.type: entry for entry in legal_actions(state, seat)}
+    if not legal:
+        if state.final is not None:
+            raise GameNotActive("The game is over.")
+        raise NotYourTurn(f"It is seat {state.turn}'s turn, not seat {seat}'s.")
+    if DrawStock.type in legal:
+        return DrawStock()
+    if Discard.type in legal:
+        cards = legal[Discard.type].cards or ()
+        return Discard(max(reversed(cards), key=card_value))
+    for option in legal[Layoff.type].options or () if Layoff.type in legal else ():
+        if isinstance(option.card, Joker):
+            return Layoff(option.card, option.meld, option.end)
+    hand = state.round.hands[seat]
+    for meld in melds_in(hand):
+        action = Meld((meld,))
+        if JOKER in meld and is_legal(state, action, seat):
+            return action
+    raise AssertionError("an owed joker with no way to play it")  # pragma: no cover
 
 
 def is_legal(state: GameState, action: Action, seat: int) -> bool:

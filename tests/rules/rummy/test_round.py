@@ -525,3 +525,22 @@ def test_a_layoff_that_would_strand_the_swapped_joker_is_refused():
     state = apply_action(state, Layoff(JOKER, 0, End.HIGH), 0)
     assert types(state) == ["discard"]  # laying off 4H now would empty the hand
     assert texts(state.round.table[0].cards) == ["5H", "6H", "7H", "XX"]
+
+
+def test_timeout_action_plays_a_whole_turn():
+    from games.rules.rummy import timeout_action
+
+    state = position(["6H 2D KS", "KC"], table=[(1, "5H XX 7H")], came_out=[True, True],
+                     phase=Phase.DRAW, stock="QD")
+    assert timeout_action(state, 0) == DrawStock()
+    with pytest.raises(RulesError) as caught:
+        timeout_action(state, 1)
+    assert caught.value.code == "not_your_turn"
+    state = apply_action(state, DrawStock(), 0)
+    assert timeout_action(state, 0) == Discard(c("QD"))  # KS and QD are 10: the later one
+    state = apply_action(state, SwapJoker(c("6H"), 0), 0)
+    action = timeout_action(state, 0)
+    assert isinstance(action, Layoff) and action.card is JOKER
+    state = apply_action(state, action, 0)
+    state = apply_action(state, timeout_action(state, 0), 0)
+    assert state.turn == 1
