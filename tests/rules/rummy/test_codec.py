@@ -110,7 +110,7 @@ TYPED = st.fixed_dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(JSON | TYPED)
 def test_any_json_is_an_action_or_an_input_error(body):
     try:
@@ -239,7 +239,7 @@ def test_stored_state_refuses_garbage(change):
     assert caught.value.code == "validation_error" and "state" in caught.value.fields
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(JSON)
 def test_any_json_is_refused_as_a_state_with_an_input_error(body):
     with pytest.raises(RulesError) as caught:
@@ -263,7 +263,7 @@ def _paths(value, prefix=()):
 PATHS = [path for path in _paths(STORED) if path]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(st.sampled_from(PATHS), JSON)
 def test_a_stored_state_with_any_value_replaced_loads_or_is_refused(path, value):
     body = json.loads(json.dumps(STORED))

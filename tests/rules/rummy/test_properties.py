@@ -36,6 +36,7 @@ from games.rules.rummy import (
     replay,
     state_from_json,
     state_to_json,
+    timeout_action,
     view_for,
     view_to_json,
 )
@@ -330,6 +331,7 @@ def check_actions(state: GameState, rng: random.Random) -> None:
     types = {entry.type for entry in legal_actions(state, seat)}
     for action in legal:  # every legal action applies
         apply_action(state, action, seat)
+    apply_action(state, timeout_action(state, seat), seat)
     any_meld = False
     others = [other for other in range(state.seats) if other != seat]
     for who in (seat, rng.choice(others)):
