@@ -88,7 +88,9 @@ Public API
   ``check_deck(deck, jokers)``, ``full_deck(jokers)``.
 * Melds (:mod:`.melds`): ``MeldKind``, ``End``, ``TableMeld``, ``read_meld``,
   ``meld_points``, ``layoff_fits``, ``swap_cards``, ``swap_joker_into``, ``accepts_joker``,
-  ``has_meld``, ``best_meld_points``, ``best_melds``, ``melds_in``, ``all_melds``.
+  ``has_meld``, ``best_meld_points``, ``best_melds``, ``melds_in``, ``all_melds``;
+  on count keys (``count_key``): ``reaches_key`` (the first-meld check of
+  ``legal_actions``), ``best_meld_points_key``.
 * Rules (:mod:`.ruleset`): ``RuleSet`` (``from_dict``, ``to_dict``).
 * Actions (:mod:`.actions`): ``DrawStock``, ``DrawDiscard``, ``Meld(melds)``,
   ``Layoff(card, meld, end=None)``, ``SwapJoker(card, meld)``, ``Discard(card)``, the
@@ -188,11 +190,14 @@ from games.rules.rummy.melds import (
     accepts_joker,
     all_melds,
     best_meld_points,
+    best_meld_points_key,
     best_melds,
+    count_key,
     has_meld,
     layoff_fits,
     meld_points,
     melds_in,
+    reaches_key,
     read_meld,
     swap_cards,
     swap_joker_into,
@@ -266,10 +271,12 @@ __all__ = [
     "all_melds",
     "apply_action",
     "best_meld_points",
+    "best_meld_points_key",
     "best_melds",
     "card_value",
     "check_deck",
     "concede",
+    "count_key",
     "deal_next_round",
     "deck_to_json",
     "final_to_json",
@@ -287,6 +294,7 @@ __all__ = [
     "new_game",
     "parse_card",
     "placement",
+    "reaches_key",
     "read_meld",
     "replay",
     "round_result_to_json",

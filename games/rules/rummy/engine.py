@@ -86,7 +86,6 @@ from games.rules.rummy.melds import (
     MeldKind,
     TableMeld,
     accepts_joker,
-    best_meld_points_key,
     best_melds,
     count_key,
     has_meld,
@@ -94,6 +93,7 @@ from games.rules.rummy.melds import (
     layoff_fits,
     melds_in,
     natural_at,
+    reaches_key,
     read_meld,
     swap_cards,
     swap_joker_into,
@@ -233,7 +233,7 @@ def _meld_available(rules: RuleSet, rnd: RoundState, seat: int) -> bool:
     hand = rnd.hands[seat]
     key, jokers = count_key(hand)
     if not rnd.came_out[seat]:
-        return best_meld_points_key(key, jokers) >= max(rules.first_meld_points, 1)
+        return reaches_key(key, jokers, rules.first_meld_points)
     if len(hand) < 4:
         return False
     if rnd.jokers_owed:

@@ -43,12 +43,14 @@ __all__ = [
     "accepts_joker",
     "all_melds",
     "best_meld_points",
+    "best_meld_points_key",
     "best_melds",
     "count_key",
     "has_meld",
     "layoff_fits",
     "meld_points",
     "melds_in",
+    "reaches_key",
     "read_meld",
     "rummy_cards",
     "swap_cards",
@@ -423,6 +425,67 @@ def live_key(key: int, jokers: int) -> int:
                 live |= bits
                 break
     return live
+
+
+# The most a natural card can add to a meld (ace 11 high or in a set, faces 10), summed
+# over a count key 8 bits (4 cards) at a time.
+_MOST = tuple(11 if rank == 1 else min(rank, 10) for _ in range(4) for rank in range(1, 14))
+_MOST_CHUNKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(((byte >> (2 * j)) & 3) * _MOST[4 * chunk + j]
+            for j in range(4) if 4 * chunk + j < 52)
+        for byte in range(256)
+    )
+    for chunk in range(13)
+)
+
+
+def _most(key: int, jokers: int) -> int:
+    """An upper bound of the points the hand's melds could be worth."""
+    total = 11 * jokers
+    chunk = 0
+    while key:
+        total += _MOST_CHUNKS[chunk][key & 0xFF]
+        key >>= 8
+        chunk += 1
+    return total
+
+
+def _reach(key: int, jokers: int, spare: bool, need: int, failed: dict[int, int]) -> bool:
+    """Whether disjoint melds of the hand reach ``need`` points (keeping a card when
+    ``spare``): the search of :func:`_search` with melds tried first, stopping at the
+    first success, and cut where even every card melded at its best could not reach.
+    ``failed`` keeps, per hand, the least ``need`` already shown out of reach."""
+    if need <= 0:
+        return not spare or bool(key) or jokers > 0
+    if not key:
+        return False
+    state = key << 4 | jokers << 1 | spare
+    known = failed.get(state)
+    if known is not None and need >= known:
+        return False
+    if _most(key, jokers) < need:
+        failed[state] = need
+        return False
+    index = ((key & -key).bit_length() - 1) >> 1
+    for cost, used, points in _melds_with(key, jokers, index):
+        if _reach(key - cost, jokers - used, spare, need - points, failed):
+            return True
+    if _reach(key - (1 << (2 * index)), jokers, False, need, failed):
+        return True
+    failed[state] = need if known is None else min(known, need)
+    return False
+
+
+@lru_cache(maxsize=8192)
+def reaches_key(key: int, jokers: int, points: int) -> bool:
+    """Whether the hand (a count key) holds disjoint melds worth at least ``points`` (at
+    least 1) while keeping a card to discard: :func:`best_meld_points` ``>= points``,
+    usually far faster (it stops at the first packing that reaches)."""
+    if not has_meld(key, jokers):
+        return False
+    live = live_key(key, jokers)
+    return _reach(live, jokers, live == key, max(points, 1), {})
 
 
 @lru_cache(maxsize=8192)

@@ -24,7 +24,7 @@ from games.rules.rummy import (
     swap_cards,
     swap_joker_into,
 )
-from games.rules.rummy.melds import count_key, table_meld
+from games.rules.rummy.melds import count_key, reaches_key, table_meld
 from tests.rules.rummy import oracles
 from tests.rules.rummy.helpers import texts
 
@@ -169,6 +169,8 @@ def test_melds_in_a_hand_equal_brute_force(hand):
 def test_best_meld_points_equal_brute_force(hand):
     expected = oracles.best_points(hand)
     assert best_meld_points(hand) == expected
+    for goal in {1, expected, expected + 1, 20, 40, 60}:
+        assert reaches_key(*count_key(hand), goal) == (expected >= max(goal, 1))
     points, melds = best_melds(hand)
     assert points == expected
     used = [card for meld in melds for card in meld]
@@ -193,6 +195,9 @@ def test_best_meld_points_equal_brute_force(hand):
 )
 def test_best_meld_points_scenarios(text, points):
     assert best_meld_points(rummy_cards(text)) == points
+    key = count_key(rummy_cards(text))
+    assert reaches_key(*key, points) == (points > 0)
+    assert not reaches_key(*key, points + 1)
 
 
 # --------------------------------------------------------------------------------------
@@ -299,3 +304,10 @@ def test_layoff_and_swap_fits_agree_with_the_definition(cards, card):
         assert (swapped is not None) == any(oracles.is_meld(option) for option in options)
         if swapped is not None:
             assert list(swapped.cards) in options and oracles.is_meld(swapped.cards)
+
+
+@settings(max_examples=150, deadline=None)
+@given(hands(13, 15) | DENSE, st.integers(0, 80))
+def test_reaching_first_meld_points_equals_the_exact_search(hand, goal):
+    key = count_key(hand)
+    assert reaches_key(*key, goal) == (best_meld_points(hand) >= max(goal, 1))
