@@ -79,7 +79,14 @@ Decisions where DESIGN §5 is silent (standard Rummy rules; see :mod:`.engine` t
   ``swap_joker`` add ``"options": [{"card", "meld", "end"?}]``. ``meld`` is listed when
   some meld action would be accepted (after coming out: a meld that keeps a card, and
   with an owed joker one that plays it; before: melds worth ``first_meld_points``).
-* A set's ``rank`` in the view is its rank character (``"7"``, ``"T"``, ``"A"``).
+* A set's ``rank`` in the view is its rank character (``"7"``, ``"T"``, ``"A"``). A table
+  meld's ``id`` is its index on the table, from 0 in each round; a set keeps its cards in
+  the order they were put down, a run is low to high.
+* A run holds at most 13 cards (A-K or 2-A), and a joker at either end stands for the
+  place beyond (``XX 2H 3H``: the joker is the low ace).
+* Nothing limits a round's length: players who keep taking the discard pile's top card
+  keep the stock from running down, as in the table game (the server's turn timer and
+  computer players, which draw from the stock, end real rounds).
 
 Public API
 
