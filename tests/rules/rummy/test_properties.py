@@ -399,3 +399,23 @@ def test_dealing_order(seats, dealer, hand_size, jokers, rng):
     assert state.round.stock == tuple(deck[seats * hand_size + 1:])
     assert state.turn == (dealer + 1) % seats
     assert all(isinstance(card, Card) or card is JOKER for card in state.round.stock)
+
+
+@settings(max_examples=6, deadline=None)
+@given(SEATS, st.integers(0, 2**32))
+def test_random_playouts_always_end(seats, seed):
+    """Whole games with no round limit end at the loss limit; every round ends by going
+    out or the block."""
+    rng = random.Random(seed)
+    rules = RuleSet(loss_limit=100)
+    state = new_game(rules, seats, new_deck(rng, 6))
+    steps = 0
+    while not state.is_over:
+        if state.awaiting_deal:
+            state = deal_next_round(state, new_deck(rng, 6))
+        seat = state.turn
+        state = apply_action(state, choose(state, seat, rng), seat)
+        steps += 1
+        assert steps < 20_000
+    assert state.final.reason == "loss_limit" and min(state.scores) <= -100
+    assert all(result.outcome in ("out", "hand_rummy", "block") for result in state.rounds)

@@ -544,3 +544,26 @@ def test_timeout_action_plays_a_whole_turn():
     state = apply_action(state, action, 0)
     state = apply_action(state, timeout_action(state, 0), 0)
     assert state.turn == 1
+
+
+def test_deal_next_round_only_between_rounds():
+    state = new_game(RuleSet(), 2, new_deck(random.Random(4), 6))
+    with pytest.raises(RulesError) as caught:
+        deal_next_round(state, new_deck(random.Random(5), 6))
+    assert caught.value.code == "wrong_phase"
+    over = concede(state, 0)
+    with pytest.raises(RulesError) as caught:
+        deal_next_round(over, new_deck(random.Random(5), 6))
+    assert caught.value.code == "game_not_active"
+
+
+def test_ace_high_and_low_layoffs_and_swaps():
+    table = [(1, "JH QH KH"), (1, "2S 3S 4S"), (1, "QD KD XX")]
+    state = position(["AH AS AD 9C", "KC"], table=table, came_out=[True, True])
+    options = {(str(o.card), o.meld, o.end) for o in entry(state, "layoff").options}
+    assert options == {("AH", 0, End.HIGH), ("AS", 1, End.LOW)}
+    assert {(str(o.card), o.meld) for o in entry(state, "swap_joker").options} == {("AD", 2)}
+    after = apply_action(state, SwapJoker(c("AD"), 2), 0)
+    assert texts(after.round.table[2].cards) == ["QD", "KD", "AD"]
+    after = apply_action(after, Layoff(JOKER, 2), 0)  # only the low end is left: JD
+    assert texts(after.round.table[2].stands_for) == ["JD", "QD", "KD", "AD"]
