@@ -64,12 +64,18 @@ class Table {
     this.seenRounds = 0;
     this.overlay = null;
     this.mode = null; // "knock" while choosing the card to knock with
-    this.busy = false;
+    this.acting = false; // an action is on its way
+    this.awaitVersion = 0; // the version our last action's answer reached
     this.lastMove = "";
     this.messages = [];
     this.phrases = [];
     this.stopped = false;
     this.onKey = (event) => this.key(event);
+  }
+
+  // No action may be sent while one is on its way, or until its answer is on screen.
+  get busy() {
+    return this.acting || Boolean(this.view && this.view.version < this.awaitVersion);
   }
 
   get sort() {
@@ -710,15 +716,15 @@ class Table {
 
   async act(action) {
     if (this.busy || !this.view) return;
-    this.busy = true;
+    this.acting = true;
     const sent = this.view.version;
     this.render(null);
     const key = newKey();
     const request = () => api(`/games/${this.id}/actions`, {
       method: "POST", body: { ...action, expected_version: sent }, headers: { "Idempotency-Key": key },
     });
+    let view;
     try {
-      let view;
       try {
         view = await request();
       } catch (error) {
@@ -726,16 +732,8 @@ class Table {
         await sleep(1000);
         view = await request(); // the same key: applied at most once
       }
-      this.busy = false;
-      if (view.version > sent + 1 && this.follower && this.follower.status === "live") {
-        // The computer has replied too: let the stream show its moves one by one, and
-        // take this answer only if the stream has not delivered it by then.
-        setTimeout(() => this.offer(view), 2500);
-      } else {
-        this.offer(view);
-      }
     } catch (error) {
-      this.busy = false;
+      this.acting = false;
       if (error instanceof ApiError && error.status === 409) {
         this.ctx.say(error.code === "version_conflict" ? "The game had moved on; here is where it stands now." : error, "info");
         this.refresh();
@@ -744,6 +742,22 @@ class Table {
       }
       this.render(null);
       this.restoreFocus(null);
+      return;
+    }
+    this.acting = false;
+    this.awaitVersion = view.version;
+    if (view.version <= this.latest) {
+      // The stream was quicker: this answer is on screen already, or queued.
+      if (!this.queue.length && !this.overlay) {
+        this.render(null);
+        this.restoreFocus(null);
+      }
+    } else if (view.version > sent + 1 && this.follower && this.follower.status === "live") {
+      // The computer has replied too: let the stream show its moves one by one, and
+      // take this answer only if the stream has not delivered it by then.
+      setTimeout(() => this.offer(view), 2500);
+    } else {
+      this.offer(view);
     }
   }
 
