@@ -14,6 +14,7 @@ COPY config ./config
 COPY accounts ./accounts
 COPY games ./games
 COPY leaderboards ./leaderboards
+COPY web ./web
 COPY manage.py ./
 RUN pip install . \
     && DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS=localhost \

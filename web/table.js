@@ -180,22 +180,28 @@ class Table {
     this.restoreFocus(focused);
   }
 
-  // What the opponent just did, in words (from the difference between two views).
+  // What the opponent just did, in words (from the difference between two views; after a
+  // gap, as when polling, one view may hold both halves of a turn).
   describe(prev, next) {
     if (!prev.round || !next.round || prev.round.number !== next.round.number) return "";
     if (prev.round.turn === prev.you || prev.round.turn === null) return "";
     const who = playerName(next, 1 - next.you);
     const a = prev.round;
     const b = next.round;
-    if (b.stock_size < a.stock_size) return `${who} drew from the stock.`;
-    if (b.discard_pile.length < a.discard_pile.length) {
-      return `${who} took ${shortName(a.discard_pile[a.discard_pile.length - 1])} from the pile.`;
-    }
-    if (b.discard_pile.length > a.discard_pile.length) {
-      return `${who} discarded ${shortName(b.discard_pile[b.discard_pile.length - 1])}.`;
-    }
-    if (a.phase === "first_upcard") return `${who} passed on the upcard.`;
-    return "";
+    const topA = a.discard_pile[a.discard_pile.length - 1];
+    const topB = b.discard_pile[b.discard_pile.length - 1];
+    const stock = a.stock_size - b.stock_size;
+    const pile = b.discard_pile.length - a.discard_pile.length;
+    const held = b.opponent_hand_size - a.opponent_hand_size;
+    let what = "";
+    if (stock === 1 && held === 1) what = "drew from the stock";
+    else if (stock === 1 && pile === 1) what = `drew from the stock and discarded ${shortName(topB)}`;
+    else if (stock === 0 && pile === -1 && held === 1) what = `took ${shortName(topA)} from the pile`;
+    else if (stock === 0 && pile === 0 && held === 0 && topA !== topB) {
+      what = `took ${shortName(topA)} and discarded ${shortName(topB)}`;
+    } else if (pile === 1 && held === -1) what = `discarded ${shortName(topB)}`;
+    else if (a.phase === "first_upcard" && stock === 0 && pile === 0) what = "passed on the upcard";
+    return what ? `${who} ${what}.` : "";
   }
 
   connection(status) {
@@ -251,6 +257,7 @@ class Table {
     this.renderMine(prev);
     this.renderActions();
     this.renderInfo();
+    this.renderChat();
     this.tick();
   }
 

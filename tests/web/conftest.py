@@ -120,9 +120,13 @@ class Page:
         self.page.screenshot(path=str(path))
         return path
 
-    def assert_healthy(self) -> None:
-        """No script error and no Content-Security-Policy violation on the page."""
-        assert self.problems == []
+    def assert_healthy(self, *, blocked: bool = False) -> None:
+        """No script error and no Content-Security-Policy violation on the page (with
+        ``blocked``, requests the test itself made fail are expected in the console)."""
+        problems = self.problems
+        if blocked:
+            problems = [p for p in problems if "net::ERR_FAILED" not in p]
+        assert problems == []
 
 
 @pytest.fixture

@@ -5,9 +5,12 @@ from __future__ import annotations
 import itertools
 import time
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.web.conftest import PASSWORD, Page
 
 _names = itertools.count(1)
+STEP_MS = 4000
 VALUES = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10}
 
 
@@ -68,6 +71,15 @@ def discard_choice(tab: Page) -> str:
 def play_step(tab: Page) -> str:
     """One action by a simple policy: gin or knock when offered, else pass the first upcard,
     draw from the stock, discard the highest deadwood. Returns what it did or saw."""
+    try:
+        return _play_step(tab)
+    except PlaywrightTimeout:
+        # The screen moved on under the click (a round's result opened): look again.
+        tab.shot("step-timeout")
+        return "wait"
+
+
+def _play_step(tab: Page) -> str:
     page = tab.page
     if page.locator("[data-testid=round-result]").count():
         return "result"
@@ -78,20 +90,20 @@ def play_step(tab: Page) -> str:
         return "wait"
     for key in ("act-big-gin", "act-gin"):
         if page.locator(f"[data-key={key}]").count():
-            page.click(f"[data-key={key}]")
+            page.click(f"[data-key={key}]", timeout=STEP_MS)
             return key
     if page.locator("[data-key=act-knock]").count():
-        page.click("[data-key=act-knock]")
+        page.click("[data-key=act-knock]", timeout=STEP_MS)
         page.keyboard.press("Enter")  # the card with the least deadwood has the focus
         return "knock"
     if page.locator("[data-key=act-pass]").count():
-        page.click("[data-key=act-pass]")
+        page.click("[data-key=act-pass]", timeout=STEP_MS)
         return "pass"
     if page.locator("[data-key=stock]").is_enabled():
-        page.click("[data-key=stock]")
+        page.click("[data-key=stock]", timeout=STEP_MS)
         return "draw"
     if page.locator("[data-testid=hand] .card.playable").count():
-        page.click(f"[data-testid=hand] [data-card='{discard_choice(tab)}']")
+        page.click(f"[data-testid=hand] [data-card='{discard_choice(tab)}']", timeout=STEP_MS)
         return "discard"
     return "wait"
 

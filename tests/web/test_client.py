@@ -122,6 +122,15 @@ def test_new_player_plays_the_computer_to_the_end_of_the_game(open_tab):
     tab.page.click("[data-key=rematch]")
     tab.page.wait_for_function("id => !location.hash.includes(id)", arg=game_id)
     tab.page.wait_for_selector("[data-testid=hand] .card")
+
+    # The finished game counts: my row on this week's board, one game on my profile.
+    tab.page.click("header a:has-text('Leaderboards')")
+    mine = tab.page.locator("table.board tr.me")
+    mine.wait_for()
+    assert mine.locator("td").last.inner_text() == "1"
+    tab.page.click("header a:has-text('Ann')")
+    tab.page.wait_for_selector("h1:has-text('Your profile')")
+    assert tab.page.locator(".stats div:has(dt:text-is('Games')) dd").inner_text() == "1"
     tab.assert_healthy()
 
 
@@ -133,8 +142,10 @@ def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
     link = host.page.locator("[data-testid=invite-link]").get_attribute("href")
     assert re.search(r"/#/join/[A-Z0-9]{6}$", link)
 
-    # The friend opens the link, signs up on the way, and lands at the table.
+    # The friend opens the link, signs up on the way, and lands at the table. The friend's
+    # browser cannot stream (as behind a proxy that drops it): it keeps up by polling.
     friend = open_tab()
+    friend.page.context.route("**/api/v1/games/*/events*", lambda route: route.abort())
     friend.page.goto(link)
     friend.page.wait_for_selector("text=Sign in")
     sign_up(friend, "friend", display_name="Fred")
@@ -156,7 +167,7 @@ def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
     wait_for_version(first, start)
     first.page.click(f"[data-testid=hand] [data-card='{discard_choice(first)}']")
     after_first = wait_for_version(first, start + 1)
-    wait_for_version(second, after_first - 1)
+    wait_for_version(second, after_first - 1, timeout=20)
     assert version(second) == after_first
     assert table(second).get_attribute("data-turn") == "you"
     top = first.page.locator(".pile.discard .card.top").get_attribute("data-card")
@@ -167,15 +178,20 @@ def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
     wait_for_version(second, after_first)
     second.page.click(f"[data-testid=hand] [data-card='{discard_choice(second)}']")
     after_second = wait_for_version(second, after_first + 1)
-    wait_for_version(first, after_second - 1)
+    wait_for_version(first, after_second - 1, timeout=20)
     assert table(first).get_attribute("data-turn") == "you"
     assert "discarded" in first.page.inner_text("[data-testid=last-move]")
 
-    # A quick-chat phrase reaches the other player.
+    assert friend.page.locator("p.live").get_attribute("data-status") == "polling"
+    assert host.page.locator("p.live").get_attribute("data-status") == "live"
+
+    # A quick-chat phrase reaches the other player, by stream and by polling.
     second.page.click(".phrases button:has-text('Good luck!')")
-    first.page.wait_for_selector(".chat-log li:has-text('Good luck!')")
-    first.assert_healthy()
-    second.assert_healthy()
+    first.page.wait_for_selector(".chat-log li:has-text('Good luck!')", timeout=20_000)
+    first.page.click(".phrases button:has-text('Thanks!')")
+    second.page.wait_for_selector(".chat-log li:has-text('Thanks!')", timeout=20_000)
+    host.assert_healthy()
+    friend.assert_healthy(blocked=True)
 
 
 def test_reload_mid_game_resumes_and_plays_by_keyboard_at_phone_width(open_tab):
@@ -197,7 +213,7 @@ def test_reload_mid_game_resumes_and_plays_by_keyboard_at_phone_width(open_tab):
     assert _game_id(tab) == game_id
     assert version(tab) == drawn
     assert sorted(hand(tab)) == sorted(cards)
-    tab.page.wait_for_selector(".live[data-status=live]")
+    tab.page.wait_for_selector("p.live[data-status=live]")
 
     # Tab to the hand, move along it with the arrows, discard with Enter.
     for _ in range(12):
