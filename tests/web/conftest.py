@@ -88,9 +88,11 @@ class Page:
         page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
         page.on(
             "console",
-            lambda msg: self.problems.append(f"console {msg.type}: {msg.text}")
-            if msg.type == "error"
-            else None,
+            lambda msg: (
+                self.problems.append(f"console {msg.type}: {msg.text}")
+                if msg.type == "error"
+                else None
+            ),
         )
 
     def open(self, route: str = "/") -> None:

@@ -115,9 +115,7 @@ def test_new_player_plays_the_computer_to_the_end_of_the_game(open_tab):
     assert view["status"] == "finished"
     me, them = view["you"], 1 - view["you"]
     assert tab.page.inner_text("[data-testid=total-me]") == str(view["final"]["totals"][me])
-    assert tab.page.inner_text("[data-testid=total-opponent]") == str(
-        view["final"]["totals"][them]
-    )
+    assert tab.page.inner_text("[data-testid=total-opponent]") == str(view["final"]["totals"][them])
     # Rematch starts a new game against the same computer at once.
     tab.page.click("[data-key=rematch]")
     tab.page.wait_for_function("id => !location.hash.includes(id)", arg=game_id)
