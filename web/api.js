@@ -46,7 +46,12 @@ export function setUnauthorizedHandler(fn) {
   onUnauthorized = fn;
 }
 
-export async function api(path, { method = "GET", body, headers = {}, signal } = {}) {
+export async function api(path, options = {}) {
+  return (await request(path, options)).data;
+}
+
+// The answer with its HTTP status, for where 200 and 201 mean different things.
+export async function request(path, { method = "GET", body, headers = {}, signal } = {}) {
   const init = { method, headers: authHeaders(headers), signal, cache: "no-store" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
@@ -59,7 +64,7 @@ export async function api(path, { method = "GET", body, headers = {}, signal } =
     if (error.name === "AbortError") throw error;
     throw new ApiError(0, null);
   }
-  if (response.status === 204) return null;
+  if (response.status === 204) return { status: 204, data: null };
   let data = null;
   try {
     data = await response.json();
@@ -71,7 +76,7 @@ export async function api(path, { method = "GET", body, headers = {}, signal } =
     if (response.status === 401 && auth.token) onUnauthorized(error);
     throw error;
   }
-  return data;
+  return { status: response.status, data };
 }
 
 export const newKey = () =>

@@ -142,7 +142,7 @@ export class Follower {
         }
       }
       await sleep(backoff + Math.random() * 300);
-      backoff = Math.min(backoff * 2, 10000);
+      backoff = Math.min(backoff * 2, 5000);
     }
   }
 }

@@ -3,7 +3,7 @@
 // the opponent's moves one at a time with a short pause, so a computer's draw and discard
 // can both be seen.
 
-import { api, ApiError, newKey } from "./api.js";
+import { api, ApiError, newKey, request } from "./api.js";
 import {
   arrangeHand, cardBack, cardFace, cardName, deadwoodWithout, shortName, sortCards,
 } from "./cards.js";
@@ -242,9 +242,11 @@ class Table {
     this.screen.dataset.turn = view.round && view.status === "active"
       ? (view.round.turn === view.you ? "you" : "opponent") : "none";
     this.screen.dataset.busy = String(this.busy);
-    replace(this.title, `vs ${playerName(view, opp)}`);
     const target = (view.rules && view.rules.target_score) || 100;
-    replace(this.scores,
+    const seated = view.players[opp] && (view.players[opp].user || view.players[opp].computer);
+    replace(this.title, seated ? `vs ${playerName(view, opp)}` : "Your table");
+    if (!seated) replace(this.scores, h("span", { class: "target" }, `Playing to ${target}`));
+    else replace(this.scores,
       h("span", { class: "score me", "data-testid": "score-me" }, h("span", { class: "label" }, "You"), h("b", {}, view.scores[view.you])),
       h("span", { class: "score", "data-testid": "score-opponent" }, h("span", { class: "label" }, playerName(view, opp)), h("b", {}, view.scores[opp])),
       h("span", { class: "target" }, `to ${target}`));
@@ -727,17 +729,17 @@ class Table {
     const sent = this.view.version;
     this.render(null);
     const key = newKey();
-    const request = () => api(`/games/${this.id}/actions`, {
+    const send = () => api(`/games/${this.id}/actions`, {
       method: "POST", body: { ...action, expected_version: sent }, headers: { "Idempotency-Key": key },
     });
     let view;
     try {
       try {
-        view = await request();
+        view = await send();
       } catch (error) {
         if (!(error instanceof ApiError) || error.status !== 0) throw error;
         await sleep(1000);
-        view = await request(); // the same key: applied at most once
+        view = await send(); // the same key: applied at most once
       }
     } catch (error) {
       this.acting = false;
@@ -796,19 +798,15 @@ class Table {
 
   async rematch() {
     try {
-      const game = await api(`/games/${this.id}/rematch`, { method: "POST" });
+      const { status, data: game } = await request(`/games/${this.id}/rematch`, { method: "POST" });
       if (game.status === "waiting") {
         const offered = (sessionStorage.getItem(OFFERED_KEY) || "").split(",").filter(Boolean);
-        let mine = false;
-        if (!offered.includes(game.id)) {
-          try {
-            await api(`/games/${game.id}/accept`, { method: "POST" });
-          } catch (error) {
-            if (!(error instanceof ApiError && error.code === "cannot_accept_own_offer")) throw error;
-            mine = true;
-          }
-        } else mine = true;
-        if (mine && !offered.includes(game.id)) sessionStorage.setItem(OFFERED_KEY, [...offered, game.id].join(","));
+        if (status === 201) {
+          sessionStorage.setItem(OFFERED_KEY, [...offered, game.id].join(","));
+        } else if (!offered.includes(game.id)) {
+          // The other player offered first: asking too means yes.
+          await api(`/games/${game.id}/accept`, { method: "POST" });
+        }
       }
       this.ctx.navigate(`#/game/${game.id}`);
     } catch (error) {

@@ -49,7 +49,7 @@ def test_client_page_is_served_with_a_strict_policy(site):
         assert response.headers.get("Content-Security-Policy") is None
 
 
-def test_new_player_plays_the_computer_to_the_end_of_the_game(open_tab):
+def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_tab):
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "ann", display_name="Ann")
@@ -108,9 +108,13 @@ def test_new_player_plays_the_computer_to_the_end_of_the_game(open_tab):
     verdict.wait_for()
     assert verdict.get_attribute("data-ok") == "true"
 
-    # On to the end of the game: the final breakdown is the API's.
+    # The end of the game (conceded now, if one round did not reach the target): the final
+    # breakdown is the API's.
     tab.page.click("[data-key=result-close]")
-    play_until(tab, {"final"}, timeout=60)
+    if not tab.page.locator("[data-testid=final]").count():
+        tab.page.click("[data-key=concede]")
+        tab.page.click(".dialog button:has-text('Concede')")
+        tab.page.wait_for_selector("[data-testid=final]")
     status, view = tab.api(f"/games/{game_id}")
     assert view["status"] == "finished"
     me, them = view["you"], 1 - view["you"]
@@ -188,6 +192,20 @@ def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
     first.page.wait_for_selector(".chat-log li:has-text('Good luck!')", timeout=20_000)
     first.page.click(".phrases button:has-text('Thanks!')")
     second.page.wait_for_selector(".chat-log li:has-text('Thanks!')", timeout=20_000)
+
+    # The host concedes (after a confirmation on the page); the friend offers a rematch,
+    # which the host accepts from the notice; both are at the new table.
+    host.page.click("[data-key=concede]")
+    host.page.click(".dialog button:has-text('Concede')")
+    host.page.wait_for_selector("[data-testid=final]")
+    friend.page.wait_for_selector("[data-testid=final] h2:has-text('You won')", timeout=20_000)
+    friend.page.click("[data-key=rematch]")
+    friend.page.wait_for_selector("text=Waiting for Hosta to accept the rematch")
+    host.page.click(".notice a:has-text('See the offer')", timeout=20_000)
+    host.page.click("[data-key=accept]")
+    host.page.wait_for_selector("[data-testid=hand] .card")
+    friend.page.wait_for_selector("[data-testid=hand] .card", timeout=20_000)
+    assert _game_id(host) == _game_id(friend) != game_id
     host.assert_healthy()
     friend.assert_healthy(blocked=True)
 

@@ -45,7 +45,7 @@ export async function leaderboards(main, route, ctx) {
     const rows = data.results.map((row) => h("tr", { class: row.user.username === me ? "me" : null },
       h("td", {}, row.rank ?? "–"), h("th", { scope: "row" }, player(row.user)),
       h("td", {}, Math.round(row.rating)), h("td", {}, `±${Math.round(row.rating_deviation)}`), h("td", {}, row.games)));
-    section.append(
+    append(section,
       h("p", { class: "hint" }, "Glicko-2 rating from games between people; players appear once their rating is settled."),
       board(["Rank", "Player", "Rating", "Uncertainty", "Games"], rows),
       data.me && !data.results.some((r) => r.user.username === me)
@@ -71,7 +71,7 @@ export async function leaderboards(main, route, ctx) {
   const rows = data.results.map((row) => h("tr", { class: row.user.username === me ? "me" : null },
     h("td", {}, row.rank), h("th", { scope: "row" }, player(row.user)),
     h("td", {}, row.score), h("td", {}, row.wins), h("td", {}, row.games)));
-  section.append(nav, board(["Rank", "Player", "Score", "Wins", "Games"], rows),
+  append(section, nav, board(["Rank", "Player", "Score", "Wins", "Games"], rows),
     data.me && !data.results.some((r) => r.user.username === me)
       ? h("p", { class: "my-standing" }, `You: rank ${data.me.rank}, score ${data.me.score}, ${data.me.wins} wins in ${data.me.games} games.`)
       : null,
@@ -79,6 +79,9 @@ export async function leaderboards(main, route, ctx) {
       ? "Score: the totals of your won games against the computer, weighted by level (easy ¼, medium ½, hard 1)."
       : "Score: the totals of your won games against people."));
 }
+
+// Element.append() would write a skipped (null) part as the text "null".
+const append = (el, ...parts) => el.append(...parts.filter((part) => part !== null && part !== undefined));
 
 function board(headings, rows) {
   return h("div", { class: "table-scroll" }, h("table", { class: "board" },
