@@ -4,6 +4,7 @@ a reload mid-game, an error from the API, the page's security policy."""
 from __future__ import annotations
 
 import re
+import urllib.error
 import urllib.request
 
 from tests.web.conftest import PASSWORD
@@ -13,6 +14,7 @@ from tests.web.helpers import (
     play_until,
     sign_up,
     table,
+    value,
     version,
     wait_for_my_turn,
     wait_for_version,
@@ -82,6 +84,11 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
         shown = tab.page.locator("[data-testid=deadwood]").get_attribute("data-points")
         assert int(shown) == view["round"]["deadwood"]
         assert sorted(hand(tab)) == sorted(view["round"]["hand"])
+        # The melds drawn on screen are the client's own arrangement: its deadwood cards
+        # add up to the server's least deadwood.
+        marked = tab.page.locator("[data-testid=hand] .group.deadwood .card")
+        codes = [marked.nth(i).get_attribute("data-card") for i in range(marked.count())]
+        assert sum(value(c) for c in codes) == view["round"]["deadwood"]
         tab.shot("table")
 
     # Play on until the round ends: the result on screen is the API's.
@@ -207,7 +214,7 @@ def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
     friend.page.wait_for_selector("[data-testid=hand] .card", timeout=20_000)
     assert _game_id(host) == _game_id(friend) != game_id
     host.assert_healthy()
-    friend.assert_healthy(blocked=True)
+    friend.assert_healthy(failed_requests=True)
 
 
 def test_reload_mid_game_resumes_and_plays_by_keyboard_at_phone_width(open_tab):
@@ -283,4 +290,21 @@ def test_api_errors_are_shown_as_sentences(open_tab):
     # A game that is not ours: a sentence where the table would be, never a blank page.
     tab.open("/#/game/00000000-0000-0000-0000-000000000000")
     tab.page.wait_for_selector("text=This page could not be shown")
-    assert tab.page.inner_text("main .error-text").strip()
+    status, body = tab.api("/games/00000000-0000-0000-0000-000000000000")
+    assert status == 404
+    assert tab.page.inner_text("main .error-text") == body["detail"]
+
+    # Signing out revokes the token and returns to the sign-in screen.
+    token = tab.token()
+    tab.page.click("header button:has-text('Sign out')")
+    tab.page.wait_for_selector("h1:has-text('Sign in')")
+    assert tab.token() is None
+    request = urllib.request.Request(
+        tab.base + "/api/v1/me", headers={"Authorization": f"Token {token}"}
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        raise AssertionError("the token still works")
+    except urllib.error.HTTPError as error:
+        assert error.code == 401
+    tab.assert_healthy(failed_requests=True)
