@@ -295,9 +295,10 @@ class Table {
       onclick: () => this.act({ type: "draw_stock" }),
     }, cardBack({ label: "" }), h("span", { class: "count" }, r.stock_size));
     const pileCards = r.discard_pile.slice(-3);
+    // Enabled while discarding too, as the target for a dragged card.
     const pile = h("button", {
       type: "button", class: ["pile", "discard", canTake && "playable"], "data-key": "discard-pile",
-      disabled: !canTake && !this.canDiscard(),
+      disabled: !canTake && !this.canDiscard(), "aria-disabled": canTake ? null : "true",
       "aria-label": top ? `Discard pile, ${cardName(top)} on top${canTake ? ": take it" : ""}` : "Discard pile, empty",
       onclick: () => {
         if (canTake) this.act({ type: "draw_discard" });
@@ -872,12 +873,23 @@ class Table {
     if (target) target.focus({ preventScroll: true });
   }
 
+  // Tab stays inside an open dialog.
+  trapFocus(event) {
+    const items = [...this.overlay.querySelectorAll("button:not([disabled]), a[href]")];
+    if (!items.length) return;
+    const at = items.indexOf(document.activeElement);
+    const next = event.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : (at + 1) % items.length;
+    event.preventDefault();
+    items[next].focus();
+  }
+
   key(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = event.target && event.target.tagName;
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (this.overlay) {
       if (event.key === "Escape" && this.overlay.dataset.testid === "round-result") this.closeResult();
+      if (event.key === "Tab") this.trapFocus(event);
       return;
     }
     const legal = this.legal();
