@@ -37,7 +37,7 @@ PASSWORD = "a-long-secret-phrase"
 
 
 def chromium_path() -> str:
-    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "/usr/bin/chromium"
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "chromium"
     if not (os.path.isfile(path) and os.access(path, os.X_OK)):
         pytest.fail(
             f"Chromium is required for the web client's tests and was not found ({path}). "
