@@ -115,7 +115,7 @@ def _start(game: Game) -> None:
 
 def _ruleset(data: dict[str, Any] | None) -> rules.RuleSet:
     try:
-        return rules.RuleSet.from_dict(data or {})
+        return rules.RuleSet.from_dict({} if data is None else data)  # [] is no object
     except rules.RulesError as exc:
         error = from_rules_error(exc)
         if error.fields:
