@@ -57,14 +57,15 @@ class ProfileSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "type": "string",
-        "minLength": 8,
-        "maxLength": 128,
         "description": "At least 8 characters, not entirely digits, not a common password and "
         "not too similar to the username (else 400 `validation_error`).",
     }
 )
 class _NewPasswordField(serializers.CharField):
     """Checked by Django's password validators (``AUTH_PASSWORD_VALIDATORS``)."""
+
+
+PASSWORD_MIN_LENGTH = 8
 
 
 class RegisterApi(APIView):
@@ -83,7 +84,15 @@ class RegisterApi(APIView):
                 "invalid": "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'."
             },
         )
-        password = _NewPasswordField(max_length=128, trim_whitespace=False)
+        password = _NewPasswordField(
+            min_length=PASSWORD_MIN_LENGTH,  # Django's MinimumLengthValidator, in the schema
+            max_length=128,
+            trim_whitespace=False,
+            error_messages={
+                "min_length": "This password is too short. It must contain at least "
+                f"{PASSWORD_MIN_LENGTH} characters."
+            },
+        )
         # Trimmed by the view: the 40 characters the schema allows are counted as sent.
         display_name = serializers.CharField(
             max_length=40, required=False, allow_blank=True, trim_whitespace=False

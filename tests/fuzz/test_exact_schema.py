@@ -101,6 +101,16 @@ def test_nested_validation_errors_match_the_error_schema(schema, auth_client):
         jsonschema.Draft4Validator(error).validate({**body, "fields": {"sound": "yes"}})
 
 
+def test_the_password_length_the_schema_shows_is_the_one_checked(schema, api_client):
+    password = schema["components"]["schemas"]["RegisterInputRequest"]["properties"]["password"]
+    assert (password["minLength"], password["maxLength"]) == (8, 128)
+    body = {"username": "ann", "password": "x7#kQ2p"}
+    response = api_client.post("/api/v1/auth/register", body, format="json")
+    assert "password" in assert_error(response, 400, "validation_error")["fields"]
+    body["password"] += "w"
+    assert api_client.post("/api/v1/auth/register", body, format="json").status_code == 201
+
+
 @pytest.mark.parametrize(
     ("body", "field"),
     [
