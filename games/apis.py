@@ -98,6 +98,7 @@ RulesSerializer = type(
 class _RulesInputField(serializers.JSONField):
     """Parsed by the rules core (``RuleSet.from_dict``); documented as the object it takes."""
 
+
 _cards = serializers.ListField(child=serializers.CharField(), help_text="Cards such as `AS`.")
 
 
@@ -238,7 +239,7 @@ class LobbyEntrySerializer(serializers.Serializer):
         "LobbyCreator",
         {"username": serializers.CharField(), "display_name": serializers.CharField()},
     )
-    rules = serializers.DictField()
+    rules = RulesSerializer()
     turn_seconds = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
 

@@ -207,3 +207,32 @@ def test_cards_are_ascii(auth_client):
     # U+017F (long s) upper-cases to "S"; it is still no suit.
     response = auth_client.post(url, {"type": "discard", "card": "A\u017f"}, format="json")
     assert_error(response, 400, "invalid_card")
+
+
+def _view_for(path: str, method: str):
+    from django.urls import resolve
+    from rest_framework.test import APIRequestFactory
+
+    concrete = (
+        path.replace("{game_id}", "00000000-0000-4000-8000-000000000000")
+        .replace("{username}", "ann")
+        .replace("{period}", "weekly")
+    )
+    view_class = resolve(concrete).func.cls
+    view = view_class()
+    view.request = view.initialize_request(getattr(APIRequestFactory(), method)(concrete))
+    return view
+
+
+def test_every_throttled_operation_documents_its_429(schema):
+    throttled = []
+    for path, operations in schema["paths"].items():
+        if path.endswith("events"):  # plain Django views, documented by hand
+            continue
+        for method, operation in operations.items():
+            if _view_for(path, method).get_throttles():
+                throttled.append(operation["operationId"])
+                assert "429" in operation["responses"], operation["operationId"]
+    assert {"auth_register", "auth_token", "games_actions", "games_messages_create"} <= set(
+        throttled
+    )
