@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench worker beat migrate superuser clean
+.PHONY: install run test lint bench bench-api drills worker beat migrate superuser clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -35,6 +35,16 @@ lint: install
 ## Benchmarks; figures are recorded in docs/benchmarks.md.
 bench: install
 	tests/with_services.sh $(BIN)/python bench/run_all.py $(BENCH_ARGS)
+
+## The action path under 32 clients beside a bare DRF endpoint, on the full local stack
+## (PostgreSQL, Redis, gunicorn, uvicorn, a Celery worker, beat); docs/benchmarks.md.
+bench-api: install
+	$(BIN)/python bench/api_load.py $(BENCH_ARGS)
+
+## Fault drills against the full local stack (kill the worker, stop Redis, restart
+## PostgreSQL, kill web workers, stop beat); docs/reliability.md. DRILL_ARGS="--only redis".
+drills: install
+	$(BIN)/python bench/drills/run.py $(DRILL_ARGS)
 
 ## Celery worker and beat against a configured broker (CELERY_BROKER_URL).
 worker: install

@@ -14,7 +14,13 @@ from config.schema import error_responses
 
 from . import selectors, services
 from .models import CARD_SORTS, USERNAME_PATTERN
-from .throttles import RegisterThrottle, TokenThrottle
+from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
+
+
+class ProfileUpdateThrottle(ScopedUserThrottle):
+    """``PATCH /me``, per user."""
+
+    scope = "profile_update"
 
 
 class StatsSerializer(serializers.Serializer):
@@ -200,6 +206,9 @@ class MeApi(APIView):
         )
         preferences = PreferencesSerializer(required=False)
 
+    def get_throttles(self) -> list:
+        return [ProfileUpdateThrottle()] if self.request.method == "PATCH" else []
+
     @extend_schema(
         operation_id="me_retrieve",
         tags=["accounts"],
@@ -212,7 +221,7 @@ class MeApi(APIView):
         operation_id="me_update",
         tags=["accounts"],
         request=InputSerializer,
-        responses={200: OutputSerializer, **error_responses(400, 401, 415)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 415, 429)},
         examples=[
             OpenApiExample(
                 "change sort",

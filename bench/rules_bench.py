@@ -5,8 +5,9 @@ Figures (single thread, best of several timed passes over the same hands):
 * ten-card least deadwood: ``deadwood_mask`` on 20,000 random 10-card hands;
 * eleven-card best discard: ``best_discards_mask`` (exact least deadwood after the best
   discard, and every best discard) on 20,000 random 11-card hands;
-* random full-round playouts per second (deal, random legal actions to the round's end,
-  through ``apply_action`` with all its checks).
+* random full-round playouts per second: a round dealt from a seeded deck, then at each
+  step a uniformly random choice among ``legal_moves``, applied through ``apply_action``
+  with all its checks, until the round ends.
 
 References, timed on the same hands in the same run (hands converted to each library's
 own card form before timing, as ours are converted to masks):
@@ -17,13 +18,20 @@ own card form before timing, as ours are converted to masks):
   always the best discard; disagreements with the exact figure are reported.
 * RLCard's pure-Python melding (PyPI ``rlcard``: ``melding.get_best_meld_clusters`` and
   ``utils.get_deadwood_count``, as its own scorer does); ten-card hands only.
+* For the playouts: OpenSpiel's ``gin_rummy`` game (C++) driven from Python through
+  ``pyspiel`` with the same policy: a uniformly random choice among
+  ``state.legal_actions()``, chance nodes (the deal, the stock draws) sampled by their
+  outcome probabilities, from ``new_initial_state()`` until ``is_terminal()``. Both
+  contenders play short batches of rounds in turn (ours, theirs, ours, ...), so that they
+  see the same background load; the ratio is taken within each repetition.
 
 The references are the ``bench`` extra of pyproject.toml; install them in a separate
 environment (``python -m venv .bench-venv && .bench-venv/bin/pip install open-spiel
 rlcard``) and run ``.bench-venv/bin/python bench/rules_bench.py``. Without them the script
 still measures the rules core and says which reference was skipped.
 
-Usage: ``python bench/rules_bench.py [--quick] [--seed N] [--hands N] [--repeat N]``.
+Usage: ``python bench/rules_bench.py [--quick] [--seed N] [--hands N] [--repeat N]
+[--batches N] [--batch-rounds N] [--playouts-only]``.
 """
 
 from __future__ import annotations
@@ -32,6 +40,7 @@ import argparse
 import os
 import platform
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -109,6 +118,82 @@ def playout(rng: random.Random) -> int:
     return actions
 
 
+class SpielPlayout:
+    """Random playouts of OpenSpiel's ``gin_rummy`` through ``pyspiel`` (default options:
+    knock card 10, gin bonus 25, undercut bonus 25, the same wall of two cards)."""
+
+    name = "OpenSpiel gin_rummy via pyspiel"
+
+    def __init__(self) -> None:
+        import pyspiel
+
+        self.game = pyspiel.load_game("gin_rummy")
+
+    def playout(self, rng: random.Random) -> int:
+        """One round with uniformly random legal actions; returns the players' actions
+        (chance outcomes, the deal and the stock draws, are not counted)."""
+        state = self.game.new_initial_state()
+        actions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, weights = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, weights)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+                actions += 1
+        return actions
+
+
+def timed_batch(function: Callable[[random.Random], int], rng: random.Random,
+                rounds: int) -> tuple[float, float, int]:
+    """``(wall seconds, CPU seconds of this process, actions)`` of ``rounds`` playouts."""
+    start = time.perf_counter()
+    cpu = time.process_time()
+    actions = 0
+    for _ in range(rounds):
+        actions += function(rng)
+    return time.perf_counter() - start, time.process_time() - cpu, actions
+
+
+def compare_playouts(seed: int, batches: int, rounds: int, spiel: SpielPlayout | None) -> None:
+    """Interleaved batches of random playouts: rules core, OpenSpiel, rules core, ..."""
+    contenders: list[tuple[str, Callable[[random.Random], int]]] = [
+        ("rules core (apply_action)", playout)
+    ]
+    if spiel is not None:
+        contenders.append((spiel.name, spiel.playout))
+    rngs = [random.Random(f"playouts:{seed}:{index}") for index in range(len(contenders))]
+    for _, function in contenders:
+        timed_batch(function, random.Random(seed), 2)  # warm-up, untimed
+    rates: list[list[float]] = [[] for _ in contenders]
+    cpu_rates: list[list[float]] = [[] for _ in contenders]
+    action_rates: list[list[float]] = [[] for _ in contenders]
+    totals = [[0, 0] for _ in contenders]  # rounds, actions
+    for _ in range(batches):
+        for index, (_, function) in enumerate(contenders):
+            seconds, cpu, actions = timed_batch(function, rngs[index], rounds)
+            rates[index].append(rounds / seconds)
+            cpu_rates[index].append(rounds / max(cpu, 1e-9))
+            action_rates[index].append(actions / seconds)
+            totals[index][0] += rounds
+            totals[index][1] += actions
+    print(f"\nRandom full-round playouts ({batches} interleaved batches of {rounds} rounds "
+          "each; rounds per second of wall time, and per second of this process's CPU time)")
+    print(f"  {'contender':<34} {'min':>6} {'median':>6} {'max':>6} {'actions/s':>10} "
+          f"{'actions/round':>13} {'CPU median':>10}")
+    for index, (name, _) in enumerate(contenders):
+        print(f"  {name:<34} {min(rates[index]):>6.0f} {statistics.median(rates[index]):>6.0f} "
+              f"{max(rates[index]):>6.0f} {statistics.median(action_rates[index]):>10,.0f} "
+              f"{totals[index][1] / totals[index][0]:>13.1f} "
+              f"{statistics.median(cpu_rates[index]):>10.0f}")
+    if spiel is not None:
+        for label, figures in (("wall", rates), ("CPU", cpu_rates)):
+            ratios = [ours / theirs for ours, theirs in zip(*figures, strict=True)]
+            print(f"  ratio rules core / OpenSpiel per batch ({label}): min {min(ratios):.2f}, "
+                  f"median {statistics.median(ratios):.2f}, max {max(ratios):.2f}")
+    print(f"  load average after: {load_average()}")
+
+
 class OpenSpiel:
     name = "OpenSpiel C++ min_deadwood"
 
@@ -162,11 +247,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=20240601)
     parser.add_argument("--hands", type=int, default=None, help="hands per size (20000)")
     parser.add_argument("--repeat", type=int, default=None, help="timed passes (7)")
-    parser.add_argument("--playouts", type=int, default=None, help="round playouts (300)")
+    parser.add_argument("--batches", type=int, default=None,
+                        help="interleaved playout batches per contender (9)")
+    parser.add_argument("--batch-rounds", type=int, default=None,
+                        help="rounds per playout batch (40)")
+    parser.add_argument("--playouts-only", action="store_true",
+                        help="only the random playouts against OpenSpiel")
     args = parser.parse_args()
     count = args.hands or (2000 if args.quick else 20000)
     repeat = args.repeat or (2 if args.quick else 7)
-    playouts = args.playouts or (20 if args.quick else 300)
+    batches = args.batches or (3 if args.quick else 9)
+    batch_rounds = args.batch_rounds or (10 if args.quick else 40)
 
     print("Rules core benchmark")
     print(f"  command: {interpreter()} bench/rules_bench.py {' '.join(sys.argv[1:])}".rstrip())
@@ -174,6 +265,11 @@ def main() -> None:
           f"{load_average()}")
     print(f"  Python {platform.python_version()} ({platform.python_implementation()}), "
           f"seed {args.seed}, {count} hands per size, best of {repeat} passes")
+
+    if args.playouts_only:
+        print("\nReferences")
+        compare_playouts(args.seed, batches, batch_rounds, load(SpielPlayout))
+        return
 
     rng = random.Random(args.seed)
     hands10 = random_hands(rng, count, 10)
@@ -220,12 +316,6 @@ def main() -> None:
     spiel11 = best[4] if spiel is not None else None
     rl10 = best[-1] if rlcard is not None else None
 
-    start = time.perf_counter()
-    actions = sum(playout(rng) for _ in range(playouts))
-    elapsed = time.perf_counter() - start
-    rows.append(("random full-round playouts", f"{playouts} rounds, {actions} actions",
-                 playouts / elapsed))
-
     print("\nFigures (calls per second)")
     for what, who, rate in rows:
         print(f"  {what:<28} {who:<42} {rate:>12,.0f}")
@@ -255,6 +345,8 @@ def main() -> None:
     if rlcard is not None and rl_hands10 is not None:
         theirs = [rlcard.min_deadwood(hand) for hand in rl_hands10]
         report("10-card, RLCard", hands10, ours, theirs)
+
+    compare_playouts(args.seed, batches, batch_rounds, load(SpielPlayout))
 
 
 def report(label: str, hands: Sequence[Sequence[int]], ours: Sequence[int],

@@ -13,6 +13,7 @@ import logging
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.db import InterfaceError, OperationalError
 from django.http import Http404, HttpRequest, JsonResponse
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, status
@@ -73,6 +74,21 @@ class Unprocessable(ApplicationError):
     code = "unprocessable"
 
 
+class DatabaseUnavailable(ApplicationError):
+    """The database could not be reached (restarting, failing over): nothing was changed,
+    and the same request may be sent again (with its ``Idempotency-Key``)."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    code = "database_unavailable"
+    default_detail = "The service is briefly unavailable; try again in a few seconds."
+
+    def __init__(self) -> None:
+        super().__init__(headers={"Retry-After": str(DATABASE_RETRY_AFTER_SECONDS)})
+
+
+DATABASE_RETRY_AFTER_SECONDS = 5
+
+
 # DRF's own codes, renamed where the default would be vague for a client author.
 _DRF_CODES: dict[type[exceptions.APIException], str] = {
     exceptions.ParseError: "malformed_json",
@@ -125,6 +141,9 @@ def _validation_body(exc: exceptions.ValidationError) -> dict[str, Any]:
 
 def error_body(exc: Exception) -> tuple[dict[str, Any], int, dict[str, str]] | None:
     """The error body, status and headers for ``exc``; None for unexpected exceptions."""
+    if isinstance(exc, OperationalError | InterfaceError):
+        logger.warning("database unavailable: %s", exc)
+        exc = DatabaseUnavailable()
     if isinstance(exc, ApplicationError):
         return exc.as_dict(), exc.status_code, exc.headers
     if isinstance(exc, Http404):

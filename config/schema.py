@@ -163,7 +163,9 @@ _SSE_DESCRIPTION = (
     "Server-Sent Events (`text/event-stream`). Frames: `id: <n>`, `event: <kind>`, "
     "`data: <JSON>`, a blank line; `: ping` comments after 15 s of silence. Resume with "
     "`?after=<n>` (wins) or the `Last-Event-ID` header: every later event exactly once, in "
-    "order. Errors (401, 404, 400) are JSON, before any stream starts."
+    "order. Errors (401, 404, 400) are JSON, before any stream starts. After a logout, a "
+    "revoked token or a deactivated account the stream sends one `event: closed` frame "
+    '(`{"code": "authentication_failed", "detail": ...}`) within 15 s and ends.'
 )
 
 
@@ -211,6 +213,16 @@ def _stream_operation(operation_id: str, summary: str, description: str, path_pa
                 "400": {"description": "Bad `after` (`validation_error`).", "content": error},
                 "401": {"description": "Missing or invalid token.", "content": error},
                 "404": {"description": "Not a game you sit at (`not_found`).", "content": error},
+                "429": {
+                    "description": "Too many open streams (`too_many_streams`): at most 5 per "
+                    "player, counting both kinds; see the `Retry-After` header.",
+                    "content": error,
+                },
+                "503": {
+                    "description": "Reached a process that does not serve event streams "
+                    "(`streams_not_served_here`): a deployment routing error.",
+                    "content": error,
+                },
             },
         }
     }

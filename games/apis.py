@@ -23,16 +23,25 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from accounts.throttles import ActionThrottle, ChatThrottle
 from config.api import StrictSerializer, require_object, validated
 from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination, single_query_value
 from config.schema import error_responses, page_parameters
 from games import rules, selectors, services
-from games.errors import from_rules_error
+from games.errors import InvalidCode, from_rules_error
 from games.models import Difficulty, GameStatus, OpponentType, Visibility
 from games.phrases import PHRASES
 from games.rules.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
+from games.throttles import (
+    ActionThrottle,
+    CancelThrottle,
+    ChatThrottle,
+    ConcedeThrottle,
+    CreateGameThrottle,
+    JoinIPThrottle,
+    JoinThrottle,
+    RematchThrottle,
+)
 
 ACTION_ERROR_CODES = {
     400: ["invalid_card", "validation_error"],
@@ -169,6 +178,11 @@ class UnfinishedRoundSerializer(serializers.Serializer):
 class FinalSerializer(serializers.Serializer):
     winner = serializers.IntegerField()
     reason = serializers.ChoiceField(["target", "concede", "timeout"])
+    aborted = serializers.BooleanField(
+        help_text="The game ended before each player had made a move of their own (moves "
+        "the turn timer played do not count): unrated, not on the leaderboards, not in "
+        "profile statistics."
+    )
     totals = serializers.ListField(child=serializers.IntegerField())
     unfinished_round = UnfinishedRoundSerializer(
         required=False,
@@ -227,6 +241,7 @@ class GameSummarySerializer(serializers.Serializer):
     your_turn = serializers.BooleanField()
     turn_deadline = serializers.DateTimeField(allow_null=True)
     winner = serializers.IntegerField(allow_null=True)
+    aborted = serializers.BooleanField(help_text="As `final.aborted`; false until finished.")
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     finished_at = serializers.DateTimeField(allow_null=True)
@@ -284,11 +299,16 @@ def _view(game: Any, seat: int) -> dict[str, Any]:
 class GamesApi(APIView):
     """Create a game; list the caller's games."""
 
+    def get_throttles(self) -> list:
+        return [CreateGameThrottle()] if self.request.method == "POST" else []
+
     class InputSerializer(StrictSerializer):
         opponent = serializers.ChoiceField(OpponentType.choices)
         difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
-        rules = _RulesInputField(required=False)
+        rules = _RulesInputField(
+            required=False, help_text="An object of rule options (DESIGN §3); omitted: defaults."
+        )
         turn_seconds = serializers.IntegerField(
             required=False,
             allow_null=True,
@@ -297,6 +317,11 @@ class GamesApi(APIView):
             help_text="Human games only: seconds per turn (10-3600) or null for untimed. "
             "Default 60 on public tables, untimed on private ones.",
         )
+
+        def validate_rules(self, value: Any) -> Any:
+            if not isinstance(value, dict):  # [], false, 0 or "" are not "no rules"
+                raise serializers.ValidationError("Must be an object of rule options.")
+            return value
 
         def validate(self, data: dict[str, Any]) -> dict[str, Any]:
             computer = data["opponent"] == OpponentType.COMPUTER
@@ -344,10 +369,16 @@ class GamesApi(APIView):
             },
             resource_type_field_name="opponent",
         ),
-        responses={201: GameViewSerializer, **error_responses(400, 401, 415, 429)},
+        responses={
+            201: GameViewSerializer,
+            **error_responses(400, 401, 409, 415, 429, codes={409: ["too_many_waiting_games"]}),
+        },
         description="Against the computer the game is `active` at once (difficulty defaults "
         "to `medium`); against a human it is `waiting` with a 6-character `invite_code` "
-        "(visibility defaults to `private`). `rules` takes any of DESIGN §3's options.",
+        "(visibility defaults to `private`). `rules` takes any of DESIGN §3's options. "
+        "A player may have at most 3 tables waiting for a second player at once (409 "
+        "`too_many_waiting_games`; rematch offers are not counted); creating games is "
+        "throttled per player (429 with `Retry-After`).",
         examples=[
             OpenApiExample(
                 "vs computer",
@@ -415,6 +446,8 @@ class GamesApi(APIView):
 class JoinApi(APIView):
     """Join a friend's game with its invite code; the game starts."""
 
+    throttle_classes = [JoinThrottle, JoinIPThrottle]
+
     class InputSerializer(StrictSerializer):
         # Not trimmed here: the service ignores surrounding blanks (an all-blank code is
         # simply unknown, 404), so every string of 1-16 characters is a valid request.
@@ -432,14 +465,23 @@ class JoinApi(APIView):
                 404,
                 409,
                 415,
+                429,
                 codes={404: ["invalid_code"], 409: ["game_full", "cannot_join_own_game"]},
             ),
         },
+        description="Throttled per player and per client IP (429 with `Retry-After`); a code "
+        "that matches no game (404 `invalid_code`) counts as five requests, so invite codes "
+        "cannot be guessed.",
         examples=[OpenApiExample("join", value={"code": "K7QX2M"}, request_only=True)],
     )
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
-        game = services.game_join(user=request.user, code=data["code"])
+        try:
+            game = services.game_join(user=request.user, code=data["code"])
+        except InvalidCode:
+            for throttle in self.get_throttles():
+                throttle.record_failure(request, self)
+            raise
         game, seat = selectors.game_get_for_user(game_id=game.pk, user=request.user)
         return Response(_view(game, seat))
 
@@ -656,7 +698,7 @@ def _change_schema(operation_id: str, codes: list[str]) -> Any:
             request=None,
             responses={
                 200: GameViewSerializer,
-                **error_responses(401, 404, 409, codes={409: codes}),
+                **error_responses(401, 404, 409, 429, codes={409: codes}),
             },
         )
     )
@@ -667,6 +709,7 @@ class ConcedeApi(_GameChangeApi):
     """Give up the game: the opponent wins (`final.reason` `concede`)."""
 
     service = services.game_concede
+    throttle_classes = [ConcedeThrottle]
 
 
 @_change_schema("games_cancel", ["game_not_waiting", "not_creator"])
@@ -674,10 +717,13 @@ class CancelApi(_GameChangeApi):
     """Withdraw a game nobody has joined yet (creator only); it becomes `abandoned`."""
 
     service = services.game_cancel
+    throttle_classes = [CancelThrottle]
 
 
 class RematchApi(APIView):
     """Play again with the same players and rules."""
+
+    throttle_classes = [RematchThrottle]
 
     @extend_schema(
         operation_id="games_rematch",
@@ -689,7 +735,7 @@ class RematchApi(APIView):
             200: OpenApiResponse(
                 GameViewSerializer, description="A rematch already exists: that game."
             ),
-            **error_responses(401, 404, 409, codes={409: ["game_not_finished"]}),
+            **error_responses(401, 404, 409, 429, codes={409: ["game_not_finished"]}),
         },
         description="Against the computer the new game is `active` at once (same difficulty "
         "and rules). Against a person it is `waiting`, with both seats taken, until the "

@@ -38,6 +38,16 @@ class GameNotWaiting(Conflict):
     default_detail = "Only a game that is still waiting for a player can be cancelled."
 
 
+class TooManyWaitingGames(Conflict):
+    code = "too_many_waiting_games"
+
+    def __init__(self, *, limit: int) -> None:
+        super().__init__(
+            f"You already have {limit} tables waiting for a player; start or cancel one first.",
+            extra={"limit": limit},
+        )
+
+
 class NotCreator(Conflict):
     code = "not_creator"
     default_detail = "Only the player who created the game can cancel it."

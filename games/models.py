@@ -79,6 +79,10 @@ class Game(models.Model):
     )
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
     finish_reason = models.CharField(max_length=10, choices=FinishReason.choices, blank=True)
+    aborted = models.BooleanField(
+        default=False,
+        help_text="Finished before each player had made a move: unrated, off the boards.",
+    )
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, related_name="rematches", on_delete=models.SET_NULL
     )

@@ -61,6 +61,11 @@ def _redis() -> Any:
     return _redis_client
 
 
+def redis_client() -> Any:
+    """The process's synchronous Redis client on ``EVENTS_REDIS_URL``."""
+    return _redis()
+
+
 def publish(channel: str) -> None:
     """Signal ``channel`` now (best effort: a failure is logged, streams poll anyway)."""
     if settings.EVENTS_REDIS_URL:
@@ -87,14 +92,21 @@ class Listener:
         self._event = asyncio.Event()
         self._pubsub: Any = None
         self._client: Any = None
+        self._subscribed = True
 
     async def __aenter__(self) -> Listener:
         if settings.EVENTS_REDIS_URL:
             import redis.asyncio as aioredis
 
-            self._client = aioredis.Redis.from_url(settings.EVENTS_REDIS_URL)
+            self._client = aioredis.Redis.from_url(
+                settings.EVENTS_REDIS_URL, socket_connect_timeout=2
+            )
             self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
-            await self._pubsub.subscribe(self.channel)
+            try:
+                await self._pubsub.subscribe(self.channel)
+            except Exception as exc:  # Redis is down: the stream polls the database instead
+                logger.warning("subscribing to %s failed: %s", self.channel, exc)
+                self._subscribed = False
         else:
             with _lock:
                 _waiters[self.channel].add((asyncio.get_running_loop(), self._event))
@@ -119,9 +131,13 @@ class Listener:
     async def wait(self, timeout: float) -> bool:
         if self._pubsub is not None:
             try:
+                if not self._subscribed:  # try again (Redis may be back), else poll
+                    await self._pubsub.subscribe(self.channel)
+                    self._subscribed = True
                 message = await self._pubsub.get_message(timeout=timeout)
             except Exception as exc:  # Redis went away: behave like a timeout, poll the DB
                 logger.warning("listening on %s failed: %s", self.channel, exc)
+                self._subscribed = False
                 await asyncio.sleep(timeout)
                 return False
             if message is None:

@@ -138,6 +138,8 @@ def game_view(
         deal = deals.get(result["number"])
         if deal is not None:
             result.update(deck_commitment=deal.commitment, deck=deal.deck, salt=deal.salt)
+    if body["final"] is not None:
+        body["final"]["aborted"] = game.aborted
     current = deals.get(state.round.number)
     if body["round"] is not None:
         body["round"]["deck_commitment"] = current.commitment if current else None
@@ -209,6 +211,7 @@ def game_summary(*, game: Game, user: Any) -> dict[str, Any]:
         "your_turn": game.status == GameStatus.ACTIVE and game.turn_seat == seat,
         "turn_deadline": iso(game.turn_deadline),
         "winner": game.winner_seat,
+        "aborted": game.aborted,
         "created_at": iso(game.created_at),
         "updated_at": iso(game.updated_at),
         "finished_at": iso(game.finished_at),

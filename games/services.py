@@ -18,8 +18,9 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q
 from django.utils import timezone
 
 from games import ai, notify, rules
@@ -36,6 +37,7 @@ from games.errors import (
     NotAnOffer,
     NotCreator,
     OfferLapsed,
+    TooManyWaitingGames,
     VersionConflict,
     from_rules_error,
 )
@@ -115,7 +117,7 @@ def _start(game: Game) -> None:
 
 def _ruleset(data: dict[str, Any] | None) -> rules.RuleSet:
     try:
-        return rules.RuleSet.from_dict({} if data is None else data)  # [] is no object
+        return rules.RuleSet.from_dict(data or {})
     except rules.RulesError as exc:
         error = from_rules_error(exc)
         if error.fields:
@@ -149,6 +151,23 @@ def _new_invite_code() -> str:
     return "".join(_system_random.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
 
 
+def _ensure_waiting_room(user: Any) -> None:
+    """409 ``too_many_waiting_games`` when the user already has the most tables waiting for
+    a player (``GAMES_MAX_WAITING_PER_USER``). The user's row is locked first, so two
+    concurrent creations by one user are counted one after the other."""
+    limit = settings.GAMES_MAX_WAITING_PER_USER
+    get_user_model().objects.select_for_update().filter(pk=user.pk).first()
+    waiting = Game.objects.filter(
+        created_by=user,
+        status=GameStatus.WAITING,
+        rematch_of__isnull=True,
+        created_at__gt=timezone.now() - WAITING_TTL,  # due to be cancelled: not counted
+    ).count()
+    if waiting >= limit:
+        raise TooManyWaitingGames(limit=limit)
+
+
+@transaction.atomic
 def game_create_vs_human(
     *,
     user: Any,
@@ -156,8 +175,10 @@ def game_create_vs_human(
     rules_data: dict[str, Any] | None = None,
     turn_seconds: int | None = None,
 ) -> Game:
-    """A game waiting for a second player, with an invite code unique among waiting games."""
+    """A game waiting for a second player, with an invite code unique among waiting games.
+    At most ``GAMES_MAX_WAITING_PER_USER`` such tables per user at once."""
     ruleset = _ruleset(rules_data)
+    _ensure_waiting_room(user)
     for _ in range(20):
         try:
             with transaction.atomic():
@@ -433,8 +454,25 @@ def game_abandon(*, game_id: Any) -> Game:
     return game
 
 
+def _every_seat_moved(game: Game) -> bool:
+    """Whether each seat has made a move of its own: the moves the turn timer played for an
+    absent player, and the concession or timeout that ends a game, are not moves."""
+    moved = (
+        Move.objects.filter(game=game, automatic=False)
+        .exclude(action__type__in=[FinishReason.CONCEDE, FinishReason.TIMEOUT])
+        .values_list("seat", flat=True)
+        .distinct()
+    )
+    return set(moved) >= {seat.seat for seat in game.seats.all()}
+
+
 def _finish(game: Game, state: rules.GameState) -> None:
-    """Mark the game finished and write one result row per human player (same transaction)."""
+    """Mark the game finished and write one result row per human player (same transaction).
+
+    A game that ends before each player has made a move is *aborted* (as lichess does):
+    it stays in both players' games with ``final.aborted``, but writes no result rows, so
+    it is unrated, off the leaderboards and out of the profile statistics.
+    """
     final = state.final
     assert final is not None
     now = timezone.now()
@@ -443,6 +481,10 @@ def _finish(game: Game, state: rules.GameState) -> None:
     game.finish_reason = final.reason
     game.finished_at = now
     game.turn_seat = None
+    game.aborted = not _every_seat_moved(game)
+    if game.aborted:
+        game_finished.send(sender=Game, game=game)
+        return
     seats = {seat.seat: seat for seat in game.seats.all()}
     results = []
     for number, seat in seats.items():
@@ -528,13 +570,18 @@ def _commit_change(game: Game, before: _Before, *, deadline_base: datetime | Non
         )
     notify.publish_on_commit(notify.game_channel(game.pk))
     game_id, version = game.pk, game.version
+    # robust: the move is committed whatever happens to the queueing (the broker may be
+    # down); a lost computer turn or timer is picked up by the sweeper.
     if active and not human_turn:
-        transaction.on_commit(lambda: tasks.play_computer_turn.delay(str(game_id), version))
+        transaction.on_commit(
+            lambda: tasks.play_computer_turn.delay(str(game_id), version), robust=True
+        )
     if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
         deadline = game.turn_deadline
         transaction.on_commit(
-            lambda: tasks.expire_turn.apply_async((str(game_id), version), eta=deadline)
+            lambda: tasks.expire_turn.apply_async((str(game_id), version), eta=deadline),
+            robust=True,
         )
 
 
@@ -689,6 +736,21 @@ def games_enforce_overdue(*, limit: int = 500) -> int:
     now = timezone.now()
     ids = list(Game.objects.filter(_overdue(now)).values_list("pk", flat=True)[:limit])
     return sum(1 for game_id in ids if game_enforce_timers(game_id=game_id))
+
+
+def games_waiting_for_computer(*, older_than: timedelta) -> list[tuple[Any, int]]:
+    """``(game id, version)`` of active games in which a computer seat has held the turn
+    for longer than ``older_than``: its task was lost (the broker was down when the turn
+    passed, or the worker died). The sweeper plays them."""
+    since = timezone.now() - older_than
+    computer_turn = Seat.objects.filter(
+        game=OuterRef("pk"), seat=OuterRef("turn_seat"), user__isnull=True
+    ).exclude(computer="")
+    return list(
+        Game.objects.filter(status=GameStatus.ACTIVE, updated_at__lte=since)
+        .filter(Exists(computer_turn))
+        .values_list("pk", "version")[:500]
+    )
 
 
 def games_enforce_for_user(*, user: Any) -> None:

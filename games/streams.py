@@ -18,6 +18,15 @@ The account stream ``/me/events`` sends ``friend_joined``, ``rematch_offered`` a
 
 Streams wake on a notification (:mod:`games.notify`) and read what changed from the
 database, and poll every few seconds as well, enforcing due turn deadlines on the way.
+Every ``EVENTS_AUTH_RECHECK_SECONDS`` (a heartbeat) a stream checks that its token is still
+valid and its user active; after a logout, a revoked token or a deactivation it sends one
+``event: closed`` frame (``{"code": "authentication_failed", "detail": ...}``) and ends.
+
+A user holds at most ``EVENTS_MAX_STREAMS_PER_USER`` streams at once (429
+``too_many_streams``, counted across processes: :mod:`games.stream_slots`). In production
+the streams are served by the ASGI ``events`` service only; a WSGI process with
+``EVENTS_WSGI_STREAMS`` off (the compose ``web`` service) answers 503
+``streams_not_served_here`` at once instead of tying up a worker for the stream's life.
 Served by an ASGI server (``uvicorn config.asgi:application``) as async generators; under
 WSGI (``make run``) the same generator is driven by a private event loop per stream.
 """
@@ -28,6 +37,7 @@ import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from asgiref.sync import sync_to_async
@@ -39,8 +49,9 @@ from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 
 from accounts.authentication import BearerTokenAuthentication
+from accounts.models import AuthToken
 from config.exceptions import ApplicationError, error_body
-from games import notify, selectors, services
+from games import notify, selectors, services, stream_slots
 from games.errors import GameNotFound
 from games.models import Game, GameStatus, Message, PlayerEvent
 
@@ -96,11 +107,22 @@ def _after(request: HttpRequest) -> int | None:
     return int(raw)
 
 
-def _authenticate(request: HttpRequest) -> Any:
+def _authenticate(request: HttpRequest) -> tuple[Any, AuthToken]:
     result = BearerTokenAuthentication().authenticate(request)
     if result is None:
         raise exceptions.NotAuthenticated()
-    return result[0]
+    return result
+
+
+def _token_valid(token_id: int) -> bool:
+    """Whether the stream's token still exists (no logout, no revocation) for an active user."""
+    return AuthToken.objects.filter(pk=token_id, user__is_active=True).exists()
+
+
+_CLOSED = {
+    "code": "authentication_failed",
+    "detail": "The token was revoked or the account deactivated; sign in again.",
+}
 
 
 def _error_response(exc: Exception) -> HttpResponse:
@@ -113,10 +135,36 @@ def _error_response(exc: Exception) -> HttpResponse:
     return JsonResponse(body, status=status, headers=headers)
 
 
-def _streaming(request: HttpRequest, stream: AsyncIterator[bytes]) -> StreamingHttpResponse:
+@dataclass(frozen=True)
+class _Holder:
+    """Who holds the stream: the token it was opened with, and its slot."""
+
+    user_id: Any
+    token_id: int
+    slot: str | None
+
+
+class _EventStreamResponse(StreamingHttpResponse):
+    """A stream that gives its slot back when the response is closed: every server closes
+    it (also on a client disconnect, and before the stream was ever read)."""
+
+    def __init__(self, content: Any, *, holder: _Holder) -> None:
+        super().__init__(content, content_type="text/event-stream")
+        self.holder = holder
+
+    def close(self) -> None:
+        try:
+            stream_slots.release(self.holder.user_id, self.holder.slot)
+        finally:
+            super().close()
+
+
+def _streaming(
+    request: HttpRequest, stream: AsyncIterator[bytes], holder: _Holder
+) -> StreamingHttpResponse:
     content: AsyncIterator[bytes] | Iterator[bytes]
     content = stream if isinstance(request, ASGIRequest) else _drive(stream)
-    response = StreamingHttpResponse(content, content_type="text/event-stream")
+    response = _EventStreamResponse(content, holder=holder)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # proxies must not buffer the stream
     return response
@@ -191,23 +239,37 @@ def _game_frames(
 
 
 async def _follow(
-    channel: str, read: Callable[[bool], Awaitable[list[bytes]]], greeting: bytes = b""
+    channel: str,
+    read: Callable[[bool], Awaitable[list[bytes]]],
+    holder: _Holder,
+    greeting: bytes = b"",
 ) -> AsyncIterator[bytes]:
     """Yield what ``read`` finds now, then again whenever ``channel`` is signalled or the
     poll interval passes (``read(True)``: also enforce due timers), with a ``: ping``
-    after a quiet heartbeat interval."""
+    after a quiet heartbeat interval. Every ``EVENTS_AUTH_RECHECK_SECONDS`` the stream
+    renews its slot, and ends with ``event: closed`` once its token is no longer valid."""
     heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
     poll = settings.EVENTS_POLL_SECONDS
+    recheck = settings.EVENTS_AUTH_RECHECK_SECONDS
+    token_valid = _db(_token_valid)
+    renew = sync_to_async(stream_slots.renew, thread_sensitive=False)
     async with notify.Listener(channel) as listener:
         # Subscribed before the first read: nothing committed in between is missed.
         if greeting:
             yield greeting
         for frame in await read(True):
             yield frame
-        quiet_since = time.monotonic()
+        quiet_since = checked_at = time.monotonic()
         while True:
-            waited = time.monotonic() - quiet_since
-            woke = await listener.wait(max(0.05, min(poll, heartbeat - waited)))
+            now = time.monotonic()
+            timeout = min(poll, heartbeat - (now - quiet_since), recheck - (now - checked_at))
+            woke = await listener.wait(max(0.05, timeout))
+            if time.monotonic() - checked_at >= recheck:
+                if not await token_valid(holder.token_id):
+                    yield _frame(_CLOSED, event="closed")
+                    return
+                await renew(holder.user_id, holder.slot)
+                checked_at = time.monotonic()
             frames = await read(not woke)
             for frame in frames:
                 yield frame
@@ -219,7 +281,7 @@ async def _follow(
 
 
 def _game_stream(
-    game_id: str, seat: int, after: int | None, last_message: int
+    game_id: str, seat: int, after: int | None, last_message: int, holder: _Holder
 ) -> AsyncIterator[bytes]:
     frames_for = _db(_game_frames)
     cache = _GameCache()
@@ -231,21 +293,40 @@ def _game_stream(
         )
         return frames
 
-    return _follow(notify.game_channel(game_id), read)
+    return _follow(notify.game_channel(game_id), read, holder)
+
+
+def _ensure_served_here(request: HttpRequest) -> None:
+    """503 ``streams_not_served_here`` on a WSGI process that must not hold streams."""
+    if not isinstance(request, ASGIRequest) and not settings.EVENTS_WSGI_STREAMS:
+        raise ApplicationError(
+            "Event streams are served by the events service (ASGI); route "
+            "/api/v1/games/{id}/events and /api/v1/me/events there.",
+            code="streams_not_served_here",
+            status_code=503,
+        )
+
+
+async def _hold(user: Any, token: AuthToken) -> _Holder:
+    """Take one of the user's stream slots (429 ``too_many_streams`` when none is free)."""
+    slot = await sync_to_async(stream_slots.acquire, thread_sensitive=False)(user.pk)
+    return _Holder(user_id=user.pk, token_id=token.pk, slot=slot)
 
 
 @csrf_exempt
 async def game_events(request: HttpRequest, game_id: str) -> HttpResponse:
     """``GET /api/v1/games/{id}/events``: the game's event stream for a seated player."""
     try:
+        _ensure_served_here(request)
         if request.method != "GET":
             raise exceptions.MethodNotAllowed(request.method or "")
-        user = await _db(_authenticate)(request)
+        user, token = await _db(_authenticate)(request)
         after = _after(request)
         seat, last_message = await _db(_open_game)(game_id, user)
+        holder = await _hold(user, token)
     except (ApplicationError, exceptions.APIException, GameNotFound) as exc:
         return _error_response(exc)
-    return _streaming(request, _game_stream(game_id, seat, after, last_message))
+    return _streaming(request, _game_stream(game_id, seat, after, last_message, holder), holder)
 
 
 # --- the account stream ---------------------------------------------------------------------
@@ -270,7 +351,7 @@ def _player_frames(user: Any, after: int, enforce: bool) -> tuple[list[bytes], i
     return frames, after
 
 
-def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
+def _player_stream(user: Any, after: int, holder: _Holder) -> AsyncIterator[bytes]:
     frames_for = _db(_player_frames)
     position = {"after": after}
 
@@ -278,17 +359,19 @@ def _player_stream(user: Any, after: int) -> AsyncIterator[bytes]:
         frames, position["after"] = await frames_for(user, position["after"], enforce)
         return frames
 
-    return _follow(notify.player_channel(user.pk), read, greeting=b": connected\n\n")
+    return _follow(notify.player_channel(user.pk), read, holder, greeting=b": connected\n\n")
 
 
 @csrf_exempt
 async def player_events(request: HttpRequest) -> HttpResponse:
     """``GET /api/v1/me/events``: the caller's account events."""
     try:
+        _ensure_served_here(request)
         if request.method != "GET":
             raise exceptions.MethodNotAllowed(request.method or "")
-        user = await _db(_authenticate)(request)
+        user, token = await _db(_authenticate)(request)
         after = await _db(_open_player)(user, _after(request))
+        holder = await _hold(user, token)
     except (ApplicationError, exceptions.APIException) as exc:
         return _error_response(exc)
-    return _streaming(request, _player_stream(user, after))
+    return _streaming(request, _player_stream(user, after, holder), holder)

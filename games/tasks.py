@@ -6,9 +6,11 @@ from __future__ import annotations
 import logging
 import random
 import secrets
+from datetime import timedelta
 from typing import Any
 
 from celery import shared_task
+from django.conf import settings
 from django.db import OperationalError
 
 from games import ai, rules, services
@@ -60,8 +62,17 @@ def expire_turn(game_id: Any, version: int) -> bool:
 @shared_task(name="games.sweep_overdue", acks_late=True)
 def sweep_overdue() -> int:
     """Enforce whatever is overdue (expired turns whose timer task was lost, lapsed rematch
-    offers, tables left waiting for a day). Idempotent."""
-    return services.games_enforce_overdue()
+    offers, tables left waiting for a day), and play the computer turns whose task was lost.
+    Idempotent: every change is checked against the game's version under its row lock."""
+    changed = services.games_enforce_overdue()
+    grace = timedelta(seconds=settings.GAMES_COMPUTER_GRACE_SECONDS)
+    for game_id, version in services.games_waiting_for_computer(older_than=grace):
+        if services.game_play_computer_turn(
+            game_id=game_id, version=version, choose=computer_choice
+        ):
+            logger.info("sweeper played the computer's lost turn of %s at v%s", game_id, version)
+            changed += 1
+    return changed
 
 
 @shared_task(name="games.purge_player_events", acks_late=True)

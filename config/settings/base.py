@@ -109,6 +109,12 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- cache (throttles, failed-login counters, debounce keys) -------------------------------
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://ginrummy")}
+if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
+    # A Redis outage must not fail requests: throttles and debounce keys fail open.
+    CACHES["default"]["BACKEND"] = "config.cache.ResilientRedisCache"
+    CACHES["default"].setdefault("OPTIONS", {}).update(
+        {"socket_connect_timeout": 1, "socket_timeout": 1}
+    )
 
 # --- auth ------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
@@ -150,6 +156,15 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
+        # POST /games/join, per user and per IP; a code that matches no waiting game counts
+        # GAMES_JOIN_FAILED_WEIGHT times.
+        "join": env.str("THROTTLE_JOIN", default="30/hour"),
+        "join_ip": env.str("THROTTLE_JOIN_IP", default="120/hour"),
+        "game_create": env.str("THROTTLE_GAME_CREATE", default="30/hour"),
+        "game_rematch": env.str("THROTTLE_GAME_REMATCH", default="30/hour"),
+        "game_concede": env.str("THROTTLE_GAME_CONCEDE", default="30/hour"),
+        "game_cancel": env.str("THROTTLE_GAME_CANCEL", default="30/hour"),
+        "profile_update": env.str("THROTTLE_PROFILE_UPDATE", default="30/hour"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -206,12 +221,31 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
 }
 
+# --- games ----------------------------------------------------------------------------------
+# Tables waiting for a second player that one user may have open at once (rematch offers,
+# which lapse in 10 minutes, are not counted).
+GAMES_MAX_WAITING_PER_USER = env.int("GAMES_MAX_WAITING_PER_USER", default=3)
+# How many requests a failed invite code counts for in the join throttles.
+GAMES_JOIN_FAILED_WEIGHT = env.int("GAMES_JOIN_FAILED_WEIGHT", default=5)
+
 # --- live tables ------------------------------------------------------------------------------
 # Event streams are woken through Redis pub/sub when this is set (every process must share
 # it); without it, in-process (the embedded default, where one process serves everything).
 EVENTS_REDIS_URL = env.str("EVENTS_REDIS_URL", default="") or None
 EVENTS_HEARTBEAT_SECONDS = 15
 EVENTS_POLL_SECONDS = 5
+# How often an open stream checks that its token is still valid and its user active (a
+# stream ends within this long of a logout or a deactivation).
+EVENTS_AUTH_RECHECK_SECONDS = env.float("EVENTS_AUTH_RECHECK_SECONDS", default=15)
+# Open streams per user, counted across processes (in Redis with EVENTS_REDIS_URL); a slot
+# of a stream that ended without giving it back (a crashed process) lapses after the lease.
+EVENTS_MAX_STREAMS_PER_USER = env.int("EVENTS_MAX_STREAMS_PER_USER", default=5)
+EVENTS_STREAM_LEASE_SECONDS = env.float("EVENTS_STREAM_LEASE_SECONDS", default=60)
+# Whether a WSGI process serves the streams itself (make run: yes). The compose `web`
+# service (gunicorn, sync workers) turns it off: each stream would hold a worker for its
+# whole life, so the proxy sends streams to the ASGI `events` service, and a stream that
+# reaches a WSGI worker anyway gets 503 streams_not_served_here at once.
+EVENTS_WSGI_STREAMS = env.bool("EVENTS_WSGI_STREAMS", default=True)
 
 # --- Celery ----------------------------------------------------------------------------------
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or None
@@ -228,8 +262,28 @@ CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 60
 CELERY_TASK_SOFT_TIME_LIMIT = 45
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+# A task whose worker died (acks_late) is delivered again once the visibility timeout has
+# passed since it was taken; computer turns left waiting are also picked up by the sweeper
+# within GAMES_COMPUTER_GRACE_SECONDS + one sweep (docs/reliability.md).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env.int("CELERY_VISIBILITY_TIMEOUT", default=30),
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# Queueing after a commit must not hang a request while the broker is down: one quick retry,
+# then the failure is logged and the sweeper queues the work once the broker is back.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
 CELERY_TIMEZONE = "UTC"
+# The sweeper's period, and how long a computer may hold the turn before the sweeper plays it
+# (its task was lost: the broker was down at the commit, or the worker died).
+GAMES_SWEEP_SECONDS = env.float("GAMES_SWEEP_SECONDS", default=5.0)
+GAMES_COMPUTER_GRACE_SECONDS = env.float("GAMES_COMPUTER_GRACE_SECONDS", default=5.0)
 CELERY_BEAT_SCHEDULE: dict = {
     "purge-stale-tokens": {
         "task": "accounts.purge_stale_tokens",
@@ -243,12 +297,13 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "games.purge_player_events",
         "schedule": crontab(hour=4, minute=41),
     },
-    # Turn timers run as tasks with an ETA; this sweep catches any that were lost, and
-    # lapses rematch offers (10 minutes) and tables left waiting (24 hours).
+    # Turn timers run as tasks with an ETA; this sweep catches any that were lost, plays
+    # computer turns whose task was lost, and lapses rematch offers (10 minutes) and tables
+    # left waiting (24 hours).
     "games-sweep-overdue": {
         "task": "games.sweep_overdue",
-        "schedule": 15.0,
-        "options": {"expires": 14},
+        "schedule": GAMES_SWEEP_SECONDS,
+        "options": {"expires": GAMES_SWEEP_SECONDS},
     },
     # Leaderboards (docs/leaderboards.md): close the periods that are due, then recompute every
     # open period's standings; a run left waiting behind a backlog expires (the next one

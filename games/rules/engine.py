@@ -26,7 +26,7 @@ from dataclasses import fields
 from typing import Any, TypeVar
 
 from games.rules.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, Pass
-from games.rules.cards import Card, cards_of, mask_of, sort_cards, value_of
+from games.rules.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards, value_of
 from games.rules.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
@@ -65,6 +65,8 @@ from games.rules.state import (
     RoundResult,
     RoundState,
     RoundView,
+    build_game,
+    build_round,
 )
 
 _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
@@ -78,16 +80,67 @@ CONCEDE_REASONS = ("concede", "timeout")
 
 _T = TypeVar("_T", RoundState, GameState)
 _FIELDS: dict[type, tuple[str, ...]] = {
-    kind: tuple(field.name for field in fields(kind)) for kind in (RoundState, GameState)
+    kind: tuple(field.name for field in fields(kind) if field.init)
+    for kind in (RoundState, GameState)
 }
+
+# Phases as module constants: reading ``Phase.DRAW`` goes through the enum's class
+# attribute machinery, several times slower than a global, and this runs on every step.
+_FIRST_UPCARD = Phase.FIRST_UPCARD
+_DRAW = Phase.DRAW
+_DISCARD = Phase.DISCARD
+_ROUND_OVER = Phase.ROUND_OVER
+
+# Actions and history records are immutable values, so the engine hands out shared ones
+# instead of building equal copies on every step.
+_PASS = Pass()
+_DRAW_STOCK = DrawStock()
+_DRAW_DISCARD = DrawDiscard()
+_BIG_GIN = BigGin()
+_DISCARD_OF: dict[int, Discard] = {card.mask: Discard(card) for card in DECK}
+"""The discard of each card, by the card's one-bit mask."""
+_SUIT_DISCARDS: tuple[list[tuple[Discard, ...] | None], ...] = tuple(
+    [None] * (1 << SUIT_BITS) for _ in range(4)
+)
+"""``_SUIT_DISCARDS[suit][field]``: the discards of the cards of one suit's 13-bit field,
+in mask order; filled on first use (at most 8,192 entries a suit, shared values)."""
+_KNOCK_OF: dict[int, Knock] = {card.mask: Knock(card) for card in DECK}
+"""The knock (default melds) with each card, by the card's one-bit mask."""
+
+
+def _records(kind: str) -> tuple[dict[int, MoveRecord], dict[int, MoveRecord]]:
+    """For each seat: the history record of a ``kind`` move, by the card's one-bit mask."""
+    return (
+        {card.mask: MoveRecord(0, kind, card) for card in DECK},
+        {card.mask: MoveRecord(1, kind, card) for card in DECK},
+    )
+
+
+_DRAW_STOCK_RECORD = _records(DrawStock.type)
+_DRAW_DISCARD_RECORD = _records(DrawDiscard.type)
+_DISCARD_RECORD = _records(Discard.type)
+_PASS_RECORD = (MoveRecord(0, Pass.type, None), MoveRecord(1, Pass.type, None))
+_LEGAL_UPCARD = (LegalAction(DrawDiscard.type), LegalAction(Pass.type))
+_LEGAL_STOCK_ONLY = (LegalAction(DrawStock.type),)
+_LEGAL_DRAW = (LegalAction(DrawStock.type), LegalAction(DrawDiscard.type))
+_LEGAL_BIG_GIN = LegalAction(BigGin.type)
+_ROUND_FIELDS = tuple(field.name for field in fields(RoundState))
 
 
 def _evolve(value: _T, **changes: Any) -> _T:
     """A copy of a frozen state with some fields changed (``dataclasses.replace``, without
-    its per-call field introspection: this runs on every action)."""
+    its per-call field introspection). The steps of a round use :func:`build_round`
+    directly; this serves the rarer ones (a knock, the end of a round, a deal)."""
     names = _FIELDS[type(value)]
     if not changes.keys() <= set(names):
         raise TypeError(f"unknown fields {sorted(set(changes) - set(names))}")
+    if isinstance(value, RoundState):
+        values = {name: getattr(value, name) for name in _ROUND_FIELDS}
+        values.update(changes)
+        if "hands" in changes:
+            hands = changes["hands"]
+            values["hand_masks"] = (mask_of(hands[0]), mask_of(hands[1]))
+        return build_round(**values)
     return type(value)(
         *[changes[name] if name in changes else getattr(value, name) for name in names]
     )
@@ -111,7 +164,7 @@ def check_deck(deck: Iterable[Card | str]) -> tuple[Card, ...]:
         cards = tuple(item if isinstance(item, Card) else Card.parse(item) for item in deck)
     except InvalidCard as error:
         raise ValidationError(error.detail, {"deck": [error.detail]}) from error
-    if len(cards) != 52 or len(set(cards)) != 52:
+    if len(cards) != 52 or mask_of(cards).bit_count() != 52:
         raise ValidationError(
             "A deck must hold each of the 52 cards exactly once.",
             {"deck": ["Must hold each of the 52 cards exactly once."]},
@@ -137,16 +190,22 @@ def deal_round(rules: RuleSet, number: int, dealer: int, deck: Iterable[Card | s
     hands[1 - dealer] = sort_cards(cards[0:10])
     hands[dealer] = sort_cards(cards[10:20])
     upcard = cards[20]
-    return RoundState(
+    return build_round(
         number=number,
         dealer=dealer,
         hands=(hands[0], hands[1]),
+        hand_masks=(mask_of(hands[0]), mask_of(hands[1])),
         stock=cards[21:],
         discard_pile=(upcard,),
-        phase=Phase.FIRST_UPCARD,
+        phase=_FIRST_UPCARD,
         turn=1 - dealer,
         upcard=upcard,
         knock_limit=round_knock_limit(rules, upcard),
+        passes=0,
+        stock_only=False,
+        drawn_from_discard=None,
+        knock_discard=None,
+        history=(),
     )
 
 
@@ -161,7 +220,7 @@ def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
     """Deal the next round from ``deck``; the dealer alternates (drawn rounds included)."""
     if state.final is not None:
         raise GameNotActive("The game is over; no round can be dealt.")
-    if state.round.phase is not Phase.ROUND_OVER:
+    if state.round.phase is not _ROUND_OVER:
         raise WrongPhase(f"Round {state.round.number} is still being played.")
     number = state.round.number + 1
     return _evolve(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
@@ -172,38 +231,70 @@ def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
 # --------------------------------------------------------------------------------------
 
 
-def _knock_cards(hand: tuple[Card, ...], drawn: Card | None, limit: int) -> tuple[Card, ...]:
-    mask = mask_of(hand)
-    if deadwood_after_discard_mask(mask) > limit:
-        return ()  # no discard at all gets within the limit
-    return tuple(
-        card for card in hand
-        if card != drawn and deadwood_mask(mask ^ card.mask) <= limit
-    )
+def _knock_mask(mask: int, allowed: int, limit: int) -> int:
+    """The ``allowed`` cards of an 11-card hand mask whose discard leaves ``limit``
+    deadwood or less. Callers first check that the best discard of all
+    (:func:`deadwood_after_discard_mask`, a few table reads) is within the limit: most
+    hands cannot knock at all, and that says so before any card is tried."""
+    knock = 0
+    rest = allowed
+    while rest:
+        low = rest & -rest
+        if deadwood_mask(mask ^ low) <= limit:
+            knock |= low
+        rest ^= low
+    return knock
+
+
+def _may_big_gin(mask: int, least: int) -> bool:
+    """Whether all the cards of ``mask`` meld, given ``least``, the least deadwood after
+    any one discard. Melds of three cards never make eleven (nor any count that three
+    does not divide), so a hand that melds whole holds a set of four or a run of four or
+    more, and discarding one of its ends leaves deadwood 0: when ``least`` is above 0,
+    no meld search is needed to say no."""
+    if least and mask.bit_count() % 3:
+        return False
+    return deadwood_mask(mask) == 0
+
+
+def _without(hand: tuple[Card, ...], mask: int, bit: int) -> tuple[Card, ...]:
+    """``hand`` (in mask order, ``mask`` its mask) without the card ``bit`` (if held)."""
+    if not mask & bit:
+        return hand
+    i = (mask & (bit - 1)).bit_count()
+    return hand[:i] + hand[i + 1 :]
 
 
 def legal_actions(state: GameState, seat: int) -> tuple[LegalAction, ...]:
     """What ``seat`` may do now, one entry per action type (with ``cards`` for discard and
     knock); empty when it is not that seat's turn or the game is over."""
-    seat = _check_seat(seat)
+    if seat.__class__ is not int or (seat != 0 and seat != 1):
+        seat = _check_seat(seat)
     rnd = state.round
     if state.final is not None or rnd.turn != seat:
         return ()
-    if rnd.phase is Phase.FIRST_UPCARD:
-        return (LegalAction(DrawDiscard.type), LegalAction(Pass.type))
-    if rnd.phase is Phase.DRAW:
-        if rnd.stock_only:
-            return (LegalAction(DrawStock.type),)
-        return (LegalAction(DrawStock.type), LegalAction(DrawDiscard.type))
-    if rnd.phase is Phase.DISCARD:
+    phase = rnd.phase
+    if phase is _FIRST_UPCARD:
+        return _LEGAL_UPCARD
+    if phase is _DRAW:
+        return _LEGAL_STOCK_ONLY if rnd.stock_only else _LEGAL_DRAW
+    if phase is _DISCARD:
         hand = rnd.hands[seat]
+        mask = rnd.hand_masks[seat]
         drawn = rnd.drawn_from_discard
-        out = [LegalAction(Discard.type, tuple(card for card in hand if card != drawn))]
-        knock = _knock_cards(hand, drawn, rnd.knock_limit)
-        if knock:
-            out.append(LegalAction(Knock.type, knock))
-        if state.rules.big_gin and deadwood_mask(mask_of(hand)) == 0:
-            out.append(LegalAction(BigGin.type))
+        allowed = mask
+        if drawn is not None:
+            drawn_bit = drawn.mask
+            hand = _without(hand, mask, drawn_bit)
+            allowed &= ~drawn_bit
+        out = [LegalAction(Discard.type, hand)]
+        least = deadwood_after_discard_mask(mask)
+        if least <= rnd.knock_limit:
+            knock = _knock_mask(mask, allowed, rnd.knock_limit)
+            if knock:
+                out.append(LegalAction(Knock.type, cards_of(knock)))
+        if state.rules.big_gin and _may_big_gin(mask, least):
+            out.append(_LEGAL_BIG_GIN)
         return tuple(out)
     return ()
 
@@ -227,9 +318,56 @@ def expand_legal_actions(legal: Iterable[LegalAction]) -> list[Action]:
     return out
 
 
+def _suit_discards(suit: int, field: int) -> tuple[Discard, ...]:
+    if not field:
+        return ()
+    found = tuple(
+        _DISCARD_OF[1 << (suit * SUIT_BITS + rank)] for rank in range(SUIT_BITS)
+        if field >> rank & 1
+    )
+    _SUIT_DISCARDS[suit][field] = found
+    return found
+
+
 def legal_moves(state: GameState, seat: int) -> list[Action]:
-    """Every concrete action ``seat`` may apply now (knocks without declared melds)."""
-    return expand_legal_actions(legal_actions(state, seat))
+    """Every concrete action ``seat`` may apply now (knocks without declared melds).
+
+    The same list as ``expand_legal_actions(legal_actions(state, seat))``, worked out on
+    the hand's mask without the intermediate entries."""
+    if seat.__class__ is not int or (seat != 0 and seat != 1):
+        seat = _check_seat(seat)
+    rnd = state.round
+    if state.final is not None or rnd.turn != seat:
+        return []
+    phase = rnd.phase
+    if phase is _DRAW:
+        return [_DRAW_STOCK] if rnd.stock_only else [_DRAW_STOCK, _DRAW_DISCARD]
+    if phase is _DISCARD:
+        mask = rnd.hand_masks[seat]
+        drawn = rnd.drawn_from_discard
+        allowed = mask if drawn is None else mask & ~drawn.mask
+        s, h, d, c = _SUIT_DISCARDS
+        field = allowed & 8191
+        out: list[Action] = [*(s[field] or _suit_discards(0, field))]
+        field = allowed >> 13 & 8191
+        out += h[field] or _suit_discards(1, field)
+        field = allowed >> 26 & 8191
+        out += d[field] or _suit_discards(2, field)
+        field = allowed >> 39
+        out += c[field] or _suit_discards(3, field)
+        least = deadwood_after_discard_mask(mask)
+        if least <= rnd.knock_limit:
+            knock = _knock_mask(mask, allowed, rnd.knock_limit)
+            while knock:
+                low = knock & -knock
+                out.append(_KNOCK_OF[low])
+                knock ^= low
+        if state.rules.big_gin and _may_big_gin(mask, least):
+            out.append(_BIG_GIN)
+        return out
+    if phase is _FIRST_UPCARD:
+        return [_DRAW_DISCARD, _PASS]
+    return []
 
 
 def is_legal(state: GameState, action: Action, seat: int) -> bool:
@@ -248,15 +386,40 @@ def is_legal(state: GameState, action: Action, seat: int) -> bool:
 
 def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     """The state after ``seat`` plays ``action``; validates and raises a
-    :class:`~games.rules.errors.RulesError` with the API's code when it is not allowed."""
-    seat = _check_seat(seat)
+    :class:`~games.rules.errors.RulesError` with the API's code when it is not allowed.
+
+    The checks run in the order of the module docstring. The common steps (a discard, a
+    draw, a pass, each of its exact class in a phase that allows it) go straight to their
+    own checks; anything else takes the general path, which checks the action's type and
+    phase as it always did."""
+    if seat.__class__ is not int or (seat != 0 and seat != 1):
+        seat = _check_seat(seat)
     if state.final is not None:
         raise GameNotActive("The game is over.")
     rnd = state.round
-    if rnd.phase is Phase.ROUND_OVER:
+    phase = rnd.phase
+    if phase is _ROUND_OVER:
         raise WrongPhase(f"Round {rnd.number} is over; the next round has not been dealt.")
     if rnd.turn != seat:
         raise NotYourTurn(f"It is seat {rnd.turn}'s turn, not seat {seat}'s.")
+    kind = action.__class__
+    if kind is Discard:
+        if phase is _DISCARD:
+            return _discard(state, seat, action.card)  # type: ignore[union-attr]
+    elif kind is DrawStock:
+        if phase is _DRAW:
+            return _draw_stock(state, seat)
+    elif kind is DrawDiscard:
+        if phase is _DRAW or phase is _FIRST_UPCARD:
+            return _draw_discard(state, seat)
+    elif kind is Pass and phase is _FIRST_UPCARD:
+        return _pass(state, seat)
+    return _apply_checked(state, action, seat)
+
+
+def _apply_checked(state: GameState, action: Action, seat: int) -> GameState:
+    """:func:`apply_action` past the seat and turn checks, for any action."""
+    rnd = state.round
     if not isinstance(action, (Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin)):
         raise ValidationError(f"{action!r} is not an action.", {"type": ["Unknown action."]})
     if not isinstance(action, _PHASE_ACTIONS[rnd.phase]):
@@ -289,30 +452,45 @@ def _with_hand(rnd: RoundState, seat: int, hand: tuple[Card, ...]) -> tuple[
 
 def _pass(state: GameState, seat: int) -> GameState:
     rnd = state.round
-    history = _record(rnd, seat, Pass.type, None)
+    history = (*rnd.history, _PASS_RECORD[seat])
     if rnd.passes == 0:
-        new = _evolve(rnd, passes=1, turn=rnd.dealer, history=history)
+        passes, turn, phase, stock_only = 1, rnd.dealer, rnd.phase, rnd.stock_only
     else:
-        new = _evolve(
-            rnd, passes=2, turn=1 - rnd.dealer, phase=Phase.DRAW, stock_only=True,
-            history=history,
-        )
-    return _evolve(state, round=new)
+        passes, turn, phase, stock_only = 2, 1 - rnd.dealer, _DRAW, True
+    new = build_round(
+        rnd.number, rnd.dealer, rnd.hands, rnd.hand_masks, rnd.stock, rnd.discard_pile,
+        phase, turn, rnd.upcard, rnd.knock_limit, passes, stock_only,
+        rnd.drawn_from_discard, rnd.knock_discard, history,
+    )
+    return build_game(state.rules, state.scores, new, state.rounds, state.final)
+
+
+def _add_card(
+    rnd: RoundState, seat: int, card: Card
+) -> tuple[tuple[tuple[Card, ...], tuple[Card, ...]], tuple[int, int]]:
+    """Both hands and their masks after ``seat`` takes ``card`` (kept in mask order: the
+    card goes where its mask says, as a sort would put it)."""
+    bit = card.mask
+    mask = rnd.hand_masks[seat]
+    hand = rnd.hands[seat]
+    i = (mask & (bit - 1)).bit_count()
+    hand = (*hand[:i], card, *hand[i:])
+    mask |= bit
+    if seat == 0:
+        return (hand, rnd.hands[1]), (mask, rnd.hand_masks[1])
+    return (rnd.hands[0], hand), (rnd.hand_masks[0], mask)
 
 
 def _draw_stock(state: GameState, seat: int) -> GameState:
     rnd = state.round
     card = rnd.stock[0]
-    new = _evolve(
-        rnd,
-        hands=_with_hand(rnd, seat, sort_cards((*rnd.hands[seat], card))),
-        stock=rnd.stock[1:],
-        phase=Phase.DISCARD,
-        stock_only=False,
-        drawn_from_discard=None,
-        history=_record(rnd, seat, DrawStock.type, card),
+    hands, masks = _add_card(rnd, seat, card)
+    new = build_round(
+        rnd.number, rnd.dealer, hands, masks, rnd.stock[1:], rnd.discard_pile,
+        _DISCARD, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, False, None,
+        rnd.knock_discard, (*rnd.history, _DRAW_STOCK_RECORD[seat][card.mask]),
     )
-    return _evolve(state, round=new)
+    return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
 
 def _draw_discard(state: GameState, seat: int) -> GameState:
@@ -320,23 +498,22 @@ def _draw_discard(state: GameState, seat: int) -> GameState:
     if rnd.stock_only or not rnd.discard_pile:
         raise StockOnly("Both players passed the first upcard: draw from the stock.")
     card = rnd.discard_pile[-1]
-    new = _evolve(
-        rnd,
-        hands=_with_hand(rnd, seat, sort_cards((*rnd.hands[seat], card))),
-        discard_pile=rnd.discard_pile[:-1],
-        phase=Phase.DISCARD,
-        drawn_from_discard=card,
-        history=_record(rnd, seat, DrawDiscard.type, card),
+    hands, masks = _add_card(rnd, seat, card)
+    new = build_round(
+        rnd.number, rnd.dealer, hands, masks, rnd.stock, rnd.discard_pile[:-1],
+        _DISCARD, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, rnd.stock_only, card,
+        rnd.knock_discard, (*rnd.history, _DRAW_DISCARD_RECORD[seat][card.mask]),
     )
-    return _evolve(state, round=new)
+    return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
 
 def _check_discard(rnd: RoundState, seat: int, card: object, verb: str) -> Card:
     if not isinstance(card, Card):
         raise ValidationError(f"{card!r} is not a card.", {"card": ["Must be a card."]})
-    if card not in rnd.hands[seat]:
+    if not rnd.hand_masks[seat] & card.mask:
         raise CardNotInHand(f"{card} is not in your hand.")
-    if card == rnd.drawn_from_discard:
+    drawn = rnd.drawn_from_discard
+    if drawn is not None and card == drawn:
         raise CannotDiscardDrawnCard(
             f"{card} was taken from the discard pile this turn; it cannot be {verb} now."
         )
@@ -346,18 +523,28 @@ def _check_discard(rnd: RoundState, seat: int, card: object, verb: str) -> Card:
 def _discard(state: GameState, seat: int, card: Card) -> GameState:
     rnd = state.round
     card = _check_discard(rnd, seat, card, "discarded")
-    hand = tuple(held for held in rnd.hands[seat] if held != card)
-    rnd = _evolve(
-        rnd,
-        hands=_with_hand(rnd, seat, hand),
-        discard_pile=(*rnd.discard_pile, card),
-        drawn_from_discard=None,
-        history=_record(rnd, seat, Discard.type, card),
-    )
+    bit = card.mask
+    mask = rnd.hand_masks[seat]
+    hand = _without(rnd.hands[seat], mask, bit)
+    mask ^= bit
+    if seat == 0:
+        hands, masks = (hand, rnd.hands[1]), (mask, rnd.hand_masks[1])
+    else:
+        hands, masks = (rnd.hands[0], hand), (rnd.hand_masks[0], mask)
+    history = (*rnd.history, _DISCARD_RECORD[seat][bit])
     if len(rnd.stock) <= state.rules.stock_floor:
-        hands = settle_draw(rnd.hands)
-        return _end_round(state, rnd, Outcome.DRAW, None, None, 0, hands)
-    return _evolve(state, round=_evolve(rnd, phase=Phase.DRAW, turn=1 - seat))
+        rnd = build_round(
+            rnd.number, rnd.dealer, hands, masks, rnd.stock, (*rnd.discard_pile, card),
+            rnd.phase, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, rnd.stock_only,
+            None, rnd.knock_discard, history,
+        )
+        return _end_round(state, rnd, Outcome.DRAW, None, None, 0, settle_draw(hands))
+    new = build_round(
+        rnd.number, rnd.dealer, hands, masks, rnd.stock, (*rnd.discard_pile, card),
+        _DRAW, 1 - seat, rnd.upcard, rnd.knock_limit, rnd.passes, rnd.stock_only,
+        None, rnd.knock_discard, history,
+    )
+    return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
 
 def _declared_melds(
@@ -391,13 +578,15 @@ def _declared_melds(
 def _knock(state: GameState, seat: int, action: Knock) -> GameState:
     rnd = state.round
     card = _check_discard(rnd, seat, action.card, "knocked with")
-    hand = tuple(held for held in rnd.hands[seat] if held != card)
+    mask = rnd.hand_masks[seat]
+    hand = _without(rnd.hands[seat], mask, card.mask)
+    mask ^= card.mask
     melds: tuple[int, ...] | None = None
     if action.melds is not None:
         melds, used = _declared_melds(action.melds, hand)
-        deadwood = value_of(mask_of(hand) & ~used)
+        deadwood = value_of(mask & ~used)
     else:
-        deadwood = deadwood_mask(mask_of(hand))
+        deadwood = deadwood_mask(mask)
     if deadwood > rnd.knock_limit:
         raise KnockLimitExceeded(
             f"Knocking with {card} leaves {deadwood} deadwood; the limit is {rnd.knock_limit}."
@@ -428,7 +617,7 @@ def _big_gin(state: GameState, seat: int, action: BigGin) -> GameState:
                 f"Big gin needs all 11 cards melded; {' '.join(map(str, left))} are not."
             )
     else:
-        deadwood = deadwood_mask(mask_of(hand))
+        deadwood = deadwood_mask(rnd.hand_masks[seat])
         if deadwood:
             raise NotBigGin(f"Big gin needs all 11 cards melded; the least deadwood is {deadwood}.")
     other = rnd.hands[1 - seat]
@@ -466,7 +655,7 @@ def _end_round(
     return _evolve(
         state,
         scores=(scores[0], scores[1]),
-        round=_evolve(rnd, phase=Phase.ROUND_OVER, turn=None),
+        round=_evolve(rnd, phase=_ROUND_OVER, turn=None),
         rounds=rounds,
         final=final,
     )

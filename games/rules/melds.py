@@ -235,8 +235,32 @@ def deadwood_after_discard_mask(mask: int) -> int:
     b = mask >> 13 & 8191
     c = mask >> 26 & 8191
     d = mask >> 39
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        return best_discards_mask(mask)[0]
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if three:
+        if three & (three - 1) or a & b & c & d:
+            return _best_discards_with_sets(mask)[0]
+        # one rank held in exactly three suits: the better of leaving it and setting it
+        without = _least_after_discard(a, b, c, d)
+        keep = 8191 ^ three
+        with_set = _least_after_discard(a & keep, b & keep, c & keep, d & keep)
+        return with_set if with_set < without else without
+    g = DISCARD_GAIN
+    t = RUN_DEADWOOD
+    ga = g[a]
+    gb = g[b]
+    gc = g[c]
+    gd = g[d]
+    if gb < ga:
+        ga = gb
+    if gd < gc:
+        gc = gd
+    if gc < ga:
+        ga = gc
+    return t[a] + t[b] + t[c] + t[d] + ga
+
+
+def _least_after_discard(a: int, b: int, c: int, d: int) -> int:
+    """Least run-only deadwood after one discard, from the four suit fields."""
     g = DISCARD_GAIN
     t = RUN_DEADWOOD
     ga = g[a]

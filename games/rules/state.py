@@ -5,10 +5,11 @@ All values are frozen; :mod:`games.rules.engine` builds new ones from old.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
-from games.rules.cards import Card
+from games.rules.cards import Card, mask_of, sort_cards
 from games.rules.melds import Meld
 from games.rules.ruleset import RuleSet
 
@@ -163,6 +164,22 @@ class RoundState:
     """The card discarded face down by a knock."""
     history: tuple[MoveRecord, ...] = ()
     """Every action applied in this round, in order."""
+    hand_masks: tuple[int, int] = field(init=False, repr=False, compare=False)
+    """Each seat's hand as a mask (:func:`~games.rules.cards.mask_of`), derived from
+    ``hands`` on construction (not an argument, not compared, not stored): the engine
+    reads and updates a hand through its mask instead of a pass over its cards."""
+
+    def __post_init__(self) -> None:
+        # hands are kept in mask order: the engine adds and removes a card at the place
+        # its mask gives, so a hand given in another order is put in that order here
+        hands = self.hands
+        if any(hand != sort_cards(hand) for hand in hands):
+            hands = (sort_cards(hands[0]), sort_cards(hands[1]))
+            object.__setattr__(self, "hands", hands)
+        object.__setattr__(self, "hand_masks", (mask_of(hands[0]), mask_of(hands[1])))
+
+
+_ROUND_OVER = Phase.ROUND_OVER
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,12 +209,80 @@ class GameState:
     @property
     def awaiting_deal(self) -> bool:
         """Whether the round is over and the next round must be dealt."""
-        return self.final is None and self.round.phase is Phase.ROUND_OVER
+        return self.final is None and self.round.phase is _ROUND_OVER
 
     @property
     def turn(self) -> int | None:
         """The seat to act, or ``None`` when nobody may act."""
         return None if self.final is not None else self.round.turn
+
+
+def _slot_setters(kind: type, names: tuple[str, ...]) -> tuple[Any, ...]:
+    setters = tuple(getattr(kind, name).__set__ for name in names)
+    slots = getattr(kind, "__slots__", ())
+    assert names == tuple(slots), f"{kind.__name__} fields changed: update its builder"
+    return setters
+
+
+(
+    _set_number, _set_dealer, _set_hands, _set_stock, _set_discard_pile, _set_phase, _set_turn,
+    _set_upcard, _set_knock_limit, _set_passes, _set_stock_only, _set_drawn, _set_knock_discard,
+    _set_history, _set_hand_masks,
+) = _slot_setters(RoundState, (
+    "number", "dealer", "hands", "stock", "discard_pile", "phase", "turn", "upcard",
+    "knock_limit", "passes", "stock_only", "drawn_from_discard", "knock_discard", "history",
+    "hand_masks",
+))
+_set_rules, _set_scores, _set_round, _set_rounds, _set_final = _slot_setters(
+    GameState, ("rules", "scores", "round", "rounds", "final")
+)
+_new = object.__new__
+
+
+def build_round(
+    number: int, dealer: int, hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+    hand_masks: tuple[int, int], stock: tuple[Card, ...], discard_pile: tuple[Card, ...],
+    phase: Phase, turn: int | None, upcard: Card, knock_limit: int, passes: int,
+    stock_only: bool, drawn_from_discard: Card | None, knock_discard: Card | None,
+    history: tuple[MoveRecord, ...],
+) -> RoundState:
+    """A :class:`RoundState` from every value, the hand masks included, for the engine's
+    steps: it sets the slots directly, as the generated ``__init__`` would but several
+    times faster (a frozen dataclass's ``__init__`` pays an ``object.__setattr__`` per
+    field). The caller guarantees that ``hands`` are in mask order and ``hand_masks``
+    are their masks."""
+    rnd: RoundState = _new(RoundState)
+    _set_number(rnd, number)
+    _set_dealer(rnd, dealer)
+    _set_hands(rnd, hands)
+    _set_stock(rnd, stock)
+    _set_discard_pile(rnd, discard_pile)
+    _set_phase(rnd, phase)
+    _set_turn(rnd, turn)
+    _set_upcard(rnd, upcard)
+    _set_knock_limit(rnd, knock_limit)
+    _set_passes(rnd, passes)
+    _set_stock_only(rnd, stock_only)
+    _set_drawn(rnd, drawn_from_discard)
+    _set_knock_discard(rnd, knock_discard)
+    _set_history(rnd, history)
+    _set_hand_masks(rnd, hand_masks)
+    return rnd
+
+
+def build_game(
+    rules: RuleSet, scores: tuple[int, int], rnd: RoundState,
+    rounds: tuple[RoundResult, ...], final: FinalResult | None,
+) -> GameState:
+    """A :class:`GameState` from every value, without the generated ``__init__``'s
+    per-field ``object.__setattr__`` (see :func:`build_round`)."""
+    state: GameState = _new(GameState)
+    _set_rules(state, rules)
+    _set_scores(state, scores)
+    _set_round(state, rnd)
+    _set_rounds(state, rounds)
+    _set_final(state, final)
+    return state
 
 
 @dataclass(frozen=True, slots=True)

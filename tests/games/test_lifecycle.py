@@ -6,6 +6,7 @@ import pytest
 
 from games.models import Game, GameResult, GameRound, Move
 from games.services import deck_commitment
+from tests.games.helpers import act
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -93,18 +94,22 @@ def test_list_queries_do_not_grow_with_games(make_user, client_for, django_asser
 
 def test_concede_finishes_with_the_other_player_winning(human_game):
     game = human_game()
+    first = game["clients"][0].get(f"/api/v1/games/{game['id']}").json()["round"]["turn"]
+    for seat in (first, 1 - first):  # both pass the first upcard: each has made a move
+        assert act(game["clients"][seat], game["id"], {"type": "pass"}).status_code == 200
     response = game["clients"][0].post(f"/api/v1/games/{game['id']}/concede")
     assert response.status_code == 200
     view = response.json()
     assert view["status"] == "finished"
     assert view["final"]["winner"] == 1 and view["final"]["reason"] == "concede"
+    assert view["final"]["aborted"] is False
     assert all(line["game_bonus"] == 0 for line in view["final"]["breakdown"])
     assert view["final"]["unfinished_round"]["deck"]
     results = {r.seat: r for r in GameResult.objects.filter(game_id=game["id"])}
     assert results[1].won and not results[0].won
     assert results[0].reason == results[1].reason == "concede"
-    assert Move.objects.get(game_id=game["id"]).action == {"type": "concede"}
-    assert view["version"] == 2  # 1 at the start (the join), 2 for the concession
+    assert Move.objects.filter(game_id=game["id"]).last().action == {"type": "concede"}
+    assert view["version"] == 4  # 1 at the start (the join), 2 and 3 the passes, 4 concede
 
 
 def test_concede_against_the_computer(auth_client):

@@ -122,8 +122,10 @@ def test_three_expired_turns_in_a_row_forfeit(timed):
     assert game.winner_seat == present
     view = timed["clients"][present].get(f"/api/v1/games/{timed['id']}").json()
     assert view["final"]["reason"] == "timeout" and view["final"]["winner"] == present
-    results = {r.seat: r for r in GameResult.objects.filter(game=game)}
-    assert results[present].won and not results[absent].won
+    # The absent player never made a move of their own (the timer's moves do not count):
+    # the game is aborted, so it is neither rated nor on the boards (docs/leaderboards.md).
+    assert view["final"]["aborted"] is True and game.aborted
+    assert not GameResult.objects.filter(game=game).exists()
     assert Move.objects.filter(game=game).last().action == {"type": "timeout"}
 
 

@@ -31,6 +31,8 @@ from games.rules import (
     deadwood_mask,
     deadwood_value,
     deal_next_round,
+    expand_legal_actions,
+    legal_actions,
     legal_moves,
     mask_of,
     new_deck,
@@ -41,7 +43,7 @@ from games.rules import (
     view_for,
     view_to_json,
 )
-from games.rules.engine import cards_in_play
+from games.rules.engine import _may_big_gin, cards_in_play
 from games.rules.melds import (
     arrangements_mask,
     deadwood_after_discard_mask,
@@ -93,6 +95,8 @@ def test_eleven_card_best_discard_equals_brute_force(hand):
     assert deadwood_after_discard_mask(mask_of(hand)) == expected[0]
     assert best_discards_mask(mask_of(hand)) == (expected[0], mask_of(expected[1]))
     assert deadwood_mask(mask_of(hand)) == oracles.deadwood(hand)
+    # the engine's big gin test skips the meld search when a discard leaves deadwood
+    assert _may_big_gin(mask_of(hand), expected[0]) == (oracles.deadwood(hand) == 0)
 
 
 @settings(max_examples=100, deadline=None)
@@ -245,6 +249,11 @@ def check_invariants(state, thorough=True):
         sum(r.points for r in state.rounds if r.winner == 0),
         sum(r.points for r in state.rounds if r.winner == 1),
     )
+    # the engine steps on the hands' masks: they must match the cards, kept in mask order
+    assert rnd.hand_masks == (mask_of(rnd.hands[0]), mask_of(rnd.hands[1]))
+    assert all(list(hand) == sorted(hand, key=lambda card: card.index) for hand in rnd.hands)
+    for seat in (0, 1):
+        assert legal_moves(state, seat) == expand_legal_actions(legal_actions(state, seat))
     if not thorough:
         return
     assert state_from_json(json.loads(json.dumps(state_to_json(state)))) == state

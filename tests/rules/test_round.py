@@ -1,5 +1,7 @@
 """Scripted rounds: dealing, the first upcard, turns, knocks, gin, big gin, the wall."""
 
+import dataclasses
+
 import pytest
 
 from games.rules import (
@@ -19,6 +21,7 @@ from games.rules import (
     is_legal,
     legal_actions,
     legal_moves,
+    mask_of,
     new_game,
     public_move,
     view_for,
@@ -350,3 +353,22 @@ def test_is_legal_and_legal_moves_agree():
     assert not is_legal(state, Knock(Card.parse("AS")), 1)
     assert not is_legal(state, DrawStock(), 1)
     assert legal_moves(state, 0) == []
+
+
+def test_a_round_state_built_outside_the_engine_derives_its_hand_masks():
+    state = drawn_position("AS 2S 3S 4H 5H 6H 7D 8D 9D 3C", "TS JS QS 5D 5C 5S KH 8C 2C AC",
+                           "KC", dealer=0)
+    rnd = state.round
+    assert rnd.hand_masks == (mask_of(rnd.hands[0]), mask_of(rnd.hands[1]))
+    # replace() recomputes the masks (they are not an argument) and puts hands in order
+    shuffled = (tuple(reversed(rnd.hands[1])), rnd.hands[0])
+    swapped = dataclasses.replace(rnd, hands=shuffled)
+    assert swapped.hands == (rnd.hands[1], rnd.hands[0])
+    assert swapped.hand_masks == (rnd.hand_masks[1], rnd.hand_masks[0])
+    assert swapped == dataclasses.replace(rnd, hands=(rnd.hands[1], rnd.hands[0]))
+    # the engine then steps on them: seat 1 holds eleven cards and discards one of its own
+    state = dataclasses.replace(state, round=dataclasses.replace(rnd, hands=rnd.hands))
+    card = Card.parse("KC")
+    after = apply_action(state, Discard(card), 1)
+    assert card not in after.round.hands[1] and after.round.discard_pile[-1] == card
+    assert after.round.hand_masks[1] == rnd.hand_masks[1] ^ card.mask

@@ -1,0 +1,356 @@
+"""The action path under load, side by side with a bare endpoint, in one run.
+
+    make bench-api                       # or: .venv/bin/python bench/api_load.py [options]
+
+Starts the production-shaped stack locally (``bench/drills/stack.py``: PostgreSQL, Redis,
+gunicorn with the production settings, the ASGI events service, one Celery worker, beat),
+registers players through the API, and then drives, with the same client code, the same
+gunicorn workers and the same database, in alternating phases of ``--seconds`` each:
+
+* **game**: ``--clients`` threads, each playing games through the HTTP API for real, half of
+  them games between two people (the thread plays both seats with their own tokens; every
+  action carries ``expected_version``) and half games against the computer (``--level``;
+  after handing the turn over, the thread follows the game's event stream until the
+  computer's move is visible there);
+* **bare**: the same number of threads posting to a bare DRF endpoint mounted for this
+  benchmark only (``bench/bare/``: token authentication, lock the game row, insert a move,
+  update the game, nothing else).
+
+It prints, per kind and in total over all phases: requests/s, latency p50/p95/p99, errors;
+for the game: actions/s, the computer's reply latency (the action's response to the
+computer's move being visible on the stream) and the ratio of game actions/s to bare
+requests/s; and the resident memory of each gunicorn and Celery worker process at the end.
+Figures are recorded in docs/benchmarks.md ("API under load").
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import platform
+import statistics
+import sys
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "drills"))
+sys.path.insert(0, str(HERE))
+
+from load import Client, choose, make_users  # noqa: E402
+from machine import cpu_model  # noqa: E402
+from stack import Stack, log  # noqa: E402
+
+
+@dataclass
+class Sample:
+    """What one phase of one kind measured."""
+
+    seconds: float = 0.0
+    latencies: dict[str, list[float]] = field(default_factory=dict)
+    statuses: Counter[int] = field(default_factory=Counter)
+    replies: list[float] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, kind: str, seconds: float, status: int) -> None:
+        with self.lock:
+            self.latencies.setdefault(kind, []).append(seconds)
+            self.statuses[status] += 1
+
+    def count(self, kind: str | None = None) -> int:
+        if kind is None:
+            return sum(len(v) for v in self.latencies.values())
+        return len(self.latencies.get(kind, []))
+
+
+def percentile(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else 0.0
+
+
+def timed(
+    sample: Sample,
+    kind: str,
+    client: Client,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+) -> tuple[int, Any]:
+    started = time.perf_counter()
+    status, answer = client.request(method, path, body)
+    sample.add(kind, time.perf_counter() - started, status)
+    return status, answer
+
+
+class StreamReader:
+    """A game's event stream, read frame by frame (``id``/``data`` lines)."""
+
+    def __init__(self, port: int, token: str, game_id: str) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.conn.request(
+            "GET", f"/api/v1/games/{game_id}/events", headers={"Authorization": f"Token {token}"}
+        )
+        self.response = self.conn.getresponse()
+        if self.response.status != 200:
+            raise RuntimeError(f"stream answered {self.response.status}")
+
+    def next_view(self) -> dict[str, Any]:
+        while True:
+            line = self.response.readline()
+            if not line:
+                raise RuntimeError("stream closed")
+            if line.startswith(b"data: "):
+                return dict(json.loads(line[6:])["view"])
+
+    def close(self) -> None:
+        self.conn.close()
+
+
+class GamePlayer:
+    """One client thread's games: between two people, or against the computer."""
+
+    def __init__(self, stack: Stack, tokens: list[str], vs_computer: bool, level: str) -> None:
+        self.stack, self.tokens, self.vs_computer, self.level = stack, tokens, vs_computer, level
+        self.clients = [Client(stack.api_port, token) for token in tokens]
+        self.game_id: str | None = None
+        self.views: list[dict[str, Any] | None] = [None, None]
+        self.stream: StreamReader | None = None
+
+    def start_game(self, sample: Sample) -> None:
+        if self.stream is not None:
+            self.stream.close()
+            self.stream = None
+        if self.vs_computer:
+            body = {"opponent": "computer", "difficulty": self.level}
+            status, game = timed(sample, "setup", self.clients[0], "POST", "/games", body)
+            if status != 201:
+                raise RuntimeError(f"create answered {status}: {game}")
+            self.stream = StreamReader(self.stack.events_port, self.tokens[0], game["id"])
+            self.views = [self.stream.next_view(), None]
+        else:
+            body = {"opponent": "human", "visibility": "private"}
+            status, game = timed(sample, "setup", self.clients[0], "POST", "/games", body)
+            status, joined = timed(
+                sample,
+                "setup",
+                self.clients[1],
+                "POST",
+                "/games/join",
+                {"code": game["invite_code"]},
+            )
+            if status != 200:
+                raise RuntimeError(f"join answered {status}: {joined}")
+            self.views = [None, joined]
+        self.game_id = game["id"]
+
+    def step(self, sample: Sample) -> None:
+        """One action (and, when the turn passes, what it takes to see the next one)."""
+        if self.game_id is None:
+            self.start_game(sample)
+        seat = next(
+            (
+                i
+                for i, v in enumerate(self.views)
+                if v is not None and v["round"] and v["round"]["turn"] == v["you"]
+            ),
+            None,
+        )
+        if seat is None:  # nobody's view says it is their turn: look again
+            seat = 0 if self.views[0] is None or self.vs_computer else 1
+            status, view = timed(
+                sample, "view", self.clients[seat], "GET", f"/games/{self.game_id}"
+            )
+            self.views[seat] = view if status == 200 else None
+            if status == 200 and view["status"] != "active":
+                self.game_id = None
+            return
+        view = self.views[seat]
+        assert view is not None
+        if view["status"] != "active":
+            self.game_id = None
+            return
+        action = {**choose(view), "expected_version": view["version"]}
+        status, answer = timed(
+            sample, "action", self.clients[seat], "POST", f"/games/{self.game_id}/actions", action
+        )
+        if status != 200:
+            self.views = [None, None]
+            return
+        self.views[seat] = answer
+        if answer["status"] != "active":
+            self.game_id = None
+            return
+        if answer["round"]["turn"] == answer["you"]:
+            return
+        if self.vs_computer:
+            handed_over = time.perf_counter()
+            assert self.stream is not None
+            while True:
+                seen = self.stream.next_view()
+                if seen["version"] > answer["version"] and (
+                    seen["status"] != "active" or seen["round"]["turn"] == seen["you"]
+                ):
+                    break
+            with sample.lock:
+                sample.replies.append(time.perf_counter() - handed_over)
+            self.views[0] = seen
+            if seen["status"] != "active":
+                self.game_id = None
+        else:
+            other = 1 - seat
+            status, view = timed(
+                sample, "view", self.clients[other], "GET", f"/games/{self.game_id}"
+            )
+            self.views[other] = view if status == 200 else None
+
+
+def run_phase(kind: str, workers: list[Any], seconds: float) -> Sample:
+    sample = Sample()
+    stop = time.monotonic() + seconds
+
+    def loop(worker: Any) -> None:
+        while time.monotonic() < stop:
+            try:
+                worker(sample)
+            except Exception as exc:  # one client's failure is an error, not the end
+                sample.add("failure", 0.0, -1)
+                log(f"{kind} client: {exc!r}")
+                time.sleep(0.2)
+
+    threads = [threading.Thread(target=loop, args=(w,)) for w in workers]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    sample.seconds = time.monotonic() - started
+    return sample
+
+
+def merge(samples: list[Sample]) -> Sample:
+    total = Sample()
+    for s in samples:
+        total.seconds += s.seconds
+        for kind, values in s.latencies.items():
+            total.latencies.setdefault(kind, []).extend(values)
+        total.statuses.update(s.statuses)
+        total.replies.extend(s.replies)
+    return total
+
+
+def rss_kb(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def describe(name: str, s: Sample, kinds: list[str]) -> str:
+    ms = 1000
+    latencies = [v for k in kinds for v in s.latencies.get(k, [])]
+    errors = sum(n for status, n in s.statuses.items() if status not in (200, 201))
+    p50, p95, p99 = (ms * percentile(latencies, p) for p in (50, 95, 99))
+    return (
+        f"{name:<6} {len(latencies) / s.seconds:8.1f} req/s   p50 {p50:6.1f}  p95 {p95:6.1f}"
+        f"  p99 {p99:6.1f} ms   errors {errors}"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--clients", type=int, default=32, help="concurrent clients")
+    parser.add_argument("--workers", type=int, default=4, help="gunicorn sync workers")
+    parser.add_argument("--seconds", type=float, default=15, help="seconds per phase")
+    parser.add_argument("--rounds", type=int, default=3, help="bare/game phase pairs")
+    parser.add_argument("--level", default="easy", choices=["easy", "medium", "hard"])
+    args = parser.parse_args()
+
+    env = {
+        "DJANGO_SETTINGS_MODULE": "bare.settings",
+        "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
+    }
+    with Stack(web_workers=args.workers, extra_env=env) as stack:
+        log(f"stack up; registering {3 * args.clients} players")
+        tokens = make_users(stack, 3 * args.clients)
+        people = args.clients // 2
+        players = [
+            GamePlayer(stack, tokens[2 * i : 2 * i + 2], False, args.level) for i in range(people)
+        ]
+        players += [
+            GamePlayer(stack, [tokens[2 * people + i]], True, args.level)
+            for i in range(args.clients - people)
+        ]
+        bare_games = []
+        for i in range(args.clients):
+            client = Client(stack.api_port, tokens[2 * args.clients + i])
+            _, game = client.request("POST", "/games", {"opponent": "human"})
+            bare_games.append((client, game["id"]))
+
+        def bare(client: Client, game_id: str) -> Any:
+            return lambda sample: timed(sample, "bare", client, "POST", f"/bare/{game_id}", {})
+
+        bare_workers = [bare(c, g) for c, g in bare_games]
+        game_workers = [p.step for p in players]
+        run_phase("warm-up", game_workers, 3)
+        results: dict[str, list[Sample]] = {"bare": [], "game": []}
+        for r in range(args.rounds):
+            for kind, workers in (("bare", bare_workers), ("game", game_workers)):
+                log(f"round {r + 1}: {kind}")
+                results[kind].append(run_phase(kind, workers, args.seconds))
+        web = [rss_kb(pid) for pid in stack.services["web"].children()]
+        celery = [rss_kb(pid) for pid in stack.services["worker"].children()]
+        events = (
+            [rss_kb(stack.services["events"].proc.pid)] if stack.services["events"].proc else []
+        )
+        load = os.getloadavg()[0]
+
+    bare_total, game_total = merge(results["bare"]), merge(results["game"])
+    ms = 1000
+    print(
+        f"machine: {cpu_model()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        f"load average at the end {load:.1f}"
+    )
+    print(
+        f"{args.clients} clients, gunicorn {args.workers} sync workers, {args.rounds} x "
+        f"({args.seconds:.0f} s bare + {args.seconds:.0f} s game), interleaved; computer "
+        f"level {args.level}"
+    )
+    print(describe("bare", bare_total, ["bare"]))
+    print(describe("game", game_total, ["action", "view", "setup"]) + "  (all requests)")
+    print(describe("action", game_total, ["action"]))
+    actions = game_total.count("action") / game_total.seconds
+    bare_rate = bare_total.count("bare") / bare_total.seconds
+    replies = game_total.replies
+    action_p99 = percentile(game_total.latencies.get("action", []), 99)
+    bare_p99 = max(1e-9, percentile(bare_total.latencies["bare"], 99))
+    print(
+        f"game actions/s {actions:.1f}; ratio game actions / bare requests "
+        f"{actions / bare_rate:.2f}; action p99 / bare p99 {action_p99 / bare_p99:.2f}"
+    )
+    if replies:
+        print(
+            f"computer's reply (action answered -> its move on the stream): p50 "
+            f"{ms * statistics.median(replies):.1f} ms, p95 {ms * percentile(replies, 95):.1f} ms "
+            f"({len(replies)} replies)"
+        )
+    per_round = [
+        f"{s.count('bare') / s.seconds:.0f}/{g.count('action') / g.seconds:.0f}"
+        for s, g in zip(results["bare"], results["game"], strict=True)
+    ]
+    print(f"per round, bare req/s / game actions/s: {', '.join(per_round)}")
+    print(
+        f"resident memory: gunicorn workers {', '.join(f'{kb // 1024} MB' for kb in web)}; "
+        f"Celery worker processes {', '.join(f'{kb // 1024} MB' for kb in celery)}; "
+        f"events process {', '.join(f'{kb // 1024} MB' for kb in events)}"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,571 @@
+"""Fault drills: kill or stop one part of the stack while games are being played, bring it
+back, and prove that no turn was lost, doubled or left stuck.
+
+    .venv/bin/python bench/drills/run.py [--only worker,redis,postgres,web,beat] [--load 20]
+
+(``make drills`` runs all five.) Each drill starts the full local stack (``stack.py``:
+PostgreSQL, Redis, gunicorn, uvicorn, a Celery worker and beat, production settings), puts a
+bounded load of games in play (``load.py``: against the computer and between people), lets
+the fault happen, recovers, lets the load run on, stops it, and then checks:
+
+* answers by status: no 500, every error JSON with a ``code`` (a 503 only while the database
+  was down, a dropped connection only while a web worker was killed);
+* games stuck: a computer or an expired turn deadline holding the turn for more than a few
+  seconds after recovery;
+* ``manage.py verify_games``: every game's move log replays to its stored snapshot;
+* moves per game equal to its version (the log's ``seq`` is contiguous and ends at the
+  game's version: nothing lost, nothing applied twice);
+* the drill's own promise (streams without a gap, overdue timers enforced once, ...);
+* time to recover.
+
+The script prints a report per drill and exits 1 if any check failed. Figures of a run of
+record are in docs/reliability.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import platform
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from load import Client, Driver, StreamFollower, Tally, make_users
+from machine import cpu_model
+from stack import Stack, log
+
+STUCK_AFTER = 8.0  # seconds a computer or an expired deadline may hold a turn after recovery
+
+
+@dataclass
+class Report:
+    name: str
+    promise: str
+    lines: list[str] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+    def add(self, line: str) -> None:
+        self.lines.append(line)
+
+    def check(self, ok: bool, line: str) -> None:
+        self.lines.append(("ok    " if ok else "FAIL  ") + line)
+        if not ok:
+            self.failures.append(line)
+
+
+class Load:
+    """The drivers (and optional stream followers) of one drill."""
+
+    def __init__(
+        self,
+        stack: Stack,
+        *,
+        people: int,
+        computer: int,
+        followers: int = 0,
+        rules: dict[str, Any] | None = None,
+        think: float = 0.02,
+    ) -> None:
+        self.stack, self.tally, self.stop = stack, Tally(), threading.Event()
+        tokens = make_users(stack, 2 * people + computer)
+        self.drivers = [
+            Driver(
+                stack.api_port,
+                tokens[2 * i : 2 * i + 2],
+                "people",
+                self.tally,
+                self.stop,
+                rules=rules,
+                think=think,
+            )
+            for i in range(people)
+        ] + [
+            Driver(
+                stack.api_port,
+                [tokens[2 * people + i]],
+                "computer",
+                self.tally,
+                self.stop,
+                rules=rules,
+                think=think,
+            )
+            for i in range(computer)
+        ]
+        self.followers = [
+            StreamFollower(stack.events_port, driver, self.stop)
+            for driver in self.drivers[:followers]
+        ]
+
+    def __enter__(self) -> Load:
+        for thread in (*self.drivers, *self.followers):
+            thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+        for thread in (*self.drivers, *self.followers):
+            thread.join(timeout=30)
+
+
+# --- the checks every drill ends with ---------------------------------------------------------
+
+
+def stuck_games(stack: Stack) -> list[str]:
+    """Active games in which a computer seat, or an expired deadline, has held the turn for
+    longer than ``STUCK_AFTER`` seconds."""
+    rows = stack.sql(
+        """
+        SELECT g.id::text, g.version,
+               CASE WHEN s.computer <> '' THEN 'computer' ELSE 'deadline' END
+        FROM games_game g
+        LEFT JOIN games_seat s ON s.game_id = g.id AND s.seat = g.turn_seat
+        WHERE g.status = 'active' AND (
+            (s.computer <> '' AND g.updated_at < now() - make_interval(secs => %s))
+            OR g.turn_deadline < now() - make_interval(secs => %s))
+        """,
+        STUCK_AFTER,
+        STUCK_AFTER,
+    )
+    return [f"{game_id[:8]} v{version} ({why})" for game_id, version, why in rows]
+
+
+def wait_unstuck(stack: Stack, timeout: float = 45) -> tuple[float, list[str]]:
+    """Seconds until no game is stuck (or the timeout), and what is still stuck then."""
+    started = time.monotonic()
+    while True:
+        stuck = stuck_games(stack)
+        if not stuck or time.monotonic() - started > timeout:
+            return time.monotonic() - started, stuck
+        time.sleep(1)
+
+
+def log_mismatches(stack: Stack) -> list[str]:
+    """Games whose move log is not exactly seq start..version, once each."""
+    rows = stack.sql(
+        """
+        SELECT g.id::text, g.version, count(m.id), count(DISTINCT m.seq), min(m.seq),
+               max(m.seq)
+        FROM games_game g LEFT JOIN games_move m ON m.game_id = g.id
+        WHERE g.state IS NOT NULL
+        GROUP BY g.id, g.version
+        """
+    )
+    bad = []
+    for game_id, version, moves, distinct, low, high in rows:
+        if moves == 0:
+            continue  # dealt and not yet played
+        if moves != distinct or high != version or moves != high - low + 1:
+            bad.append(f"{game_id[:8]}: version {version}, {moves} moves, seq {low}..{high}")
+    return bad
+
+
+def common_checks(stack: Stack, load: Load, report: Report, *, allowed: set[int]) -> None:
+    """The checks every drill ends with, after its load has stopped."""
+    tally = load.tally
+    by_status = ", ".join(f"{s or 'no answer'}: {n}" for s, n in sorted(tally.statuses.items()))
+    report.add(
+        f"requests sent: {tally.requests} ({tally.actions} actions); answers by status: {by_status}"
+    )
+    if tally.codes:
+        report.add("error codes: " + ", ".join(f"{c} x{n}" for c, n in tally.codes.most_common()))
+    report.add(f"retries: {tally.retries}; requests answered after a retry: {tally.retried_ok}")
+    unexpected = {s: n for s, n in tally.statuses.items() if s not in {200, 201, 409, *allowed}}
+    report.check(not unexpected, f"no unexpected status: {unexpected or 'none'}")
+    report.check(not tally.non_json, f"every answer is JSON: {tally.non_json[:2] or 'yes'}")
+    report.check(not tally.errors, f"no action refused: {tally.errors[:3] or 'none'}")
+    _settle, stuck = wait_unstuck(stack)
+    games = stack.sql("SELECT count(*) FROM games_game WHERE state IS NOT NULL")[0][0]
+    report.add(f"games checked: {games} ({tally.finished} finished during the drill)")
+    report.check(not stuck, f"games stuck: {len(stuck)} {stuck[:3]}")
+    mismatched = log_mismatches(stack)
+    report.check(
+        not mismatched,
+        f"moves per game equal to its version: {len(mismatched)} off {mismatched[:3]}",
+    )
+    verify = stack.manage("verify_games")
+    summary = (verify.stdout.strip().splitlines() or [verify.stderr.strip()])[-1]
+    report.check(verify.returncode == 0, f"verify_games divergences: {summary}")
+
+
+def computer_turns_waiting(stack: Stack) -> int:
+    return int(
+        stack.sql(
+            """SELECT count(*) FROM games_game g JOIN games_seat s
+           ON s.game_id = g.id AND s.seat = g.turn_seat
+           WHERE g.status = 'active' AND s.computer <> ''"""
+        )[0][0]
+    )
+
+
+def computer_moves(stack: Stack) -> int:
+    return int(
+        stack.sql(
+            "SELECT count(*) FROM games_move m JOIN games_seat s "
+            "ON s.game_id = m.game_id AND s.seat = m.seat "
+            "WHERE s.computer <> ''"
+        )[0][0]
+    )
+
+
+def seconds_until(condition: Callable[[], bool], timeout: float = 60) -> float:
+    started = time.monotonic()
+    while time.monotonic() - started < timeout:
+        if condition():
+            return time.monotonic() - started
+        time.sleep(0.2)
+    return float("inf")
+
+
+# --- the drills ---------------------------------------------------------------------------------
+
+
+def drill_worker(args: argparse.Namespace) -> Report:
+    report = Report(
+        "worker killed",
+        "kill -9 of the Celery worker while computer turns are "
+        "queued and running, then a restart: every game continues, no computer "
+        "turn is lost or played twice",
+    )
+    with Stack() as stack:
+        load = Load(stack, people=2, computer=args.load)
+        with load:
+            time.sleep(args.warmup)
+            log("worker: kill -9")
+            stack.services["worker"].kill()
+            time.sleep(5)
+            report.add(
+                f"computer turns waiting with the worker dead: {computer_turns_waiting(stack)}"
+            )
+            moves = computer_moves(stack)
+            stack.services["worker"].start()
+            log("worker: restarted")
+            back = seconds_until(lambda: computer_moves(stack) > moves)
+            report.check(
+                back < 30, f"time to recover: first computer move {back:.1f} s after the restart"
+            )
+            time.sleep(args.after)
+        common_checks(stack, load, report, allowed=set())
+    return report
+
+
+def drill_redis(args: argparse.Namespace) -> Report:
+    report = Report(
+        "Redis down",
+        f"Redis stopped for {args.outage:.0f} s, then back: human "
+        "actions keep succeeding, computer turns and timers are not lost, streams "
+        "resume without a gap, health names the broker",
+    )
+    with Stack() as stack:
+        load = Load(
+            stack, people=args.load // 2 + 1, computer=args.load // 2, followers=3, think=0.1
+        )
+        with load:
+            time.sleep(args.warmup)
+            log("redis: stop")
+            stack.redis.stop()
+            down_at = time.monotonic()
+            people_before = load.tally.statuses[200]
+            time.sleep(3)
+            status, body = stack.health()
+            report.check(
+                status == 503 and body.get("checks", {}).get("broker") == "unavailable",
+                f"health while Redis is down: {status} {body.get('checks')}",
+            )
+            # Timed tables that start during the outage: their timer tasks cannot be queued.
+            timed = timed_tables(stack, 2, turn_seconds=10)
+            time.sleep(max(0.0, args.outage - (time.monotonic() - down_at)))
+            served = load.tally.statuses[200] - people_before
+            report.check(served > 0, f"answers 200 while Redis was down: {served}")
+            moves = computer_moves(stack)
+            stack.redis.start()
+            log("redis: back")
+            healthy = seconds_until(lambda: stack.health()[0] == 200)
+            back = seconds_until(lambda: computer_moves(stack) > moves)
+            report.check(
+                back < 30,
+                f"time to recover: health 200 after {healthy:.1f} s, first "
+                f"computer move after {back:.1f} s",
+            )
+            time.sleep(args.after)
+        played = stack.sql(
+            "SELECT count(DISTINCT game_id) FROM games_move WHERE automatic "
+            "AND game_id = ANY(%s::uuid[])",
+            timed,
+        )[0][0]
+        report.check(
+            played == len(timed),
+            f"timed tables started while Redis was down whose "
+            f"expired turn the server played: {played} of {len(timed)}",
+        )
+        gaps = [gap for follower in load.followers for gap in follower.gaps()]
+        received = sum(follower.received() for follower in load.followers)
+        reconnects = sum(follower.reconnects for follower in load.followers)
+        report.check(
+            not gaps and received > 0,
+            f"event streams: {received} versions received over {reconnects} "
+            f"reconnects, gaps or repeats: {gaps[:3] or 'none'}",
+        )
+        common_checks(stack, load, report, allowed=set())
+    return report
+
+
+def drill_postgres(args: argparse.Namespace) -> Report:
+    report = Report(
+        "PostgreSQL restarted",
+        "the database stopped for a few seconds under "
+        "load, then started: 503 with a code during the outage (never a 500, never "
+        "HTML), every process recovers by itself",
+    )
+    with Stack() as stack:
+        load = Load(stack, people=args.load // 2, computer=args.load // 2)
+        with load:
+            time.sleep(args.warmup)
+            log("postgres: stop")
+            stack.postgres.stop()
+            time.sleep(5)
+            status, body = stack.health()
+            report.check(
+                status == 503 and body.get("checks", {}).get("database") == "unavailable",
+                f"health while the database is down: {status} {body.get('checks')}",
+            )
+            stack.postgres.start()
+            started = time.monotonic()
+            log("postgres: started")
+            ok_before = load.tally.statuses[200]
+            back = seconds_until(lambda: load.tally.statuses[200] > ok_before + 20)
+            moves = computer_moves(stack)
+            computer = seconds_until(lambda: computer_moves(stack) > moves)
+            report.check(
+                back < 30 and computer < 30,
+                f"time to recover: answers 200 again "
+                f"{back:.1f} s, computer moves {computer:.1f} s after the start "
+                f"({time.monotonic() - started:.1f} s in all)",
+            )
+            time.sleep(args.after)
+        codes = {code for code in load.tally.codes if code.startswith("503")}
+        report.check(
+            load.tally.statuses[503] > 0 and all("database_unavailable" in code for code in codes),
+            f"503s during the outage: {load.tally.statuses[503]} with codes {sorted(codes)}",
+        )
+        common_checks(stack, load, report, allowed={503})
+    return report
+
+
+def drill_web(args: argparse.Namespace) -> Report:
+    report = Report(
+        "web worker killed",
+        "kill -9 of gunicorn workers in the middle of "
+        "requests: a retry with the same Idempotency-Key gets the first answer or "
+        "applies once",
+    )
+    with Stack(web_workers=2) as stack:
+        load = Load(stack, people=args.load // 2, computer=args.load // 2, think=0.0)
+        with load:
+            time.sleep(args.warmup)
+            kills = 0
+            for _ in range(4):
+                for pid in stack.services["web"].children()[:1]:
+                    os.kill(pid, signal.SIGKILL)
+                    kills += 1
+                time.sleep(3)
+            log(f"web: killed {kills} workers")
+            report.add(f"gunicorn workers killed: {kills}")
+            time.sleep(args.after)
+        tally = load.tally
+        report.check(
+            tally.actions_retried > 0 and tally.actions_retried == tally.actions_retried_once,
+            f"actions cut off and sent again with the same Idempotency-Key: "
+            f"{tally.actions_retried}; answered 200 at exactly the next version (the first "
+            f"answer, or applied once): {tally.actions_retried_once}",
+        )
+        report.check(
+            tally.statuses[0] > 0 and tally.retried_ok > 0,
+            f"requests cut off by a kill: {tally.statuses[0]}; answered after a retry "
+            f"with the same key: {tally.retried_ok}",
+        )
+        common_checks(stack, load, report, allowed={0})
+    return report
+
+
+def drill_beat(args: argparse.Namespace) -> Report:
+    report = Report(
+        "beat down",
+        "Celery beat stopped for a while, then back: missed periods "
+        "close, overdue turn deadlines are enforced, nothing is doubled",
+    )
+    with Stack() as stack:
+        # Timed tables where one player never acts, so the server must play that seat's turns.
+        # Short games (to 10 points), so some finish and have results to close a week on.
+        load = Load(
+            stack, people=args.load // 2, computer=args.load // 2, rules={"target_score": 10}
+        )
+        with load:
+            time.sleep(args.warmup)
+            stack.services["beat"].kill()
+            log("beat: down")
+            # A finished game last week, whose week nobody has closed yet (as after a beat
+            # outage across midnight), and timed games whose timer tasks were lost.
+            seeded = seed_last_week(stack)
+            lost = lose_timers(stack, 4)
+            report.add(
+                f"while beat was down: {lost} expired turns whose timer task was lost, "
+                f"{seeded} game finished in a week not yet closed"
+            )
+            time.sleep(args.outage / 2)
+            report.check(
+                len(overdue(stack)) >= lost,
+                f"expired turns still waiting with beat down: {len(overdue(stack))}",
+            )
+            stack.services["beat"].start()
+            log("beat: back")
+            enforced = seconds_until(lambda: not overdue(stack))
+            early = week_closed(stack)
+            closed = seconds_until(lambda: week_closed(stack), timeout=90)
+            report.add(
+                "last week was closed "
+                + (
+                    "while beat was down, by the refresh that a finished game queues"
+                    if early
+                    else "by beat's refresh"
+                )
+            )
+            report.check(
+                enforced < 30 and closed < 90,
+                f"time to recover: overdue turns enforced {enforced:.1f} s, last week "
+                f"closed {closed:.1f} s after beat came back",
+            )
+            time.sleep(args.after)
+        timed = stack.sql("SELECT count(*) FROM games_move WHERE automatic")[0][0]
+        report.check(timed >= lost, f"turns played by the server for absent players: {timed}")
+        periods = stack.sql(
+            "SELECT count(*) FROM leaderboards_period WHERE closed_at IS NOT "
+            "NULL AND kind = 'weekly' AND start = %s",
+            last_monday(),
+        )
+        report.check(periods[0][0] == 1, f"last week closed exactly once: {periods[0][0]} row")
+        common_checks(stack, load, report, allowed=set())
+    return report
+
+
+def last_monday() -> dt.date:
+    today = dt.datetime.now(dt.UTC).date()
+    return today - dt.timedelta(days=today.weekday() + 7)
+
+
+def seed_last_week(stack: Stack) -> int:
+    """Move one finished game's result into last week, as if it had finished there and beat
+    had been down over the week's end: that week is then due to close."""
+    seconds_until(lambda: bool(stack.sql("SELECT 1 FROM games_gameresult LIMIT 1")), 60)
+    moment = dt.datetime.combine(last_monday() + dt.timedelta(days=2), dt.time(12), tzinfo=dt.UTC)
+    rows = stack.sql(
+        """UPDATE games_gameresult SET finished_at = %s WHERE game_id = (
+               SELECT game_id FROM games_gameresult ORDER BY id LIMIT 1) RETURNING game_id""",
+        moment,
+    )
+    return len(rows)
+
+
+def lose_timers(stack: Stack, count: int) -> int:
+    """Timed tables (an hour a turn) whose players never act, with the deadline moved into
+    the past: their timer tasks are an hour away, so only the sweeper can enforce them."""
+    ids = timed_tables(stack, count, turn_seconds=3600)
+    stack.sql(
+        "UPDATE games_game SET turn_deadline = now() - interval '1 second' "
+        "WHERE id = ANY(%s::uuid[])",
+        ids,
+    )
+    return len(ids)
+
+
+def timed_tables(stack: Stack, count: int, *, turn_seconds: int) -> list[str]:
+    """Started tables between two people who never act; their ids."""
+    tokens = make_users(stack, 2 * count)
+    ids = []
+    for i in range(count):
+        ann, bob = Client(stack.api_port, tokens[2 * i]), Client(stack.api_port, tokens[2 * i + 1])
+        status, game = ann.request(
+            "POST",
+            "/games",
+            {"opponent": "human", "visibility": "private", "turn_seconds": turn_seconds},
+        )
+        if status != 201:
+            raise SystemExit(f"could not create a timed table: {status} {game}")
+        status, body = bob.request("POST", "/games/join", {"code": game["invite_code"]})
+        if status != 200:
+            raise SystemExit(f"could not join a timed table: {status} {body}")
+        ids.append(game["id"])
+    return ids
+
+
+def overdue(stack: Stack) -> list[str]:
+    return [
+        row[0]
+        for row in stack.sql(
+            "SELECT id::text FROM games_game WHERE status = 'active' AND turn_deadline < now()"
+        )
+    ]
+
+
+def week_closed(stack: Stack) -> bool:
+    return bool(
+        stack.sql(
+            "SELECT 1 FROM leaderboards_period WHERE kind = 'weekly' AND "
+            "start = %s AND closed_at IS NOT NULL",
+            last_monday(),
+        )
+    )
+
+
+DRILLS: dict[str, Callable[[argparse.Namespace], Report]] = {
+    "worker": drill_worker,
+    "redis": drill_redis,
+    "postgres": drill_postgres,
+    "web": drill_web,
+    "beat": drill_beat,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--only", default=",".join(DRILLS), help="comma-separated drills")
+    parser.add_argument("--load", type=int, default=8, help="games in play at once")
+    parser.add_argument("--warmup", type=float, default=8, help="seconds of load before the fault")
+    parser.add_argument("--outage", type=float, default=30, help="seconds Redis / beat are down")
+    parser.add_argument("--after", type=float, default=8, help="seconds of load after recovery")
+    args = parser.parse_args()
+    print(
+        f"machine: {cpu_model()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
+        f"load average {os.getloadavg()[0]:.1f}",
+        flush=True,
+    )
+    started = time.monotonic()
+    failed = []
+    for name in args.only.split(","):
+        began = time.monotonic()
+        log(f"drill: {name}")
+        report = DRILLS[name](args)
+        print(f"\n== {report.name} ({time.monotonic() - began:.0f} s): {report.promise}")
+        for line in report.lines:
+            print(f"   {line}")
+        print(flush=True)
+        if report.failures:
+            failed.append(name)
+    print(
+        f"{len(args.only.split(','))} drills in {time.monotonic() - started:.0f} s; "
+        f"failed: {', '.join(failed) or 'none'}"
+    )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,411 @@
+"""The full local stack for the fault drills: PostgreSQL, Redis, gunicorn (the API), uvicorn
+(the event streams), a Celery worker and Celery beat, every one a process of its own that a
+drill can kill, stop and start again on the same port.
+
+Nothing here is mocked: the servers are Debian's PostgreSQL and Redis binaries and the
+service's own entry points with the production settings, on loopback ports picked at random.
+Everything is stopped (and the scratch folder removed) when the stack is closed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import http.client
+import json
+import os
+import secrets
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def as_root() -> bool:
+    return os.geteuid() == 0
+
+
+def log(message: str) -> None:
+    print(f"[{time.strftime('%H:%M:%S')}] {message}", flush=True)
+
+
+def apt_install(package: str) -> None:
+    if not as_root():
+        raise SystemExit(f"{package} is missing: install it (apt-get install {package})")
+    log(f"installing {package} with apt")
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+    subprocess.run(
+        ["apt-get", "install", "-y", "-qq", package], check=True, env=env, stdout=subprocess.DEVNULL
+    )
+
+
+class Postgres:
+    """A throwaway cluster (fsync off) that can be stopped and started on its port."""
+
+    def __init__(self, workdir: Path) -> None:
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        if not found:
+            apt_install("postgresql")
+            found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        self.bin = found[-1].parent
+        self.data = workdir / "pg"
+        self.port = free_port()
+        self.logfile = workdir / "pg.log"
+        self.workdir = workdir
+        self._run(
+            str(self.bin / "initdb"),
+            "-D",
+            str(self.data),
+            "-U",
+            "postgres",
+            "--auth=trust",
+            "-E",
+            "UTF8",
+            "--no-sync",
+        )
+
+    def _run(self, *cmd: str) -> None:
+        prefix = ["runuser", "-u", "postgres", "--"] if as_root() else []
+        subprocess.run([*prefix, *cmd], check=True, stdout=subprocess.DEVNULL)
+
+    @property
+    def url(self) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/ginrummy"
+
+    def start(self) -> None:
+        options = (
+            f"-p {self.port} -k {self.workdir} -c listen_addresses=127.0.0.1 "
+            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
+            "-c max_connections=200"
+        )
+        self._run(
+            str(self.bin / "pg_ctl"),
+            "-D",
+            str(self.data),
+            "-l",
+            str(self.logfile),
+            "-w",
+            "-t",
+            "30",
+            "start",
+            "-o",
+            options,
+        )
+
+    def stop(self) -> None:
+        self._run(str(self.bin / "pg_ctl"), "-D", str(self.data), "-m", "fast", "-w", "stop")
+
+    def create_database(self) -> None:
+        self._run(
+            str(self.bin / "createdb"),
+            "-h",
+            "127.0.0.1",
+            "-p",
+            str(self.port),
+            "-U",
+            "postgres",
+            "ginrummy",
+        )
+
+    def close(self) -> None:
+        if (self.data / "postmaster.pid").exists():
+            prefix = ["runuser", "-u", "postgres", "--"] if as_root() else []
+            subprocess.run(
+                [
+                    *prefix,
+                    str(self.bin / "pg_ctl"),
+                    "-D",
+                    str(self.data),
+                    "-m",
+                    "immediate",
+                    "-w",
+                    "stop",
+                ],
+                check=False,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+            )
+
+
+class Redis:
+    """Debian's redis-server, without persistence, stoppable and restartable on its port."""
+
+    def __init__(self, workdir: Path) -> None:
+        if shutil.which("redis-server") is None:
+            apt_install("redis-server")
+        self.port = free_port()
+        self.workdir = workdir
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"redis://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            [
+                "redis-server",
+                "--port",
+                str(self.port),
+                "--bind",
+                "127.0.0.1",
+                "--save",
+                "",
+                "--appendonly",
+                "no",
+                "--dir",
+                str(self.workdir),
+            ],
+            stdout=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.5) as s:
+                    s.sendall(b"PING\r\n")
+                    if s.recv(16).startswith(b"+PONG"):
+                        return
+            except OSError:
+                time.sleep(0.1)
+        raise SystemExit("redis-server did not start")
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+
+    close = stop
+
+
+class Service:
+    """One of the service's own processes (gunicorn, uvicorn, a Celery worker or beat)."""
+
+    def __init__(self, name: str, cmd: list[str], env: dict[str, str], logdir: Path) -> None:
+        self.name, self.cmd, self.env = name, cmd, env
+        self.logfile = logdir / f"{name}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        out = self.logfile.open("ab")
+        self.proc = subprocess.Popen(
+            self.cmd,
+            cwd=ROOT,
+            env=self.env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def children(self) -> list[int]:
+        """The pids of this process's direct children (gunicorn's or Celery's workers)."""
+        if self.proc is None:
+            return []
+        out = subprocess.run(
+            ["ps", "-o", "pid=", "--ppid", str(self.proc.pid)], capture_output=True, text=True
+        )
+        return [int(pid) for pid in out.stdout.split()]
+
+    def kill(self) -> None:
+        """``kill -9`` of the whole process group: nothing gets to clean up."""
+        if self.proc is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+            self.proc = None
+
+    def stop(self) -> None:
+        if self.proc is not None:
+            try:
+                os.killpg(self.proc.pid, signal.SIGTERM)
+                self.proc.wait(timeout=20)
+            except ProcessLookupError:
+                pass
+            except subprocess.TimeoutExpired:
+                self.kill()
+            self.proc = None
+
+    close = stop
+
+
+class Stack:
+    """The whole stack, started in dependency order; ``close()`` stops everything."""
+
+    def __init__(
+        self,
+        *,
+        web_workers: int = 2,
+        worker_concurrency: int = 2,
+        sweep_seconds: float = 3.0,
+        extra_env: dict[str, str] | None = None,
+    ) -> None:
+        self.workdir = Path(tempfile.mkdtemp(prefix="ginrummy-drill."))
+        os.chmod(self.workdir, 0o755)
+        if as_root():
+            shutil.chown(self.workdir, "postgres")
+        self.logdir = self.workdir / "logs"
+        self.logdir.mkdir()
+        os.chmod(self.logdir, 0o777)
+        self.postgres = Postgres(self.workdir)
+        self.redis = Redis(self.workdir)
+        self.api_port, self.events_port = free_port(), free_port()
+        self.env = {
+            **os.environ,
+            "DJANGO_SETTINGS_MODULE": "config.settings.production",
+            "DJANGO_SECRET_KEY": secrets.token_urlsafe(50),
+            "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
+            "DJANGO_SECURE_SSL_REDIRECT": "false",
+            "DATABASE_URL": self.postgres.url,
+            "CELERY_BROKER_URL": f"{self.redis.url}/0",
+            "CACHE_URL": f"{self.redis.url}/1",
+            "EVENTS_REDIS_URL": f"{self.redis.url}/2",
+            "GAMES_SWEEP_SECONDS": str(sweep_seconds),
+            "DJANGO_LOG_LEVEL": "WARNING",
+            "PYTHONUNBUFFERED": "1",
+            # The load must measure the stack, not the throttles.
+            **{
+                f"THROTTLE_{scope}": "100000/min"
+                for scope in (
+                    "ACTIONS", "REGISTER", "TOKEN", "CHAT", "GAME_CREATE", "GAME_REMATCH",
+                    "GAME_CONCEDE", "GAME_CANCEL", "JOIN", "JOIN_IP", "PROFILE_UPDATE",
+                )
+            },
+            "EVENTS_MAX_STREAMS_PER_USER": "50",
+            **(extra_env or {}),
+        }
+        self.services = {
+            "web": Service(
+                "web",
+                [
+                    str(BIN / "gunicorn"),
+                    "config.wsgi",
+                    "--bind",
+                    f"127.0.0.1:{self.api_port}",
+                    "--workers",
+                    str(web_workers),
+                    "--log-level",
+                    "warning",
+                ],
+                self.env,
+                self.logdir,
+            ),
+            "events": Service(
+                "events",
+                [
+                    str(BIN / "uvicorn"),
+                    "config.asgi:application",
+                    "--port",
+                    str(self.events_port),
+                    "--log-level",
+                    "warning",
+                    "--no-access-log",
+                ],
+                self.env,
+                self.logdir,
+            ),
+            "worker": Service(
+                "worker",
+                [
+                    str(BIN / "celery"),
+                    "-A",
+                    "config",
+                    "worker",
+                    "--concurrency",
+                    str(worker_concurrency),
+                    "--loglevel",
+                    "WARNING",
+                    "--without-gossip",
+                    "--without-mingle",
+                ],
+                self.env,
+                self.logdir,
+            ),
+            "beat": Service(
+                "beat",
+                [
+                    str(BIN / "celery"),
+                    "-A",
+                    "config",
+                    "beat",
+                    "--loglevel",
+                    "WARNING",
+                    "--schedule",
+                    str(self.workdir / "beat-schedule"),
+                ],
+                self.env,
+                self.logdir,
+            ),
+        }
+
+    def __enter__(self) -> Stack:
+        self.postgres.start()
+        self.postgres.create_database()
+        self.redis.start()
+        self.manage("migrate", "--noinput", "-v0")
+        for service in self.services.values():
+            service.start()
+        self.wait_healthy(self.api_port)
+        self.wait_healthy(self.events_port)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        for service in self.services.values():
+            service.close()
+        self.redis.close()
+        self.postgres.close()
+        keep = os.environ.get("DRILL_KEEP_LOGS")
+        if keep:
+            shutil.copytree(self.logdir, Path(keep), dirs_exist_ok=True)
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def manage(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, "manage.py", *args],
+            cwd=ROOT,
+            env=self.env,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+
+    def health(self, port: int | None = None) -> tuple[int, dict[str, Any]]:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port or self.api_port, timeout=5)
+            conn.request("GET", "/api/v1/health")
+            response = conn.getresponse()
+            return response.status, json.loads(response.read() or b"{}")
+        except (OSError, http.client.HTTPException, ValueError):
+            return 0, {}
+
+    def wait_healthy(self, port: int, timeout: float = 60) -> float:
+        """Seconds until ``/api/v1/health`` on ``port`` answers 200."""
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            if self.health(port)[0] == 200:
+                return time.monotonic() - started
+            time.sleep(0.2)
+        raise SystemExit(f"the server on port {port} did not become healthy")
+
+    def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
+        import psycopg
+
+        with psycopg.connect(self.postgres.url, autocommit=True) as conn:
+            cursor = conn.execute(query, params)  # type: ignore[arg-type]
+            return list(cursor.fetchall()) if cursor.description is not None else []

@@ -1,0 +1,3 @@
+"""Fixtures for leaderboard tests that play games through the API."""
+
+from tests.games.conftest import human_game  # noqa: F401  (fixture re-export)

@@ -1,0 +1,184 @@
+"""Streams cannot starve the API: a cap on open streams per player, counted in Redis across
+processes, and WSGI processes that refuse streams when the ASGI service serves them."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+import redis
+from asgiref.sync import async_to_sync
+from django.conf import settings as django_settings
+from django.test import AsyncClient
+
+from games import stream_slots
+from tests.factories import token_for
+from tests.live.conftest import Stream, parse
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture
+def slots(settings, redis_url):
+    """The Redis the streams count in, with no slots left over; a cap of two."""
+    settings.EVENTS_MAX_STREAMS_PER_USER = 2
+    client = redis.Redis.from_url(django_settings.EVENTS_REDIS_URL)
+    for key in client.scan_iter("ginrummy:streams:*"):
+        client.delete(key)
+    return client
+
+
+def events(game) -> str:
+    return f"/api/v1/games/{game['id']}/events"
+
+
+def assert_too_many(response, limit: int = 2) -> None:
+    assert response.status_code == 429, response.content
+    body = response.json()
+    assert body["code"] == "too_many_streams" and body["limit"] == limit and body["detail"]
+    assert 1 <= int(response["Retry-After"]) <= 60
+
+
+def test_a_player_holds_at_most_the_cap_of_open_streams(human_game, slots):
+    game = human_game()
+    ann, bob = game["clients"][0], game["clients"][1]
+    first = Stream(ann.get(events(game)))
+    second = Stream(ann.get("/api/v1/me/events"))
+    try:
+        assert slots.zcard(stream_slots.slots_key(game["users"][0].pk)) == 2
+        assert_too_many(ann.get(events(game)))
+        assert_too_many(ann.get("/api/v1/me/events"))
+        other = Stream(bob.get(events(game)))  # another player is not affected
+        other.close()
+        first.close()  # a stream that ends gives its slot back
+        third = Stream(ann.get(events(game)))
+        assert third.next(event="state")["data"]["view"]["you"] == 0
+        third.close()
+    finally:
+        first.close()
+        second.close()
+    assert slots.zcard(stream_slots.slots_key(game["users"][0].pk)) == 0
+    # The API itself is never capped by streams.
+    assert ann.get(f"/api/v1/games/{game['id']}").status_code == 200
+
+
+def test_slots_of_a_process_that_died_lapse(human_game, slots, settings):
+    settings.EVENTS_STREAM_LEASE_SECONDS = 1
+    game = human_game()
+    user_id = game["users"][0].pk
+    for _ in range(2):  # taken by another process that then crashed without giving back
+        assert stream_slots.acquire(user_id)
+    refused = game["clients"][0].get(events(game))
+    assert_too_many(refused)
+    assert int(refused["Retry-After"]) == 1
+    time.sleep(1.2)
+    stream = Stream(game["clients"][0].get(events(game)))
+    try:
+        assert stream.next(event="state")["id"] == 1
+    finally:
+        stream.close()
+
+
+def test_open_streams_keep_their_slots_past_the_lease(human_game, slots, settings):
+    settings.EVENTS_STREAM_LEASE_SECONDS = 1.5
+    settings.EVENTS_AUTH_RECHECK_SECONDS = 0.2  # each recheck renews the lease
+    game = human_game()
+    client = game["clients"][0]
+    streams = [Stream(client.get(events(game))) for _ in range(2)]
+    deadline = time.monotonic() + 3.5
+    errors: list[BaseException] = []
+
+    def follow(stream: Stream) -> None:  # keep each stream running, as a server would
+        try:
+            while time.monotonic() < deadline:
+                parse(next(stream.chunks))
+        except BaseException as exc:
+            errors.append(exc)
+
+    threads = [threading.Thread(target=follow, args=(s,)) for s in streams]
+    try:
+        for thread in threads:
+            thread.start()
+        time.sleep(2.5)  # past the lease: only renewals keep the slots
+        assert_too_many(client.get(events(game)))
+    finally:
+        for thread in threads:
+            thread.join()
+        for stream in streams:
+            stream.close()
+    assert not errors
+
+
+def test_a_wsgi_process_that_does_not_serve_streams_refuses_them_at_once(
+    human_game, slots, settings
+):
+    settings.EVENTS_WSGI_STREAMS = False
+    game = human_game()
+    client = game["clients"][0]
+    for url in (events(game), "/api/v1/me/events"):
+        started = time.monotonic()
+        response = client.get(url)
+        assert time.monotonic() - started < 2
+        assert response.status_code == 503
+        assert response["Content-Type"] == "application/json"
+        assert response.json()["code"] == "streams_not_served_here"
+    assert slots.zcard(stream_slots.slots_key(game["users"][0].pk)) == 0
+    # The ASGI service still serves them.
+    token = token_for(game["users"][0])
+
+    async def opening() -> dict:
+        response = await AsyncClient().get(
+            events(game), headers={"Authorization": f"Token {token}"}
+        )
+        assert response.status_code == 200, response.content
+        chunks = response.streaming_content.__aiter__()
+        try:
+            return parse(await chunks.__anext__())
+        finally:
+            await chunks.aclose()
+
+    frame = async_to_sync(opening)()
+    assert frame["event"] == "state" and frame["id"] == 1
+
+
+def test_without_redis_one_process_counts_its_own_streams(settings):
+    settings.EVENTS_REDIS_URL = None  # make run: one process serves everything
+    settings.EVENTS_MAX_STREAMS_PER_USER = 2
+    taken = [stream_slots.acquire("local-user") for _ in range(2)]
+    with pytest.raises(stream_slots.TooManyStreams) as refused:
+        stream_slots.acquire("local-user")
+    assert refused.value.status_code == 429 and refused.value.headers["Retry-After"]
+    stream_slots.release("local-user", taken[0])
+    stream_slots.release("local-user", stream_slots.acquire("local-user"))
+    stream_slots.release("local-user", taken[1])
+    assert "local-user" not in stream_slots._local
+
+
+def test_the_proxy_sends_exactly_the_stream_paths_to_the_events_service():
+    """config/nginx/ginrummy.conf: the stream location (a PCRE regex, read here with
+    Python's compatible ``re``) matches the URLs Django serves streams on and nothing else,
+    and turns buffering off."""
+    import re
+    from pathlib import Path
+
+    from django.urls import reverse
+
+    conf = (Path(__file__).resolve().parents[2] / "config/nginx/ginrummy.conf").read_text()
+    block = re.search(r"location ~ (\S+) \{(.*?)\n    \}", conf, re.S)
+    assert block is not None
+    pattern, body = re.compile(block.group(1)), block.group(2)
+    assert "proxy_pass http://ginrummy_events;" in body and "proxy_buffering off;" in body
+    game_id = "0178711d-bdfe-4c29-9e6d-c48f00bfe6bc"
+    streams = [reverse("game-events", args=[game_id]), reverse("me-events")]
+    assert all(pattern.search(url) for url in streams), streams
+    others = [
+        reverse("games-join"),
+        reverse("game", args=[game_id]),
+        reverse("game-actions", args=[game_id]),
+        reverse("game-messages", args=[game_id]),
+        "/api/v1/health",
+        "/api/v1/me",
+        f"/api/v1/games/{game_id}/events/extra",
+    ]
+    assert not [url for url in others if pattern.search(url)]
