@@ -50,6 +50,11 @@ class ErrorSerializer(serializers.Serializer):
         help_text="409 on a game (`version_conflict`, `not_your_turn`, `game_not_active`): "
         "the game's version now.",
     )
+    limit = serializers.IntegerField(
+        required=False,
+        help_text="The cap that was reached (409 `too_many_waiting_games`, 429 "
+        "`too_many_streams`).",
+    )
 
 
 class StrictSerializerExtension(OpenApiSerializerExtension):
