@@ -57,6 +57,10 @@ class ErrorSerializer(serializers.Serializer):
     )
 
 
+NO_NUL_PATTERN = "^[^\\u0000]*$"
+"""A string without NUL characters (a JSON Schema pattern)."""
+
+
 class StrictSerializerExtension(OpenApiSerializerExtension):
     """Request bodies of :class:`config.api.StrictSerializer`s refuse unknown keys, so their
     schema says so (``additionalProperties: false``): a generated client can trust it."""
@@ -68,6 +72,15 @@ class StrictSerializerExtension(OpenApiSerializerExtension):
         schema = auto_schema._map_basic_serializer(self.target, direction)
         if direction == "request":
             schema["additionalProperties"] = False
+            for name, field in self.target.fields.items():
+                prop = schema.get("properties", {}).get(name, {})
+                if (
+                    isinstance(field, serializers.CharField)
+                    and prop.get("type") == "string"
+                    and not {"pattern", "enum"} & set(prop)
+                ):
+                    # DRF refuses NUL in every string (PostgreSQL cannot store it).
+                    prop["pattern"] = NO_NUL_PATTERN
         return schema
 
 

@@ -234,3 +234,11 @@ def test_every_throttled_operation_documents_its_429(schema):
     assert {"auth_register", "auth_token", "games_actions", "games_messages_create"} <= set(
         throttled
     )
+
+
+def test_strings_say_that_nul_is_refused(schema, api_client):
+    token = schema["components"]["schemas"]["TokenInputRequest"]["properties"]["username"]
+    assert token["pattern"] == "^[^\\u0000]*$"
+    body = {"username": "ann\x00", "password": "whatever-it-is"}
+    response = api_client.post("/api/v1/auth/token", body, format="json")
+    assert "username" in assert_error(response, 400, "validation_error")["fields"]

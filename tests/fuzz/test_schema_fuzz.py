@@ -30,10 +30,12 @@ import hypothesis
 import jsonschema
 import pytest
 import schemathesis
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.wsgi import get_wsgi_application
 from schemathesis.checks import CHECKS, load_all_checks
 
-from accounts.models import AuthToken
+from accounts.models import AuthToken, User
 from games import services
 from games.models import Difficulty, Visibility
 from tests.factories import UserFactory
@@ -147,8 +149,8 @@ def within_unstated_rules(case: Any) -> None:
     """Keep well-formed requests inside the rules a JSON schema cannot state, which the
     schema describes in words and ``tests/accounts`` and ``tests/leaderboards`` test:
 
-    - a new password must not be common or too similar to the username (Django's
-      validators): a well-formed generated one is replaced by a strong one;
+    - a new password must not be common, all digits or too like the username (Django's
+      validators): a well-formed generated one that they refuse is replaced by a strong one;
     - a leaderboard's ``start`` must not be later than today, and the all-time board has
       none: a well-formed one is moved to today, or dropped for all-time.
 
@@ -157,8 +159,13 @@ def within_unstated_rules(case: Any) -> None:
     """
     body = case.body
     if case.operation.path == "/api/v1/auth/register" and isinstance(body, dict):
-        password = body.get("password")
-        if isinstance(password, str) and 8 <= len(password) <= 128:
+        password, username = body.get("password"), body.get("username")
+        if (
+            isinstance(password, str)
+            and 8 <= len(password) <= 128
+            and "\x00" not in password
+            and _refused_by_password_validators(password, username)
+        ):
             case.body = {**body, "password": STRONG_PASSWORD}
     if case.operation.path == "/api/v1/leaderboards/{period}" and case.query:
         start = case.query.get("start")
@@ -170,6 +177,15 @@ def within_unstated_rules(case: Any) -> None:
                 query["start"] = date.today().isoformat()
             if query != case.query:
                 case.query = query
+
+
+def _refused_by_password_validators(password: str, username: Any) -> bool:
+    user = User(username=username if isinstance(username, str) else "")
+    try:
+        validate_password(password, user=user)
+    except DjangoValidationError:
+        return True
+    return False
 
 
 def _is_valid_start(value: str) -> bool:
