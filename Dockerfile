@@ -15,9 +15,11 @@ COPY accounts ./accounts
 COPY games ./games
 COPY leaderboards ./leaderboards
 COPY manage.py ./
+# collectstatic loads the production settings, which refuse a placeholder key: give it a
+# throwaway random one (the real key comes from the environment at run time).
 RUN pip install . \
-    && DJANGO_SECRET_KEY=collectstatic-only DJANGO_ALLOWED_HOSTS=localhost \
-       python manage.py collectstatic --noinput --verbosity 0
+    && DJANGO_SECRET_KEY="$(python -c 'import secrets; print(secrets.token_urlsafe(50))')" \
+       DJANGO_ALLOWED_HOSTS=localhost python manage.py collectstatic --noinput --verbosity 0
 
 USER app
 EXPOSE 8000

@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-api drills worker beat migrate superuser clean
+.PHONY: install run test lint bench bench-api bench-streams drills worker beat migrate superuser clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -27,10 +27,16 @@ run: migrate
 test: install
 	tests/with_services.sh $(BIN)/python -m pytest $(PYTEST_ARGS)
 
+## Ruff, mypy, the migrations check and the OpenAPI schema check, all offline: the Django
+## commands run on the embedded defaults whatever .env says.
+LINT_ENV := DJANGO_SETTINGS_MODULE=config.settings.local DATABASE_URL=sqlite:///:memory: \
+	CACHE_URL=locmemcache://lint CELERY_BROKER_URL= EVENTS_REDIS_URL=
+
 lint: install
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python manage.py makemigrations --check --dry-run
+	$(LINT_ENV) $(BIN)/python manage.py makemigrations --check --dry-run
+	$(LINT_ENV) $(BIN)/python manage.py spectacular --validate --fail-on-warn --file /dev/null
 
 ## Benchmarks; figures are recorded in docs/benchmarks.md.
 bench: install
@@ -40,6 +46,10 @@ bench: install
 ## (PostgreSQL, Redis, gunicorn, uvicorn, a Celery worker, beat); docs/benchmarks.md.
 bench-api: install
 	$(BIN)/python bench/api_load.py $(BENCH_ARGS)
+
+## How many idle event streams one events process holds, and what each costs.
+bench-streams: install
+	$(BIN)/python bench/streams_load.py $(BENCH_ARGS)
 
 ## Fault drills against the full local stack (kill the worker, stop Redis, restart
 ## PostgreSQL, kill web workers, stop beat); docs/reliability.md. DRILL_ARGS="--only redis".

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
@@ -13,7 +15,12 @@ from config.api import StrictSerializer, validated
 from config.schema import error_responses
 
 from . import selectors, services
-from .models import CARD_SORTS, USERNAME_PATTERN
+from .models import (
+    CARD_SORTS,
+    DISPLAY_NAME_MAX_LENGTH,
+    USERNAME_PATTERN,
+    clean_display_name,
+)
 from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
 
 
@@ -37,6 +44,31 @@ class StatsSerializer(serializers.Serializer):
     rating_provisional = serializers.BooleanField(
         help_text="True until the rating deviation is at most 110."
     )
+
+
+class DisplayNameField(serializers.CharField):
+    """A display name: NFKC-normalised and stripped; control and format characters (bidi
+    overrides, terminal escapes, zero-width characters) and names that are blank once
+    stripped are refused. ``""`` means "show the username"."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            f"Up to {DISPLAY_NAME_MAX_LENGTH} characters, NFKC-normalised and stripped. "
+            "Control and format characters (Unicode Cc, Cf: bidi overrides, terminal "
+            "escapes, zero-width characters) and names that are blank once stripped are "
+            'refused (400 `validation_error`). `""` shows the username instead.',
+        )
+        super().__init__(
+            max_length=DISPLAY_NAME_MAX_LENGTH, allow_blank=True, trim_whitespace=False, **kwargs
+        )
+
+    def to_internal_value(self, data: Any) -> str:
+        value = super().to_internal_value(data)
+        try:
+            return clean_display_name(value)
+        except ValueError as exc:
+            raise serializers.ValidationError(str(exc)) from exc
 
 
 class PreferencesSerializer(StrictSerializer):
@@ -99,10 +131,7 @@ class RegisterApi(APIView):
                 f"{PASSWORD_MIN_LENGTH} characters."
             },
         )
-        # Trimmed by the view: the 40 characters the schema allows are counted as sent.
-        display_name = serializers.CharField(
-            max_length=40, required=False, allow_blank=True, trim_whitespace=False
-        )
+        display_name = DisplayNameField(required=False)
 
     class OutputSerializer(serializers.Serializer):
         id = serializers.IntegerField()
@@ -136,7 +165,7 @@ class RegisterApi(APIView):
         user, key = services.user_register(
             username=data["username"],
             password=data["password"],
-            display_name=data.get("display_name", "").strip(),
+            display_name=data.get("display_name", ""),
         )
         body = {
             "id": user.pk,
@@ -165,6 +194,15 @@ class TokenApi(APIView):
         operation_id="auth_token",
         tags=["accounts"],
         auth=[],
+        description=(
+            "Log in: a new token for a username and password (each login has its own "
+            "token). Failed logins are limited (429 `throttled` with `Retry-After`, even "
+            "for the right password): per username and client IP (`THROTTLE_FAILED_LOGIN`, "
+            "default 10 per 15 minutes), and per username from any IP with a short backoff "
+            "(`THROTTLE_FAILED_LOGIN_USERNAME`, default 50 per 15 minutes; waits of 1 s, "
+            "2 s, 4 s, ... up to 60 s) that an address which logged in to the account "
+            "before skips. A successful login clears its address's count."
+        ),
         request=InputSerializer,
         responses={
             200: OutputSerializer,
@@ -201,9 +239,7 @@ class MeApi(APIView):
         preferences = serializers.DictField()
 
     class InputSerializer(StrictSerializer):
-        display_name = serializers.CharField(
-            max_length=40, allow_blank=True, required=False, trim_whitespace=False
-        )
+        display_name = DisplayNameField(required=False)
         preferences = PreferencesSerializer(required=False)
 
     def get_throttles(self) -> list:
@@ -234,7 +270,7 @@ class MeApi(APIView):
         data = validated(self.InputSerializer, request.data)
         user = services.user_update(
             user=request.user,
-            display_name=data["display_name"].strip() if "display_name" in data else None,
+            display_name=data.get("display_name"),
             preferences=data.get("preferences"),
         )
         return Response(self.OutputSerializer(selectors.user_me(user=user)).data)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import unicodedata
 from typing import Any
 
 from django.contrib.auth.models import AbstractUser, UserManager
@@ -17,6 +18,37 @@ username_validator = RegexValidator(
     "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'.",
     code="invalid_username",
 )
+
+DISPLAY_NAME_MAX_LENGTH = 40
+# Unicode categories a display name may not contain: control characters (terminal escapes,
+# NUL), format characters (bidi overrides such as U+202E, zero-width spaces and joiners),
+# lone surrogates, and line or paragraph separators.
+DISPLAY_NAME_FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Zl", "Zp"})
+
+
+def clean_display_name(value: str) -> str:
+    """A display name as stored: NFKC-normalised and stripped.
+
+    Raises ``ValueError`` (with a sentence for the player) for control or format characters,
+    or a name that is blank once stripped. The empty string is not a name: it means "show
+    the username" and is returned as it is.
+    """
+    if value == "":
+        return value
+    normalised = unicodedata.normalize("NFKC", value)
+    for char in normalised:
+        if unicodedata.category(char) in DISPLAY_NAME_FORBIDDEN_CATEGORIES:
+            raise ValueError(
+                "Display names may not contain control or formatting characters "
+                f"(found U+{ord(char):04X})."
+            )
+    stripped = normalised.strip()
+    if not stripped:
+        raise ValueError("Display names may not be blank.")
+    if len(stripped) > DISPLAY_NAME_MAX_LENGTH:
+        raise ValueError(f"Display names are at most {DISPLAY_NAME_MAX_LENGTH} characters.")
+    return stripped
+
 
 CARD_SORTS = ("rank", "suit")
 DEFAULT_PREFERENCES: dict[str, Any] = {

@@ -13,7 +13,7 @@ from rest_framework import status
 from config.exceptions import ApplicationError
 
 from .models import AuthToken, User
-from .throttles import FailedLoginLimiter
+from .throttles import FailedLoginLimiter, client_ip
 
 
 class UsernameTaken(ApplicationError):
@@ -57,21 +57,39 @@ def user_register(*, username: str, password: str, display_name: str = "") -> tu
     return candidate, key
 
 
-def token_obtain(*, username: str, password: str, request: Any = None) -> str:
-    """A new token for valid credentials; failed attempts are limited per username."""
-    limiter = FailedLoginLimiter(username)
-    wait = limiter.wait()
-    if wait is not None:
-        seconds = int(wait + 0.999)
-        raise LoginThrottled(
-            f"Too many failed logins for this username; try again in {seconds} seconds.",
-            headers={"Retry-After": str(seconds)},
-        )
-    user = authenticate(request, username=username, password=password)
-    if user is None:
+def login_wait(*, username: str, request: Any) -> float | None:
+    """Seconds this client must wait before trying ``username`` again (None: go ahead)."""
+    return FailedLoginLimiter(username, client_ip(request) if request else None).wait()
+
+
+def login_record(*, username: str, request: Any, succeeded: bool) -> None:
+    """Count a failed login against ``username`` (and the client's address), or clear the
+    address's count and remember it after a success."""
+    limiter = FailedLoginLimiter(username, client_ip(request) if request else None)
+    if succeeded:
+        limiter.record_success()
+    else:
         limiter.record_failure()
+
+
+def login_throttled(wait: float) -> LoginThrottled:
+    seconds = int(wait + 0.999)
+    return LoginThrottled(
+        f"Too many failed logins for this username; try again in {seconds} seconds.",
+        headers={"Retry-After": str(seconds)},
+    )
+
+
+def token_obtain(*, username: str, password: str, request: Any = None) -> str:
+    """A new token for valid credentials; failed attempts are limited per username and
+    client address (:class:`accounts.throttles.FailedLoginLimiter`)."""
+    wait = login_wait(username=username, request=request)
+    if wait is not None:
+        raise login_throttled(wait)
+    user = authenticate(request, username=username, password=password)
+    login_record(username=username, request=request, succeeded=user is not None)
+    if user is None:
         raise InvalidCredentials(headers={"WWW-Authenticate": "Token"})
-    limiter.reset()
     _, key = AuthToken.objects.issue(user)
     return key
 

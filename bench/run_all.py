@@ -38,6 +38,10 @@ def main() -> int:
             [python_for_rules(), BENCH / "rules_bench.py", *(["--quick"] if quick else [])],
         ),
         (
+            "rummy rules core",
+            [sys.executable, BENCH / "rummy_bench.py", *(["--quick"] if quick else [])],
+        ),
+        (
             "leaderboards",
             [
                 sys.executable,

@@ -126,7 +126,11 @@ def page_parameters() -> list[OpenApiParameter]:
 
 
 _DESCRIPTIONS = {
-    400: "Invalid input (`validation_error`, `malformed_json`, `invalid_card`, …).",
+    400: (
+        "Invalid input (`validation_error`, `malformed_json`, `invalid_card`, …). A body "
+        "that is not JSON, or nests arrays and objects deeper than 32 levels, is "
+        "`malformed_json`."
+    ),
     401: "Missing, invalid or revoked token (`not_authenticated`, `authentication_failed`).",
     403: "Not allowed (`permission_denied`).",
     404: "No such resource, or not yours to see (`not_found`).",

@@ -2,8 +2,11 @@
 
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView
 
+from accounts.admin import admin_login
+
+from .docs import SwaggerDocsView
 from .exceptions import json_not_found
 from .health import HealthApi
 
@@ -17,8 +20,10 @@ api_v1 = [
 urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("api/schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="schema"), name="docs"),
+    path("api/docs/", SwaggerDocsView.as_view(url_name="schema"), name="docs"),
     re_path(r"^api/", json_not_found),
+    # The admin's login page with the API's failed-login limits (accounts.admin).
+    path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
 ]
 

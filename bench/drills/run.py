@@ -192,6 +192,11 @@ def common_checks(stack: Stack, load: Load, report: Report, *, allowed: set[int]
         not mismatched,
         f"moves per game equal to its version: {len(mismatched)} off {mismatched[:3]}",
     )
+    restarted = stack.restarted()
+    report.add(
+        "processes that exited by themselves and were restarted by the supervisor: "
+        + (", ".join(f"{name} x{n}" for name, n in restarted.items()) or "none")
+    )
     verify = stack.manage("verify_games")
     summary = (verify.stdout.strip().splitlines() or [verify.stderr.strip()])[-1]
     report.check(verify.returncode == 0, f"verify_games divergences: {summary}")

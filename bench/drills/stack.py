@@ -20,6 +20,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -199,6 +200,17 @@ class Service:
         self.name, self.cmd, self.env = name, cmd, env
         self.logfile = logdir / f"{name}.log"
         self.proc: subprocess.Popen[bytes] | None = None
+        self.lock = threading.RLock()
+        self.restarts = 0  # times the supervisor started it again after it exited
+
+    def supervise(self) -> None:
+        """Start the process again if it exited without being told to (as compose's
+        ``restart: unless-stopped`` or a systemd unit would)."""
+        with self.lock:
+            if self.proc is not None and self.proc.poll() is not None:
+                log(f"{self.name} exited with {self.proc.returncode}: the supervisor restarts it")
+                self.restarts += 1
+                self.start()
 
     def start(self) -> None:
         out = self.logfile.open("ab")
@@ -222,6 +234,10 @@ class Service:
 
     def kill(self) -> None:
         """``kill -9`` of the whole process group: nothing gets to clean up."""
+        with self.lock:
+            self._kill()
+
+    def _kill(self) -> None:
         if self.proc is not None:
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(self.proc.pid, signal.SIGKILL)
@@ -229,15 +245,16 @@ class Service:
             self.proc = None
 
     def stop(self) -> None:
-        if self.proc is not None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-                self.proc.wait(timeout=20)
-            except ProcessLookupError:
-                pass
-            except subprocess.TimeoutExpired:
-                self.kill()
-            self.proc = None
+        with self.lock:
+            if self.proc is not None:
+                try:
+                    os.killpg(self.proc.pid, signal.SIGTERM)
+                    self.proc.wait(timeout=20)
+                except ProcessLookupError:
+                    pass
+                except subprocess.TimeoutExpired:
+                    self._kill()
+                self.proc = None
 
     close = stop
 
@@ -263,6 +280,7 @@ class Stack:
         self.postgres = Postgres(self.workdir)
         self.redis = Redis(self.workdir)
         self.api_port, self.events_port = free_port(), free_port()
+        self._closing = threading.Event()
         self.env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "config.settings.production",
@@ -280,8 +298,17 @@ class Stack:
             **{
                 f"THROTTLE_{scope}": "100000/min"
                 for scope in (
-                    "ACTIONS", "REGISTER", "TOKEN", "CHAT", "GAME_CREATE", "GAME_REMATCH",
-                    "GAME_CONCEDE", "GAME_CANCEL", "JOIN", "JOIN_IP", "PROFILE_UPDATE",
+                    "ACTIONS",
+                    "REGISTER",
+                    "TOKEN",
+                    "CHAT",
+                    "GAME_CREATE",
+                    "GAME_REMATCH",
+                    "GAME_CONCEDE",
+                    "GAME_CANCEL",
+                    "JOIN",
+                    "JOIN_IP",
+                    "PROFILE_UPDATE",
                 )
             },
             "EVENTS_MAX_STREAMS_PER_USER": "50",
@@ -360,12 +387,24 @@ class Stack:
             service.start()
         self.wait_healthy(self.api_port)
         self.wait_healthy(self.events_port)
+        self._supervisor = threading.Thread(target=self._supervise, daemon=True)
+        self._supervisor.start()
         return self
+
+    def _supervise(self) -> None:
+        while not self._closing.wait(0.5):
+            for service in self.services.values():
+                service.supervise()
+
+    def restarted(self) -> dict[str, int]:
+        """Processes the supervisor had to start again, by name."""
+        return {name: s.restarts for name, s in self.services.items() if s.restarts}
 
     def __exit__(self, *exc: object) -> None:
         self.close()
 
     def close(self) -> None:
+        self._closing.set()
         for service in self.services.values():
             service.close()
         self.redis.close()

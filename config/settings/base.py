@@ -46,6 +46,10 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    # Cache-Control: no-store on every /api/ answer (tokens, hands), error answers included.
+    "config.middleware.api_no_store_middleware",
+    # First: under /api/ every error answer is JSON, also the ones Django builds itself.
+    "config.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -142,7 +146,7 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.BearerTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["rest_framework.parsers.JSONParser"],
+    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
     "DEFAULT_PAGINATION_CLASS": "config.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
     "EXCEPTION_HANDLER": "config.exceptions.exception_handler",
@@ -151,8 +155,10 @@ REST_FRAMEWORK = {
         # Per client IP.
         "register": env.str("THROTTLE_REGISTER", default="20/hour"),
         "token": env.str("THROTTLE_TOKEN", default="60/hour"),
-        # Failed logins per username (whatever the IP), see accounts.throttles.
+        # Failed logins per username + client IP (a hard limit), and per username from any
+        # IP (past it: backoff), see accounts.throttles.FailedLoginLimiter.
         "failed_login": env.str("THROTTLE_FAILED_LOGIN", default="10/15m"),
+        "failed_login_username": env.str("THROTTLE_FAILED_LOGIN_USERNAME", default="50/15m"),
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
@@ -176,7 +182,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": (
         "Play Gin Rummy against the computer or against friends. Every 4xx answer is "
         '`{"code": "<machine_code>", "detail": "<sentence>"}` (validation errors add '
-        '`"fields"`). Authenticate with `Authorization: Token <token>`.'
+        '`"fields"`). Authenticate with `Authorization: Token <token>`. Every error under '
+        "`/api/` is JSON in that shape, also the ones no endpoint lists: a `Host` header "
+        "this server does not serve (400 `disallowed_host`), a body over 2.5 MB (413 "
+        "`request_too_large`), a failure on our side (500 `server_error`). Every answer "
+        "under `/api/` is sent with `Cache-Control: no-store` (they carry tokens and hands)."
     ),
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
@@ -271,6 +281,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 5,
 }
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
+# On a lost broker connection, cancel the running late-acked tasks (they are delivered again,
+# and every task is idempotent) rather than finish them with nowhere to acknowledge to.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # Queueing after a commit must not hang a request while the broker is down: one quick retry,
 # then the failure is logged and the sweeper queues the work once the broker is back.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {
@@ -339,6 +352,11 @@ LOGGING = {
         "celery.app.trace": {"level": "WARNING" if CELERY_TASK_ALWAYS_EAGER else "INFO"},
     },
 }
+
+# Failed-login backoff per username (accounts.throttles.FailedLoginLimiter): the longest
+# wait, and how long an address that logged in successfully skips the backoff.
+FAILED_LOGIN_BACKOFF_MAX_SECONDS = env.int("FAILED_LOGIN_BACKOFF_MAX_SECONDS", default=60)
+FAILED_LOGIN_KNOWN_IP_DAYS = env.int("FAILED_LOGIN_KNOWN_IP_DAYS", default=30)
 
 # A token unused for this many days is deleted by the nightly ``accounts.purge_stale_tokens``.
 AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)

@@ -49,6 +49,12 @@ class ErrorCode(StrEnum):
     KNOCK_LIMIT_EXCEEDED = "knock_limit_exceeded"
     INVALID_MELDS = "invalid_melds"
     NOT_BIG_GIN = "not_big_gin"
+    # Rummy (DESIGN §5)
+    FIRST_MELD_TOO_SMALL = "first_meld_too_small"
+    NOT_OUT_YET = "not_out_yet"
+    MUST_KEEP_DISCARD = "must_keep_discard"
+    INVALID_LAYOFF = "invalid_layoff"
+    JOKER_MUST_BE_PLAYED = "joker_must_be_played"
 
 
 class RulesError(ValueError):

@@ -51,6 +51,9 @@ def test_error_codes_are_exactly_the_apis():
         "invalid_card", "validation_error", "game_not_active", "not_your_turn",
         "wrong_phase", "card_not_in_hand", "cannot_discard_drawn_card", "stock_only",
         "knock_limit_exceeded", "invalid_melds", "not_big_gin",
+        # Rummy's (DESIGN §5), raised by games.rules.rummy
+        "first_meld_too_small", "not_out_yet", "must_keep_discard", "invalid_layoff",
+        "joker_must_be_played",
     }
     for code, cls in ERRORS_BY_CODE.items():
         expected = InvalidInput if code in ("invalid_card", "validation_error") else IllegalAction

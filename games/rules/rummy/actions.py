@@ -1,0 +1,105 @@
+"""The six rummy actions (DESIGN §5 action bodies).
+
+Actions are small frozen values; :func:`games.rules.rummy.codec.action_from_json` and
+:func:`~games.rules.rummy.codec.action_to_json` convert them to and from JSON. A stock
+draw does not name the card drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from games.rules.rummy.cards import RummyCard
+from games.rules.rummy.melds import End
+
+WrittenMelds = tuple[tuple[RummyCard, ...], ...]
+"""Melds as written: each a tuple of cards (a run low to high)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    type: ClassVar[str] = "draw_stock"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDiscard:
+    """Take the top card of the discard pile."""
+
+    type: ClassVar[str] = "draw_discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """Put one or more new melds on the table, each written as a card list."""
+
+    melds: WrittenMelds
+    """The melds, each a tuple of cards (a run in sequence order, low to high)."""
+    type: ClassVar[str] = "meld"
+
+    def __init__(self, melds: Iterable[Iterable[RummyCard]]) -> None:
+        object.__setattr__(self, "melds", tuple(tuple(meld) for meld in melds))
+
+
+@dataclass(frozen=True, slots=True)
+class Layoff:
+    """Add ``card`` to the table meld ``meld`` (any player's); ``end`` says which end of a
+    run, needed only when both ends would fit."""
+
+    card: RummyCard
+    """The card laid off."""
+    meld: int
+    """The table meld's ``id``."""
+    end: End | None = None
+    """``End.LOW`` or ``End.HIGH`` for a run, else ``None``."""
+    type: ClassVar[str] = "layoff"
+
+
+@dataclass(frozen=True, slots=True)
+class SwapJoker:
+    """Put the natural ``card`` in a joker's place in table meld ``meld`` and take that
+    joker into the hand (it must be melded or laid off before this turn's discard)."""
+
+    card: RummyCard
+    """The natural card the joker stands for (a joker is refused: ``invalid_layoff``)."""
+    meld: int
+    """The table meld's ``id``."""
+    type: ClassVar[str] = "swap_joker"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card`` face up, ending the turn (the last card: going out)."""
+
+    card: RummyCard
+    """The card to discard."""
+    type: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """Not an action of the API: a seat leaving (``reason`` ``concede`` or ``timeout``),
+    as a step of :func:`games.rules.rummy.engine.replay`'s log."""
+
+    reason: str = "concede"
+    """``concede`` or ``timeout``."""
+
+
+Action = DrawStock | DrawDiscard | Meld | Layoff | SwapJoker | Discard
+"""Any rummy action."""
+
+ACTION_TYPES: tuple[str, ...] = (
+    DrawStock.type,
+    DrawDiscard.type,
+    Meld.type,
+    Layoff.type,
+    SwapJoker.type,
+    Discard.type,
+)
+"""The action type names, as in the API."""
+
+ACTION_CLASSES: tuple[type, ...] = (DrawStock, DrawDiscard, Meld, Layoff, SwapJoker, Discard)
+"""The action classes, in :data:`ACTION_TYPES` order."""

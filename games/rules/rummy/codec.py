@@ -1,0 +1,542 @@
+"""Rummy JSON forms: actions (DESIGN §5 bodies), the API view, results, and the stored
+state.
+
+Cards are written as upper-case strings (``"7H"``, ``"XX"``) and read case-insensitively.
+The stored state (:func:`state_to_json`) carries ``"format_version"``
+(:data:`STATE_FORMAT_VERSION`) and ``"variant": "rummy"``; :func:`state_from_json`
+refuses anything else, and any malformed content, with a
+:class:`~games.rules.errors.ValidationError`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from games.rules.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.rummy.actions import (
+    ACTION_TYPES,
+    Action,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Layoff,
+    Meld,
+    SwapJoker,
+    WrittenMelds,
+)
+from games.rules.rummy.cards import JOKER_INDEX, RummyCard, card_texts, parse_card
+from games.rules.rummy.melds import End, MeldKind, TableMeld, table_meld
+from games.rules.rummy.ruleset import RuleSet
+from games.rules.rummy.state import (
+    FinalResult,
+    GameState,
+    HandResult,
+    LegalAction,
+    Outcome,
+    Phase,
+    PlayerView,
+    RoundResult,
+    RoundState,
+    RoundView,
+)
+
+STATE_FORMAT_VERSION = 1
+"""Version of the stored-state JSON written by :func:`state_to_json`."""
+VARIANT = "rummy"
+"""The ``variant`` key of a stored rummy state."""
+
+_ACTION_KEYS: dict[str, frozenset[str]] = {
+    DrawStock.type: frozenset(),
+    DrawDiscard.type: frozenset(),
+    Meld.type: frozenset({"melds"}),
+    Layoff.type: frozenset({"card", "meld", "end"}),
+    SwapJoker.type: frozenset({"card", "meld"}),
+    Discard.type: frozenset({"card"}),
+}
+_REQUIRED: dict[str, tuple[str, ...]] = {
+    Meld.type: ("melds",),
+    Layoff.type: ("card", "meld"),
+    SwapJoker.type: ("card", "meld"),
+    Discard.type: ("card",),
+}
+IGNORED_ACTION_KEYS = frozenset({"expected_version"})
+"""Keys of an action body that belong to the server, not the action; ignored."""
+_MAX_INT = 2**31 - 1
+FINAL_REASONS = ("loss_limit", "rounds", "concede", "timeout")
+"""The reasons a game ends."""
+
+
+# --------------------------------------------------------------------------------------
+# Actions
+# --------------------------------------------------------------------------------------
+
+
+def _card_field(value: object, field: str) -> RummyCard:
+    try:
+        return parse_card(value)
+    except InvalidCard as error:
+        raise InvalidCard(error.detail, {field: [error.detail]}) from error
+
+
+def _melds_field(value: object) -> WrittenMelds:
+    message = "Must be a non-empty list of melds, each a list of cards."
+    if not isinstance(value, list | tuple) or not value:
+        raise ValidationError(f"melds: {message}", {"melds": [message]})
+    out = []
+    for meld in value:
+        if not isinstance(meld, list | tuple):
+            raise ValidationError(f"melds: {message}", {"melds": [message]})
+        out.append(tuple(_card_field(card, "melds") for card in meld))
+    return tuple(out)
+
+
+def _meld_id_field(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_INT:
+        message = "Must be a table meld id (an integer from 0)."
+        raise ValidationError(f"meld: {message} Not {brief_repr(value)}.", {"meld": [message]})
+    return value
+
+
+def _end_field(value: object) -> End | None:
+    if value is None:
+        return None
+    if isinstance(value, str) and value.lower() in ("low", "high"):
+        return End(value.lower())
+    message = "Must be low or high."
+    raise ValidationError(f"end: {message} Not {brief_repr(value)}.", {"end": [message]})
+
+
+def action_from_json(data: object) -> Action:
+    """An action from its JSON body (``{"type": "layoff", "card": "7h", "meld": 2}``).
+
+    Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for a bad card
+    string and :class:`~games.rules.errors.ValidationError` (``validation_error``) for
+    any other bad shape, both with ``fields``; never another exception. Keys the type does
+    not take are accepted when ``null``; ``expected_version`` is ignored. Melds are only
+    checked for shape here; :func:`~games.rules.rummy.engine.apply_action` checks them.
+
+    >>> action_from_json({"type": "layoff", "card": "xx", "meld": 0, "end": "high"})
+    Layoff(card=JOKER, meld=0, end=<End.HIGH: 'high'>)
+    """
+    if not isinstance(data, Mapping):
+        raise ValidationError(
+            "An action must be a JSON object.", {"non_field_errors": ["Expected an object."]}
+        )
+    kind = data.get("type")
+    if kind is None:
+        raise ValidationError("The action has no type.", {"type": ["This field is required."]})
+    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
+        expected = ", ".join(ACTION_TYPES)
+        raise ValidationError(
+            f"Unknown action type {brief_repr(kind)}; expected one of {expected}.",
+            {"type": [f"Must be one of {expected}."]},
+        )
+    allowed = _ACTION_KEYS[kind]
+    extra = {
+        brief_repr(key) if not isinstance(key, str) else key: [f"Not a field of a {kind} action."]
+        for key, value in data.items()
+        if key != "type" and key not in allowed and key not in IGNORED_ACTION_KEYS
+        and value is not None
+    }
+    if extra:
+        raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
+    missing = {key: ["This field is required."] for key in _REQUIRED.get(kind, ())
+               if data.get(key) is None}
+    if missing:
+        raise ValidationError(f"A {kind} action needs {', '.join(sorted(missing))}.", missing)
+    if kind == DrawStock.type:
+        return DrawStock()
+    if kind == DrawDiscard.type:
+        return DrawDiscard()
+    if kind == Meld.type:
+        return Meld(_melds_field(data["melds"]))
+    card = _card_field(data["card"], "card")
+    if kind == Discard.type:
+        return Discard(card)
+    meld = _meld_id_field(data["meld"])
+    if kind == SwapJoker.type:
+        return SwapJoker(card, meld)
+    return Layoff(card, meld, _end_field(data.get("end")))
+
+
+_cards_json = card_texts
+
+
+def action_to_json(action: Action) -> dict[str, Any]:
+    """The JSON body of an action (cards upper case; ``end`` only when given)."""
+    out: dict[str, Any] = {"type": action.type}
+    if isinstance(action, Meld):
+        out["melds"] = [_cards_json(meld) for meld in action.melds]
+    if isinstance(action, Layoff | SwapJoker | Discard):
+        out["card"] = str(action.card)
+    if isinstance(action, Layoff | SwapJoker):
+        out["meld"] = action.meld
+    if isinstance(action, Layoff) and action.end is not None:
+        out["end"] = str(action.end)
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Views and results
+# --------------------------------------------------------------------------------------
+
+
+def table_meld_to_json(meld: TableMeld) -> dict[str, Any]:
+    """``{id, owner, kind: "set", cards, rank}`` or ``{id, owner, kind: "run", cards,
+    stands_for}`` (DESIGN §5); ``rank`` is the rank character (``"7"``, ``"T"``)."""
+    out: dict[str, Any] = {
+        "id": meld.id,
+        "owner": meld.owner,
+        "kind": str(meld.kind),
+        "cards": _cards_json(meld.cards),
+    }
+    if meld.kind is MeldKind.SET:
+        out["rank"] = meld.rank_text
+    else:
+        out["stands_for"] = _cards_json(meld.stands_for)
+    return out
+
+
+def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
+    """``{"type"}``, with ``"cards"`` for discard and ``"options"`` (``[{card, meld,
+    end?}]``) for layoff and swap_joker."""
+    out: dict[str, Any] = {"type": entry.type}
+    if entry.cards is not None:
+        out["cards"] = _cards_json(entry.cards)
+    if entry.options is not None:
+        options = []
+        for option in entry.options:
+            item: dict[str, Any] = {"card": str(option.card), "meld": option.meld}
+            if option.end is not None:
+                item["end"] = str(option.end)
+            options.append(item)
+        out["options"] = options
+    return out
+
+
+def round_view_to_json(view: RoundView) -> dict[str, Any]:
+    """The ``round`` object of the API view (DESIGN §5 keys; the server adds
+    ``deck_commitment`` and ``turn_deadline``)."""
+    return {
+        "number": view.number,
+        "dealer": view.dealer,
+        "phase": str(view.phase),
+        "turn": view.turn,
+        "hand": _cards_json(view.hand),
+        "hand_sizes": list(view.hand_sizes),
+        "stock_size": view.stock_size,
+        "discard_pile": _cards_json(view.discard_pile),
+        "drawn_from_discard": _opt_card(view.drawn_from_discard),
+        "came_out": list(view.came_out),
+        "table": [table_meld_to_json(meld) for meld in view.table],
+        "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
+    }
+
+
+def round_result_to_json(result: RoundResult) -> dict[str, Any]:
+    """A round result (DESIGN §5; the server adds ``deck_commitment``, ``deck``,
+    ``salt``)."""
+    return {
+        "number": result.number,
+        "dealer": result.dealer,
+        "outcome": str(result.outcome),
+        "winner": result.winner,
+        "points": list(result.points),
+        "scores_after": list(result.scores_after),
+        "hands": [
+            {"seat": hand.seat, "cards": _cards_json(hand.cards), "value": hand.value}
+            for hand in result.hands
+        ],
+    }
+
+
+def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
+    """``{winner, reason, totals, placement}`` (``None`` while the game goes on)."""
+    if final is None:
+        return None
+    return {
+        "winner": final.winner,
+        "reason": final.reason,
+        "totals": list(final.totals),
+        "placement": list(final.placement),
+    }
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """The rules part of the API's game view: ``scores``, ``round``, ``rounds``, ``final``.
+
+    ``round`` is ``None`` once the game is over. Between rounds, before the next deal,
+    ``round.phase`` is ``round_over`` with ``turn`` ``None`` and no legal actions. The
+    server adds ``id``, ``status``, ``version``, ``players``, ``you``, ``rules``.
+    """
+    return {
+        "scores": list(view.scores),
+        "round": None if view.final is not None else round_view_to_json(view.round),
+        "rounds": [round_result_to_json(result) for result in view.rounds],
+        "final": final_to_json(view.final),
+    }
+
+
+def deck_to_json(deck: Sequence[RummyCard]) -> list[str]:
+    """A deck in dealing order as §2 strings (``XX`` for a joker), as the fair-shuffle
+    commitment hashes it: ``sha256(salt + ":" + ",".join(deck_to_json(deck)))``."""
+    return _cards_json(deck)
+
+
+# --------------------------------------------------------------------------------------
+# The stored state
+# --------------------------------------------------------------------------------------
+
+
+def _opt_card(card: RummyCard | None) -> str | None:
+    return None if card is None else str(card)
+
+
+def _round_state_to_json(rnd: RoundState) -> dict[str, Any]:
+    return {
+        "number": rnd.number,
+        "dealer": rnd.dealer,
+        "hands": [_cards_json(hand) for hand in rnd.hands],
+        "stock": _cards_json(rnd.stock),
+        "discard_pile": _cards_json(rnd.discard_pile),
+        "table": [
+            {"owner": meld.owner, "kind": str(meld.kind), "cards": _cards_json(meld.cards)}
+            for meld in rnd.table
+        ],
+        "came_out": list(rnd.came_out),
+        "phase": str(rnd.phase),
+        "turn": rnd.turn,
+        "drawn_from_discard": _opt_card(rnd.drawn_from_discard),
+        "out_at_turn_start": rnd.out_at_turn_start,
+        "jokers_owed": rnd.jokers_owed,
+    }
+
+
+def state_to_json(state: GameState) -> dict[str, Any]:
+    """The whole game state as JSON (hidden cards included: for storage only, never for a
+    player)."""
+    return {
+        "format_version": STATE_FORMAT_VERSION,
+        "variant": VARIANT,
+        "rules": state.rules.to_dict(),
+        "seats": state.seats,
+        "scores": list(state.scores),
+        "left": list(state.left),
+        "round": _round_state_to_json(state.round),
+        "rounds": [round_result_to_json(result) for result in state.rounds],
+        "final": final_to_json(state.final),
+    }
+
+
+class _Reader:
+    """Strict readers: any malformed value raises ``ValueError``."""
+
+    def __init__(self, seats: int) -> None:
+        self.seats = seats
+
+    @staticmethod
+    def obj(value: object, where: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"{where} must be an object")
+        return value
+
+    @staticmethod
+    def list_(value: object, where: str) -> Sequence[Any]:
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"{where} must be a list")
+        return value
+
+    @staticmethod
+    def int_(value: object, where: str, low: int = 0) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MAX_INT:
+            raise ValueError(f"{where} must be an integer from {low} to {_MAX_INT}")
+        return value
+
+    @staticmethod
+    def signed(value: object, where: str) -> int:
+        return _Reader.int_(value, where, low=-_MAX_INT)
+
+    @staticmethod
+    def bool_(value: object, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{where} must be a boolean")
+        return value
+
+    @staticmethod
+    def cards(value: object, where: str) -> tuple[RummyCard, ...]:
+        return tuple(parse_card(item) for item in _Reader.list_(value, where))
+
+    @staticmethod
+    def opt_card(value: object) -> RummyCard | None:
+        return None if value is None else parse_card(value)
+
+    def seat(self, value: object, where: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.seats:
+            raise ValueError(f"{where} must be a seat from 0 to {self.seats - 1}")
+        return value
+
+    def opt_seat(self, value: object, where: str) -> int | None:
+        return None if value is None else self.seat(value, where)
+
+    def per_seat(self, value: object, where: str) -> tuple[int, ...]:
+        items = self.list_(value, where)
+        if len(items) != self.seats:
+            raise ValueError(f"{where} must have one entry per seat")
+        return tuple(self.signed(item, where) for item in items)
+
+    def seat_list(self, value: object, where: str) -> tuple[int, ...]:
+        seats = tuple(self.seat(item, where) for item in self.list_(value, where))
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"{where} names a seat twice")
+        return seats
+
+
+def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundState:
+    obj = r.obj(data, "round")
+    hands = r.list_(obj["hands"], "round hands")
+    if len(hands) != r.seats:
+        raise ValueError("round hands must be one card list per seat")
+    table = []
+    for index, item in enumerate(r.list_(obj["table"], "table")):
+        entry = r.obj(item, "table meld")
+        meld = table_meld(index, r.seat(entry["owner"], "meld owner"),
+                          r.cards(entry["cards"], "meld cards"))
+        if entry["kind"] != str(meld.kind):
+            raise ValueError(f"table meld {index} is not a {brief_repr(entry['kind'])}")
+        table.append(meld)
+    came_out = tuple(r.bool_(item, "came_out") for item in r.list_(obj["came_out"], "came_out"))
+    if len(came_out) != r.seats:
+        raise ValueError("came_out must have one entry per seat")
+    owed = r.int_(obj["jokers_owed"], "jokers_owed")
+    rnd = RoundState(
+        number=r.int_(obj["number"], "number", low=1),
+        dealer=r.seat(obj["dealer"], "dealer"),
+        hands=tuple(r.cards(hand, "hand") for hand in hands),
+        stock=r.cards(obj["stock"], "stock"),
+        discard_pile=r.cards(obj["discard_pile"], "discard_pile"),
+        table=tuple(table),
+        came_out=came_out,
+        phase=Phase(obj["phase"]),
+        turn=r.opt_seat(obj["turn"], "turn"),
+        drawn_from_discard=r.opt_card(obj["drawn_from_discard"]),
+        out_at_turn_start=r.bool_(obj["out_at_turn_start"], "out_at_turn_start"),
+        jokers_owed=owed,
+    )
+    if any(tuple(sorted(hand, key=lambda card: card.index)) != hand for hand in rnd.hands):
+        raise ValueError("hands must be sorted")
+    counts = Counter(card.index for card in _round_cards(rnd))
+    if counts[JOKER_INDEX] != rules.jokers or any(counts[i] != 2 for i in range(52)) or len(
+        counts
+    ) > 53:
+        raise ValueError("the round's cards are not the whole deck")
+    if any(not rnd.came_out[meld.owner] for meld in rnd.table):
+        raise ValueError("a table meld belongs to a seat that has not come out")
+    # what the engine relies on when it plays on from this round
+    if (rnd.turn is None) != (rnd.phase is Phase.ROUND_OVER):
+        raise ValueError("the round has a player to act exactly while it is not over")
+    if rnd.phase is Phase.DRAW and (not rnd.stock or not rnd.discard_pile
+                                    or not all(rnd.hands)):
+        raise ValueError("a draw needs a stock, a discard pile and a card in every hand")
+    if rnd.phase is Phase.PLAY and rnd.turn is not None and not rnd.hands[rnd.turn]:
+        raise ValueError("the player to act holds no card")
+    if rnd.phase is not Phase.PLAY and (rnd.drawn_from_discard is not None or owed):
+        raise ValueError("drawn_from_discard and jokers_owed belong to the play phase")
+    if owed > 1 or (owed and rnd.turn is not None and JOKER_INDEX not in
+                    {card.index for card in rnd.hands[rnd.turn]}):
+        raise ValueError("jokers_owed must be 0, or 1 with a joker in hand")
+    if (rnd.drawn_from_discard is not None and rnd.turn is not None
+            and rnd.drawn_from_discard not in rnd.hands[rnd.turn]):
+        raise ValueError("drawn_from_discard is not in the hand of the player to act")
+    return rnd
+
+
+def _round_cards(rnd: RoundState) -> list[RummyCard]:
+    out = [card for hand in rnd.hands for card in hand]
+    out += [*rnd.stock, *rnd.discard_pile]
+    out += [card for meld in rnd.table for card in meld.cards]
+    return out
+
+
+def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
+    obj = r.obj(data, "round result")
+    hands = []
+    for seat, item in enumerate(r.list_(obj["hands"], "result hands")):
+        entry = r.obj(item, "result hand")
+        if r.seat(entry["seat"], "result hand seat") != seat:
+            raise ValueError("result hands must be in seat order")
+        hands.append(HandResult(seat, r.cards(entry["cards"], "result cards"),
+                                r.int_(entry["value"], "result value")))
+    if len(hands) != r.seats:
+        raise ValueError("a round result has one hand per seat")
+    return RoundResult(
+        number=r.int_(obj["number"], "number", low=1),
+        dealer=r.seat(obj["dealer"], "dealer"),
+        outcome=Outcome(obj["outcome"]),
+        winner=r.opt_seat(obj["winner"], "winner"),
+        points=r.per_seat(obj["points"], "points"),
+        scores_after=r.per_seat(obj["scores_after"], "scores_after"),
+        hands=tuple(hands),
+    )
+
+
+def _final_from_json(data: object, r: _Reader) -> FinalResult | None:
+    if data is None:
+        return None
+    obj = r.obj(data, "final")
+    reason = obj["reason"]
+    if reason not in FINAL_REASONS:
+        raise ValueError("unknown final reason")
+    placement = r.seat_list(obj["placement"], "placement")
+    if sorted(placement) != list(range(r.seats)):
+        raise ValueError("placement must list every seat once")
+    return FinalResult(
+        winner=r.seat(obj["winner"], "winner"),
+        reason=reason,
+        totals=r.per_seat(obj["totals"], "totals"),
+        placement=placement,
+    )
+
+
+def state_from_json(data: object) -> GameState:
+    """The game state stored by :func:`state_to_json`.
+
+    Raises :class:`~games.rules.errors.ValidationError` (``fields`` naming ``state``) for
+    another ``format_version`` or ``variant`` or any malformed content.
+    """
+    try:
+        obj = _Reader.obj(data, "state")
+        version = obj.get("format_version")
+        if version != STATE_FORMAT_VERSION or isinstance(version, bool):
+            raise ValueError(
+                f"unsupported format_version {brief_repr(version)} "
+                f"(expected {STATE_FORMAT_VERSION})"
+            )
+        if obj.get("variant") != VARIANT:
+            raise ValueError(f"variant must be {VARIANT!r}")
+        seats = obj["seats"]
+        if isinstance(seats, bool) or seats not in (2, 3, 4):
+            raise ValueError("seats must be 2, 3 or 4")
+        r = _Reader(seats)
+        rules = RuleSet.from_dict(obj["rules"])
+        return GameState(
+            rules=rules,
+            seats=seats,
+            scores=r.per_seat(obj["scores"], "scores"),
+            round=_round_state_from_json(obj["round"], r, rules),
+            rounds=tuple(_round_result_from_json(item, r)
+                         for item in r.list_(obj["rounds"], "rounds")),
+            left=r.seat_list(obj["left"], "left"),
+            final=_final_from_json(obj["final"], r),
+        )
+    except RulesError as error:
+        raise ValidationError(
+            f"Stored game state is invalid: {error.detail}", {"state": [error.detail]}
+        ) from error
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
+            OverflowError) as error:
+        detail = f"missing key {error}" if isinstance(error, KeyError) else str(error)
+        raise ValidationError(
+            f"Stored game state is invalid: {detail}.", {"state": [detail]}
+        ) from error

@@ -1,0 +1,619 @@
+"""Rummy melds: reading a written meld, table melds, lay-offs, joker swaps, and the meld
+search behind ``legal_actions`` (kept apart from the state machine).
+
+A meld is written as a card list. A set is 3 or 4 cards of one rank, no two of the same
+suit; a joker in a set stands for the set's rank. A run is 3 or more cards of one suit in
+sequence, written low to high; a joker stands for the card at its place. The ace is low
+(``A 2 3``, place 1) or high (``Q K A``, place 14), never both in one run, and a run
+never wraps, so a run spans places 1-13 or 2-14. Jokers never outnumber the natural
+cards of a meld, and two jokers never stand next to each other in a run.
+
+Points of a meld (for coming out): each place's value with a joker valued as what it
+stands for: 2-10 face, J Q K 10, the ace 1 when low and 11 when high or in a set.
+
+    >>> read_meld(rummy_cards("5H 6H XX"))
+    (<MeldKind.RUN: 'run'>, 5, <Suit.HEARTS: 1>)
+    >>> meld_points(*read_meld(rummy_cards("QH KH XX")), 3)
+    31
+    >>> read_meld(rummy_cards("KH AH 2H"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the cards are not in sequence, low to high (a run never wraps)
+    >>> best_meld_points(rummy_cards("7S 7H 7D 8D 9D TD 2C"))
+    48
+
+Hands for the search are encoded as *count keys*: an ``int`` with two bits per natural
+card index (``(key >> 2 * index) & 3`` copies held) plus a separate joker count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+
+from games.rules.cards import RANK_CHARS, Card, Suit
+from games.rules.rummy.cards import JOKER, JOKER_INDEX, NATURALS, Joker, RummyCard, rummy_cards
+
+__all__ = [
+    "End",
+    "MeldKind",
+    "TableMeld",
+    "accepts_joker",
+    "all_melds",
+    "best_meld_points",
+    "best_meld_points_key",
+    "best_melds",
+    "count_key",
+    "has_meld",
+    "layoff_fits",
+    "meld_points",
+    "melds_in",
+    "reaches_key",
+    "read_meld",
+    "rummy_cards",
+    "swap_cards",
+    "swap_joker_into",
+]
+
+
+class MeldKind(StrEnum):
+    """A set or a run."""
+
+    SET = "set"
+    RUN = "run"
+
+
+class End(StrEnum):
+    """The end of a run a card is laid off at."""
+
+    LOW = "low"
+    HIGH = "high"
+
+
+RUN_VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
+"""Points of each run place 1-14 (ace low 1, ace high 11)."""
+SET_VALUES: tuple[int, ...] = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""Points of one card of a set of each rank 1-13 (ace 11)."""
+
+# the shared deck's own instances, so that lookups hit on identity
+_CARD: dict[tuple[int, int], Card] = {
+    (suit, rank): NATURALS[suit * 13 + rank - 1] for suit in range(4) for rank in range(1, 14)
+}
+
+
+_PLACES: tuple[tuple[Card, ...], ...] = tuple(
+    (_CARD[(suit, 1)], *(_CARD[(suit, rank)] for rank in range(1, 14)), _CARD[(suit, 1)])
+    for suit in range(4)
+)
+
+
+def natural_at(suit: Suit | int, place: int) -> Card:
+    """The natural card at a run place (1-14; 14 is the ace)."""
+    return _PLACES[suit][place]
+
+
+def meld_points(kind: MeldKind, rank: int, suit: Suit | None, length: int) -> int:
+    """Points of a meld of ``length`` cards: a set of ``rank``, or a run of ``suit`` whose
+    first place is ``rank``."""
+    if kind is MeldKind.SET:
+        return SET_VALUES[rank] * length
+    return sum(RUN_VALUES[rank : rank + length])
+
+
+def read_meld(cards: tuple[RummyCard, ...]) -> tuple[MeldKind, int, Suit | None]:
+    """``(kind, rank, suit)`` of a written meld: a set's rank (``suit`` ``None``), or a
+    run's first place (1-12) and suit. Raises ``ValueError`` with the reason otherwise."""
+    length = len(cards)
+    if length < 3:
+        raise ValueError("a meld has at least 3 cards")
+    naturals = [(place, card) for place, card in enumerate(cards) if isinstance(card, Card)]
+    jokers = length - len(naturals)
+    if jokers > len(naturals):
+        raise ValueError("jokers may not outnumber the natural cards")
+    first = naturals[0][1]
+    if all(card.rank == first.rank for _, card in naturals):
+        if length > 4:
+            raise ValueError("a set has at most 4 cards")
+        suits = [card.suit for _, card in naturals]
+        if len(set(suits)) != len(suits):
+            raise ValueError("a set may not hold two cards of the same suit")
+        return MeldKind.SET, first.rank, None
+    if any(card.suit != first.suit for _, card in naturals):
+        raise ValueError("a meld is one rank (a set) or one suit in sequence (a run)")
+    if length > 13:
+        raise ValueError("a run has at most 13 cards (the ace is low or high, never both)")
+    for place in range(length - 1):
+        if isinstance(cards[place], Joker) and isinstance(cards[place + 1], Joker):
+            raise ValueError("two jokers may not stand next to each other in a run")
+    place0 = naturals[0][0]
+    for rank0 in (first.rank, 14) if first.rank == 1 else (first.rank,):
+        low = rank0 - place0
+        if low < 1 or low + length - 1 > 14 or (low == 1 and low + length - 1 == 14):
+            continue
+        if all(
+            card.rank == low + place or (card.rank == 1 and low + place == 14)
+            for place, card in naturals
+        ):
+            return MeldKind.RUN, low, first.suit
+    raise ValueError("the cards are not in sequence, low to high (a run never wraps)")
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table.
+
+    ``cards`` as placed: a run low to high (each place's card), a set in the order its
+    cards were put down. ``rank`` is a set's rank, or a run's first place (1-12; place 14
+    is the ace high). ``suit`` is a run's suit (``None`` for a set).
+    """
+
+    id: int
+    """Index on the table (oldest first, from 0)."""
+    owner: int
+    """The seat that put it down."""
+    kind: MeldKind
+    """Set or run."""
+    cards: tuple[RummyCard, ...]
+    """The cards, as placed."""
+    rank: int
+    """A set's rank (1-13) or a run's first place (1-12)."""
+    suit: Suit | None = None
+    """A run's suit."""
+
+    @property
+    def jokers(self) -> int:
+        """How many jokers it holds."""
+        return sum(1 for card in self.cards if isinstance(card, Joker))
+
+    @property
+    def stands_for(self) -> tuple[Card, ...]:
+        """A run's natural card at each place (empty for a set)."""
+        if self.suit is None:
+            return ()
+        return _PLACES[self.suit][self.rank : self.rank + len(self.cards)]
+
+    @property
+    def points(self) -> int:
+        """Its points for coming out."""
+        return meld_points(self.kind, self.rank, self.suit, len(self.cards))
+
+    @property
+    def rank_text(self) -> str:
+        """A set's rank character (``"7"``, ``"T"``, ``"A"``)."""
+        return RANK_CHARS[self.rank - 1]
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
+
+
+def table_meld(id: int, owner: int, cards: tuple[RummyCard, ...]) -> TableMeld:
+    """A table meld from written cards (``ValueError`` when they are not a meld)."""
+    kind, rank, suit = read_meld(cards)
+    return TableMeld(id, owner, kind, cards, rank, suit)
+
+
+def layoff_fits(meld: TableMeld, card: RummyCard) -> dict[End | None, TableMeld]:
+    """Where ``card`` may be laid off on ``meld``: ``{None: new}`` for a set, else
+    ``{End.LOW: new, End.HIGH: new}`` restricted to the ends that fit."""
+    cards = meld.cards
+    length = len(cards)
+    jokers = meld.jokers
+    is_joker = isinstance(card, Joker)
+    if is_joker and jokers + 1 > length - jokers:
+        return {}
+    if meld.kind is MeldKind.SET:
+        if length >= 4:
+            return {}
+        if isinstance(card, Card):
+            suits = {held.suit for held in cards if isinstance(held, Card)}
+            if card.rank != meld.rank or card.suit in suits:
+                return {}
+        return {None: TableMeld(meld.id, meld.owner, meld.kind, (*cards, card), meld.rank)}
+    out: dict[End | None, TableMeld] = {}
+    low, high = meld.rank, meld.rank + length - 1
+    assert meld.suit is not None
+    if (low >= 2 and not (low - 1 == 1 and high == 14)
+            and (card == natural_at(meld.suit, low - 1) if isinstance(card, Card)
+                 else not isinstance(cards[0], Joker))):
+        out[End.LOW] = TableMeld(meld.id, meld.owner, meld.kind, (card, *cards), low - 1,
+                                 meld.suit)
+    if (high <= 13 and not (low == 1 and high + 1 == 14)
+            and (card == natural_at(meld.suit, high + 1) if isinstance(card, Card)
+                 else not isinstance(cards[-1], Joker))):
+        out[End.HIGH] = TableMeld(meld.id, meld.owner, meld.kind, (*cards, card), low,
+                                  meld.suit)
+    return out
+
+
+def accepts_joker(meld: TableMeld) -> bool:
+    """Whether a joker may be laid off on ``meld`` (at some end)."""
+    return bool(layoff_fits(meld, JOKER))
+
+
+def swap_cards(meld: TableMeld) -> frozenset[Card]:
+    """The natural cards that may take a joker's place in ``meld``: in a run the card each
+    joker stands for; in a set with a joker, the set's rank in each suit it lacks."""
+    if not meld.jokers:
+        return frozenset()
+    if meld.kind is MeldKind.SET:
+        suits = {card.suit for card in meld.cards if isinstance(card, Card)}
+        return frozenset(_CARD[(Suit(s), meld.rank)] for s in range(4) if s not in suits)
+    stands = meld.stands_for
+    return frozenset(stands[i] for i, card in enumerate(meld.cards) if isinstance(card, Joker))
+
+
+def swap_joker_into(meld: TableMeld, card: Card) -> TableMeld | None:
+    """``meld`` with ``card`` in a joker's place, or ``None`` when it takes no joker's
+    place there."""
+    if card not in swap_cards(meld):
+        return None
+    cards = list(meld.cards)
+    if meld.kind is MeldKind.SET:
+        place = cards.index(JOKER)
+    else:
+        stands = meld.stands_for
+        place = next(i for i, held in enumerate(cards) if held == JOKER and stands[i] == card)
+    cards[place] = card
+    return TableMeld(meld.id, meld.owner, meld.kind, tuple(cards), meld.rank, meld.suit)
+
+
+# --------------------------------------------------------------------------------------
+# Search over hands (count keys)
+# --------------------------------------------------------------------------------------
+
+
+def count_key(hand: Iterable[RummyCard]) -> tuple[int, int]:
+    """``(naturals key, jokers)`` of a hand (see the module docstring)."""
+    key = 0
+    jokers = 0
+    for card in hand:
+        index = card.index
+        if index == JOKER_INDEX:
+            jokers += 1
+        else:
+            key += 1 << (2 * index)
+    return key, jokers
+
+
+def _suit_ranks(key: int) -> tuple[list[int], list[int]]:
+    """Per suit a 15-bit mask of the places held (bit p for place p, the ace at 1 and 14);
+    per rank a 4-bit mask of the suits held."""
+    suits = [0, 0, 0, 0]
+    ranks = [0] * 14
+    while key:
+        low = key & -key
+        index = (low.bit_length() - 1) >> 1
+        key &= ~(3 << (2 * index))
+        suit, rank0 = divmod(index, 13)
+        suits[suit] |= 1 << (rank0 + 1)
+        if rank0 == 0:
+            suits[suit] |= 1 << 14
+        ranks[rank0 + 1] |= 1 << suit
+    return suits, ranks
+
+
+def has_meld(key: int, jokers: int) -> bool:
+    """Whether the hand holds at least one meld (then it holds one of 3 cards)."""
+    suits, ranks = _suit_ranks(key)
+    need = 2 if jokers else 3
+    for mask in ranks:
+        if mask.bit_count() >= need:
+            return True
+    for mask in suits:
+        if mask & (mask >> 1) & (mask >> 2):
+            return True
+        if jokers and (mask & (mask >> 1) or mask & (mask >> 2)):
+            return True
+    return False
+
+
+def joker_meld_in(key: int) -> bool:
+    """Whether two natural cards of the hand make a meld with one joker."""
+    suits, ranks = _suit_ranks(key)
+    return any(mask.bit_count() >= 2 for mask in ranks) or any(
+        mask & (mask >> 1) or mask & (mask >> 2) for mask in suits
+    )
+
+
+_NEG = -(10**9)
+
+
+def _melds_with(key: int, jokers: int, index: int) -> Iterator[tuple[int, int, int]]:
+    """``(cost key, jokers used, points)`` of every meld that holds card ``index`` (the
+    hand's lowest natural) and otherwise only cards of ``key`` above it and jokers."""
+    suit, rank0 = divmod(index, 13)
+    rank = rank0 + 1
+    own = 1 << (2 * index)
+    # sets: the other suits above this one hold the rank
+    others = [1 << (2 * (s * 13 + rank0)) for s in range(suit + 1, 4)
+              if key >> (2 * (s * 13 + rank0)) & 3]
+    value = SET_VALUES[rank]
+    subsets: list[tuple[int, int]] = [(own, 1)]
+    for bit in others:
+        subsets += [(cost | bit, size + 1) for cost, size in subsets]
+    for cost, naturals in subsets:
+        for used in range(min(jokers, naturals, 4 - naturals) + 1):
+            if naturals + used >= 3:
+                yield cost, used, value * (naturals + used)
+    # runs of this suit through the card: upwards from it (or from a joker just below),
+    # and for an ace also downwards from place 14
+    base = suit * 13
+
+    def held(place: int) -> int:
+        bit = 1 << (2 * (base + (0 if place == 14 else place - 1)))
+        return bit if key & (3 * bit) else 0
+
+    stack: list[tuple[int, int, int, int, int, bool, int]] = [
+        (own, 0, 1, RUN_VALUES[rank], rank, False, 13 if rank == 1 else 14)
+    ]
+    if rank >= 2 and jokers:  # a joker just below the card
+        stack.append((own, 1, 1, RUN_VALUES[rank - 1] + RUN_VALUES[rank], rank, False,
+                      13 if rank == 2 else 14))
+    # (cost, jokers used, naturals, points, highest place, last place a joker, top place)
+    while stack:
+        cost, used, nat, pts, high, last_joker, top = stack.pop()
+        if nat + used >= 3 and used <= nat:
+            yield cost, used, pts
+        place = high + 1
+        if place > top:
+            continue
+        bit = held(place)
+        if bit:
+            stack.append((cost | bit, used, nat + 1, pts + RUN_VALUES[place], place, False, top))
+        if used < jokers and not last_joker:
+            stack.append((cost, used + 1, nat, pts + RUN_VALUES[place], place, True, top))
+    if rank == 1:
+        down: list[tuple[int, int, int, int, int, bool]] = [(own, 0, 1, RUN_VALUES[14], 14, False)]
+        while down:
+            cost, used, nat, pts, low, last_joker = down.pop()
+            length = nat + used
+            if length >= 3 and used <= nat:
+                yield cost, used, pts
+            place = low - 1
+            if place < 2:
+                continue
+            bit = held(place)
+            if bit:
+                down.append((cost | bit, used, nat + 1, pts + RUN_VALUES[place], place, False))
+            if used < jokers and not last_joker:
+                down.append((cost, used + 1, nat, pts + RUN_VALUES[place], place, True))
+
+
+def _search(key: int, jokers: int, spare: bool, memo: dict[int, int]) -> int:
+    """Most points of disjoint melds from the hand; when ``spare``, at least one card must
+    stay unmelded (``_NEG`` when impossible)."""
+    if not key:
+        return 0 if not spare or jokers else _NEG
+    state = key << 4 | jokers << 1 | spare  # the key's 104 bits, then 0-7 jokers and a flag
+    found = memo.get(state)
+    if found is not None:
+        return found
+    index = ((key & -key).bit_length() - 1) >> 1
+    best = _search(key - (1 << (2 * index)), jokers, False, memo)  # leave the card out
+    for cost, used, points in _melds_with(key, jokers, index):
+        rest = _search(key - cost, jokers - used, spare, memo)
+        if rest + points > best:
+            best = rest + points
+    memo[state] = best
+    return best
+
+
+def live_key(key: int, jokers: int) -> int:
+    """The part of a count key whose cards are in at least one meld of the hand (a card in
+    no meld is never melded, so the search leaves those out from the start)."""
+    suits, ranks = _suit_ranks(key)
+    need = 2 if jokers else 3
+    live = 0
+    rest = key
+    while rest:
+        index = ((rest & -rest).bit_length() - 1) >> 1
+        copies = 3 << (2 * index)
+        bits = key & copies
+        rest &= ~copies
+        suit, rank0 = divmod(index, 13)
+        if ranks[rank0 + 1].bit_count() + 1 > need:  # other suits of the rank, and this one
+            live |= bits
+            continue
+        mask = suits[suit]
+        for place in (rank0 + 1, 14) if rank0 == 0 else (rank0 + 1,):
+            if any(
+                (mask >> low & 7).bit_count() >= need
+                for low in range(max(1, place - 2), min(place, 12) + 1)
+            ):
+                live |= bits
+                break
+    return live
+
+
+# The most a natural card can add to a meld (ace 11 high or in a set, faces 10), summed
+# over a count key 8 bits (4 cards) at a time.
+_MOST = tuple(11 if rank == 1 else min(rank, 10) for _ in range(4) for rank in range(1, 14))
+_MOST_CHUNKS: tuple[tuple[int, ...], ...] = tuple(
+    tuple(
+        sum(((byte >> (2 * j)) & 3) * _MOST[4 * chunk + j]
+            for j in range(4) if 4 * chunk + j < 52)
+        for byte in range(256)
+    )
+    for chunk in range(13)
+)
+
+
+def _most(key: int, jokers: int) -> int:
+    """An upper bound of the points the hand's melds could be worth."""
+    total = 11 * jokers
+    chunk = 0
+    while key:
+        total += _MOST_CHUNKS[chunk][key & 0xFF]
+        key >>= 8
+        chunk += 1
+    return total
+
+
+def _reach(key: int, jokers: int, spare: bool, need: int, failed: dict[int, int]) -> bool:
+    """Whether disjoint melds of the hand reach ``need`` points (keeping a card when
+    ``spare``): the search of :func:`_search` with melds tried first, stopping at the
+    first success, and cut where even every card melded at its best could not reach.
+    ``failed`` keeps, per hand, the least ``need`` already shown out of reach."""
+    if need <= 0:
+        return not spare or bool(key) or jokers > 0
+    if not key:
+        return False
+    state = key << 4 | jokers << 1 | spare
+    known = failed.get(state)
+    if known is not None and need >= known:
+        return False
+    if _most(key, jokers) < need:
+        failed[state] = need
+        return False
+    index = ((key & -key).bit_length() - 1) >> 1
+    for cost, used, points in _melds_with(key, jokers, index):
+        if _reach(key - cost, jokers - used, spare, need - points, failed):
+            return True
+    if _reach(key - (1 << (2 * index)), jokers, False, need, failed):
+        return True
+    failed[state] = need if known is None else min(known, need)
+    return False
+
+
+@lru_cache(maxsize=8192)
+def reaches_key(key: int, jokers: int, points: int) -> bool:
+    """Whether the hand (a count key) holds disjoint melds worth at least ``points`` (at
+    least 1) while keeping a card to discard: :func:`best_meld_points` ``>= points``,
+    usually far faster (it stops at the first packing that reaches)."""
+    if not has_meld(key, jokers):
+        return False
+    live = live_key(key, jokers)
+    return _reach(live, jokers, live == key, max(points, 1), {})
+
+
+@lru_cache(maxsize=8192)
+def best_meld_points_key(key: int, jokers: int) -> int:
+    """:func:`best_meld_points` of a hand given by its count key."""
+    if not has_meld(key, jokers):
+        return 0
+    live = live_key(key, jokers)
+    # a card in no meld stays in the hand: then the discard is already kept
+    spare = live == key
+    return max(0, _search(live, jokers, spare, {}))
+
+
+def best_meld_points(hand: Iterable[RummyCard]) -> int:
+    """The most points the hand can put down as disjoint melds while keeping at least one
+    card to discard (0 when it holds no meld). Exact: a memoised search over the hand's
+    lowest card (left out, or in each meld it can be part of).
+
+    >>> best_meld_points(rummy_cards("QH KH XX 2C"))
+    31
+    >>> best_meld_points(rummy_cards("5S 5H 5D"))   # melding all three would empty it
+    0
+    """
+    return best_meld_points_key(*count_key(hand))
+
+
+# --------------------------------------------------------------------------------------
+# Enumeration (for tests, oracles and computer players)
+# --------------------------------------------------------------------------------------
+
+
+def melds_in(hand: Iterable[RummyCard]) -> list[tuple[RummyCard, ...]]:
+    """Every distinct meld (as written) that can be made from the cards of ``hand``: sets
+    as their natural cards in suit order then the jokers, runs low to high."""
+    key, jokers = count_key(hand)
+    suits, ranks = _suit_ranks(key)
+    out: list[tuple[RummyCard, ...]] = []
+    for rank in range(1, 14):
+        present = [_CARD[(Suit(s), rank)] for s in range(4) if ranks[rank] >> s & 1]
+        subsets: list[list[Card]] = [[]]
+        for card in present:
+            subsets += [[*subset, card] for subset in subsets]
+        for subset in subsets:
+            naturals = len(subset)
+            for used in range(min(jokers, naturals, 4 - naturals) + 1):
+                if naturals + used >= 3:
+                    out.append((*subset, *([JOKER] * used)))
+    for suit in range(4):
+        mask = suits[suit]
+        for start in range(1, 13):
+            top = 13 if start == 1 else 14
+            stack: list[tuple[RummyCard, ...]] = [()]
+            while stack:
+                run = stack.pop()
+                length = len(run)
+                used = sum(1 for card in run if isinstance(card, Joker))
+                if length >= 3 and used <= length - used:
+                    out.append(run)
+                place = start + length
+                if place > top:
+                    continue
+                if mask >> place & 1:
+                    stack.append((*run, natural_at(suit, place)))
+                if used < jokers and not (run and isinstance(run[-1], Joker)):
+                    stack.append((*run, JOKER))
+    return out
+
+
+def all_melds(jokers: int = 0) -> list[tuple[RummyCard, ...]]:
+    """Every distinct meld of a deck with ``jokers`` jokers (two copies of a card are never
+    in one meld, so the second deck adds none).
+
+    >>> len(all_melds(0)), len(all_melds(6))
+    (373, 22749)
+    """
+    return melds_in((*NATURALS, *([JOKER] * jokers)))
+
+
+
+def _written(cost: int, jokers: int, points: int) -> tuple[RummyCard, ...]:
+    naturals = [card for card in _naturals_of(cost)]
+    size = len(naturals) + jokers
+    for meld in melds_in((*naturals, *([JOKER] * jokers))):
+        if len(meld) == size and meld_points(*read_meld(meld), size) == points:
+            return meld
+    raise AssertionError("no meld for a search step")  # pragma: no cover
+
+
+def _naturals_of(key: int) -> list[Card]:
+    out = []
+    while key:
+        index = ((key & -key).bit_length() - 1) >> 1
+        key -= 1 << (2 * index)
+        suit, rank0 = divmod(index, 13)
+        out.append(_CARD[(Suit(suit), rank0 + 1)])
+    return out
+
+
+def best_melds(hand: Iterable[RummyCard]) -> tuple[int, list[tuple[RummyCard, ...]]]:
+    """``(points, melds)``: disjoint melds worth :func:`best_meld_points`, as written
+    (``(0, [])`` when the hand holds no meld that keeps a card to discard).
+
+    >>> best_melds(rummy_cards("QH KH XX 2C"))
+    (31, [(Card.parse('QH'), Card.parse('KH'), JOKER)])
+    """
+    key, jokers = count_key(hand)
+    memo: dict[int, int] = {}
+    best = _search(key, jokers, True, memo) if has_meld(key, jokers) else 0
+    if best <= 0:
+        return 0, []
+    out: list[tuple[RummyCard, ...]] = []
+    spare = True
+    target = best
+    while key:
+        index = ((key & -key).bit_length() - 1) >> 1
+        bit = 1 << (2 * index)
+        if _search(key - bit, jokers, False, memo) == target:
+            key -= bit
+            spare = False
+            continue
+        for cost, used, points in _melds_with(key, jokers, index):
+            rest = _search(key - cost, jokers - used, spare, memo)
+            if rest + points == target:
+                out.append(_written(cost, used, points))
+                key -= cost
+                jokers -= used
+                target = rest
+                break
+        else:  # pragma: no cover
+            raise AssertionError("search walk lost its way")
+    return best, out

@@ -1,0 +1,17 @@
+"""Fixtures for the configuration tests."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+
+@pytest.fixture(params=[True, False], ids=["debug", "no-debug"])
+def debug(request, settings) -> bool:
+    settings.DEBUG = request.param
+    return request.param
+
+
+@pytest.fixture
+def client() -> Client:
+    return Client(raise_request_exception=False)
