@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
@@ -17,6 +18,7 @@ from config.schema import error_responses
 from . import selectors, services
 from .models import (
     CARD_SORTS,
+    DISPLAY_NAME_FORBIDDEN_CATEGORIES,
     DISPLAY_NAME_MAX_LENGTH,
     USERNAME_PATTERN,
     clean_display_name,
@@ -46,6 +48,38 @@ class StatsSerializer(serializers.Serializer):
     )
 
 
+def _ranges(chars: list[int]) -> str:
+    """A regex class body (``\\uXXXX-\\uYYYY...``) for sorted BMP code points."""
+    out, start = [], None
+    for index, code in enumerate(chars):
+        if start is None:
+            start = code
+        if index + 1 == len(chars) or chars[index + 1] != code + 1:
+            out.append(f"\\u{start:04X}" + (f"-\\u{code:04X}" if code != start else ""))
+            start = None
+    return "".join(out)
+
+
+def _display_name_pattern() -> str:
+    """What ``clean_display_name`` takes, as a JSON Schema pattern: no character whose NFKC
+    form is control, format or a line separator, and not only blanks. Basic
+    Multilingual Plane only: the few such characters beyond it (tags, some Cf) cannot be
+    written in a pattern that every regex dialect reads; the server still refuses them."""
+    forbidden, blank = [], []
+    for code in range(0x10000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue  # surrogates are no characters in a pattern
+        form = unicodedata.normalize("NFKC", chr(code))
+        if any(unicodedata.category(c) in DISPLAY_NAME_FORBIDDEN_CATEGORIES for c in form):
+            forbidden.append(code)
+        elif form.isspace():
+            blank.append(code)
+    allowed = f"[^{_ranges(forbidden)}]"
+    visible = f"[^{_ranges(sorted(forbidden + blank))}]"
+    return f"^{allowed}*{visible}{allowed}*$"  # "" (allow_blank) is the schema's other case
+
+
+@extend_schema_field({"type": "string", "pattern": _display_name_pattern()})
 class DisplayNameField(serializers.CharField):
     """A display name: NFKC-normalised and stripped; control and format characters (bidi
     overrides, terminal escapes, zero-width characters) and names that are blank once

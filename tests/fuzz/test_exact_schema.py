@@ -9,6 +9,7 @@ from __future__ import annotations
 import jsonschema
 import pytest
 
+from games import services
 from games.models import Game
 from tests.config.test_errors import assert_error
 
@@ -179,10 +180,26 @@ def test_an_empty_category_is_still_invalid(auth_client):
     assert_error(auth_client.get("/api/v1/leaderboards/weekly?category="), 400, "invalid_category")
 
 
-def test_a_blank_invite_code_is_unknown_not_invalid(auth_client):
+def test_a_blank_invite_code_is_unknown_not_invalid(user, auth_client, make_user):
+    # A rematch offer waits with no invite code: a blank code must not find it (it did: 500).
+    rival = make_user()
+    game = services.game_create_vs_human(user=rival, visibility="private")
+    services.game_join(user=user, code=game.invite_code)
+    services.game_concede(game_id=game.pk, user=user)
+    services.game_rematch(game_id=game.pk, user=rival)
     # Every string of 1-16 characters is a well-formed code; surrounding blanks are ignored.
-    assert_error(auth_client.post("/api/v1/games/join", {"code": "   "}, format="json"), 404,
-                 "invalid_code")
+    for code in ("   ", "\t"):
+        response = auth_client.post("/api/v1/games/join", {"code": code}, format="json")
+        assert_error(response, 404, "invalid_code")
+
+
+def test_display_names_the_server_refuses_are_outside_the_schema(schema):
+    field = schema["components"]["schemas"]["PatchedMeInputRequest"]["properties"]
+    validator = jsonschema.Draft4Validator(field["display_name"])
+    for refused in ("   ", "a\x17", "A\u200bB", "\u202eevil"):
+        assert not validator.is_valid(refused), refused
+    for accepted in ("", "Ann", " Ann ", "Zoë 🂡"):
+        assert validator.is_valid(accepted), accepted
 
 
 def test_unknown_action_keys_are_refused_even_when_null(auth_client):
