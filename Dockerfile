@@ -14,6 +14,7 @@ COPY config ./config
 COPY accounts ./accounts
 COPY games ./games
 COPY leaderboards ./leaderboards
+COPY web ./web
 COPY manage.py ./
 # collectstatic loads the production settings, which refuse a placeholder key: give it a
 # throwaway random one (the real key comes from the environment at run time).

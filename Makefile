@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-api bench-streams drills worker beat migrate superuser clean
+.PHONY: install run test lint bench bench-api bench-streams drills worker beat migrate superuser clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,8 +23,19 @@ run: migrate
 	$(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(BIN)/python manage.py runserver 127.0.0.1:$(PORT)
 
+## Debian's Chromium for the web client's end-to-end tests: installed with apt when missing
+## and running as root (or point CHROMIUM_PATH at a browser). Without one those tests fail.
+chromium:
+	@command -v chromium >/dev/null || [ -n "$$CHROMIUM_PATH" ] || { \
+	  if [ "$$(id -u)" -eq 0 ]; then \
+	    echo "installing chromium with apt"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	  else \
+	    echo "chromium not found: the web client's tests will fail (apt-get install chromium)"; \
+	  fi; }
+
 ## The whole suite against a throwaway PostgreSQL and Redis (or DATABASE_URL / REDIS_URL).
-test: install
+test: install chromium
 	tests/with_services.sh $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Ruff, mypy, the migrations check and the OpenAPI schema check, all offline: the Django

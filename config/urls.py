@@ -1,4 +1,4 @@
-"""URL map: the API under ``/api/v1/``, its schema and docs, the admin."""
+"""URL map: the API under ``/api/v1/``, its schema and docs, the admin, the web client."""
 
 from django.contrib import admin
 from django.urls import include, path, re_path
@@ -9,6 +9,7 @@ from accounts.admin import admin_login
 from .docs import SwaggerDocsView
 from .exceptions import json_not_found
 from .health import HealthApi
+from .web import index as web_client
 
 api_v1 = [
     path("health", HealthApi.as_view(), name="health"),
@@ -25,6 +26,7 @@ urlpatterns = [
     # The admin's login page with the API's failed-login limits (accounts.admin).
     path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
+    path("", web_client, name="web-client"),
 ]
 
 handler400 = "config.exceptions.json_bad_request"

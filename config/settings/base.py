@@ -360,3 +360,13 @@ FAILED_LOGIN_KNOWN_IP_DAYS = env.int("FAILED_LOGIN_KNOWN_IP_DAYS", default=30)
 
 # A token unused for this many days is deleted by the nightly ``accounts.purge_stale_tokens``.
 AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)
+
+# --- the web client (config/web.py) -------------------------------------------------------------
+# Its files live in web/ and are served as /static/web/...; / serves web/index.html.
+WEB_CLIENT_DIR = BASE_DIR / "web"
+STATICFILES_DIRS = [("web", WEB_CLIENT_DIR)]
+# The client's page only: no inline script or style, nothing from another origin.
+WEB_CLIENT_CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+)

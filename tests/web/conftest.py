@@ -1,0 +1,154 @@
+"""End-to-end tests of the web client: headless Chromium (Debian's ``chromium``, driven by
+Playwright for Python) against a live server started by the test.
+
+Playwright's own browser download cannot work here, so the system browser is launched by
+path (``CHROMIUM_PATH``, default ``chromium`` on ``PATH``). A missing browser fails these
+tests loudly; ``make test`` installs it with apt when run as root.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / ".artifacts" / "web"
+# Without the background-networking switches Chromium keeps reaching out to the network
+# (updates, sync, field trials); on a closed network that only slows it down.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+PASSWORD = "a-long-secret-phrase"
+
+
+def chromium_path() -> str:
+    path = os.environ.get("CHROMIUM_PATH") or shutil.which("chromium") or "chromium"
+    if not (os.path.isfile(path) and os.access(path, os.X_OK)):
+        pytest.fail(
+            f"Chromium is required for the web client's tests and was not found ({path}). "
+            "Install Debian's chromium package (`make test` does, when run as root) or set "
+            "CHROMIUM_PATH.",
+            pytrace=False,
+        )
+    return path
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    path = chromium_path()
+    # Playwright's synchronous API keeps an event loop set on this thread; Django would
+    # then refuse the test database's own set-up and flush from it.
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(
+                executable_path=path, headless=True, args=CHROMIUM_ARGS
+            )
+            yield chromium
+            chromium.close()
+
+
+@pytest.fixture(autouse=True)
+def _quick_streams(settings) -> None:
+    """Streams poll and ping often in tests (production: every 5 s and 15 s)."""
+    settings.EVENTS_POLL_SECONDS = 0.3
+    settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+
+
+@pytest.fixture
+def site(live_server, transactional_db) -> str:
+    """The live server's address; its database is the test database."""
+    return live_server.url
+
+
+class Page:
+    """A browser tab on the client, with what the tests need to read and compare."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.problems: list[str] = []
+        page.on("pageerror", lambda error: self.problems.append(f"page error: {error}"))
+        page.on(
+            "console",
+            lambda msg: (
+                self.problems.append(f"console {msg.type}: {msg.text}")
+                if msg.type == "error"
+                else None
+            ),
+        )
+
+    def open(self, route: str = "/") -> None:
+        self.page.goto(self.base + route)
+
+    def token(self) -> str:
+        return self.page.evaluate("() => localStorage.getItem('ginrummy.token')")
+
+    def api(self, path: str, method: str = "GET", body: Any = None) -> tuple[int, Any]:
+        """Call the API as this tab's player, from the test (not through the page)."""
+        data = json.dumps(body).encode() if body is not None else None
+        request = urllib.request.Request(
+            f"{self.base}/api/v1{path}",
+            data=data,
+            method=method,
+            headers={"Authorization": f"Token {self.token()}", "Content-Type": "application/json"},
+        )
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read() or b"null")
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read() or b"null")
+
+    def shot(self, name: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        path = ARTIFACTS / f"{name}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def assert_healthy(self, *, failed_requests: bool = False) -> None:
+        """No script error and no Content-Security-Policy violation on the page. With
+        ``failed_requests``, the browser's notes on requests that the test made fail (an
+        error answer, a blocked stream) are expected."""
+        problems = self.problems
+        if failed_requests:
+            problems = [p for p in problems if "Failed to load resource" not in p]
+        assert problems == []
+
+
+@pytest.fixture
+def open_tab(browser, site) -> Iterator[Callable[..., Page]]:
+    """New tabs, each in its own browser context (its own localStorage: its own player)."""
+    contexts = []
+
+    def make(*, width: int = 1280, height: int = 860, delay_ms: int = 40) -> Page:
+        context = browser.new_context(viewport={"width": width, "height": height})
+        context.set_default_timeout(15_000)
+        # The pause between the opponent's moves, short in tests (the client's default
+        # is 800 ms).
+        context.add_init_script(f"localStorage.setItem('ginrummy.delay', '{delay_ms}')")
+        contexts.append(context)
+        return Page(context.new_page(), site)
+
+    yield make
+    for context in contexts:
+        context.close()
+    # A stream notices its reader has gone at its next write (a ping): let them all end
+    # before the database is flushed under them.
+    time.sleep(0.7)

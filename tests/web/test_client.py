@@ -1,0 +1,310 @@
+"""The web client in a real browser: sign up, play the computer, a friend by invite link,
+a reload mid-game, an error from the API, the page's security policy."""
+
+from __future__ import annotations
+
+import re
+import urllib.error
+import urllib.request
+
+from tests.web.conftest import PASSWORD
+from tests.web.helpers import (
+    discard_choice,
+    hand,
+    play_until,
+    sign_up,
+    table,
+    value,
+    version,
+    wait_for_my_turn,
+    wait_for_version,
+)
+
+
+def _game_id(tab) -> str:
+    match = re.search(r"#/game/([0-9a-f-]{36})", tab.page.url)
+    assert match, tab.page.url
+    return match.group(1)
+
+
+def _start_computer_game(tab, *, target: str = "25", level: str = "easy") -> str:
+    tab.page.check(f"input[name=difficulty][value={level}]")
+    computer = tab.page.locator("form[aria-labelledby=h-computer]")
+    computer.locator("summary").click()
+    computer.locator("select[name=target_score]").select_option(target)
+    computer.locator("button[type=submit]").click()
+    tab.page.wait_for_selector("[data-testid=hand] .card")
+    return _game_id(tab)
+
+
+def test_client_page_is_served_with_a_strict_policy(site):
+    with urllib.request.urlopen(site + "/") as response:
+        policy = response.headers["Content-Security-Policy"]
+        body = response.read().decode()
+    assert "script-src 'self'" in policy
+    assert "style-src 'self'" in policy
+    assert "frame-ancestors 'none'" in policy
+    assert "unsafe-inline" not in policy
+    assert '<script type="module" src="/static/web/app.js">' in body
+    assert "<style" not in body and "style=" not in body
+    with urllib.request.urlopen(site + "/api/docs/") as response:  # the docs keep working
+        assert response.headers.get("Content-Security-Policy") is None
+
+
+def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_tab):
+    tab = open_tab()
+    tab.open("/")
+    sign_up(tab, "ann", display_name="Ann")
+    game_id = _start_computer_game(tab)
+    assert len(hand(tab)) == 10
+    assert tab.page.locator("[data-testid=commitment]").count() == 1
+
+    # The first turn by hand: take the upcard or draw, then discard by dragging to the pile.
+    wait_for_my_turn(tab)
+    before = version(tab)
+    if tab.page.locator("[data-key=stock]").is_enabled():
+        tab.page.click("[data-key=stock]")
+    else:
+        tab.page.click("[data-key=discard-pile]")
+    wait_for_version(tab, before)
+    assert len(hand(tab)) == 11
+    drawn = version(tab)
+    card = discard_choice(tab)
+    tab.page.drag_and_drop(f"[data-testid=hand] [data-card='{card}']", "[data-key=discard-pile]")
+    wait_for_version(tab, drawn)
+    assert tab.page.locator(".pile.discard .card").count() >= 1
+    # The computer's reply is shown (its draw, then its discard) before it is our turn.
+    wait_for_my_turn(tab)
+    if not tab.page.locator("[data-testid=round-result]").count():
+        assert "Computer (easy) discarded" in tab.page.inner_text("[data-testid=last-move]")
+        assert len(hand(tab)) == 10
+        status, view = tab.api(f"/games/{game_id}")
+        assert status == 200
+        assert version(tab) == view["version"]
+        shown = tab.page.locator("[data-testid=deadwood]").get_attribute("data-points")
+        assert int(shown) == view["round"]["deadwood"]
+        assert sorted(hand(tab)) == sorted(view["round"]["hand"])
+        # The melds drawn on screen are the client's own arrangement: its deadwood cards
+        # add up to the server's least deadwood.
+        marked = tab.page.locator("[data-testid=hand] .group.deadwood .card")
+        codes = [marked.nth(i).get_attribute("data-card") for i in range(marked.count())]
+        assert sum(value(c) for c in codes) == view["round"]["deadwood"]
+        tab.shot("table")
+
+    # Play on until the round ends: the result on screen is the API's.
+    play_until(tab, {"result"})
+    result_box = tab.page.locator("[data-testid=round-result]")
+    tab.shot("round-result")
+    status, view = tab.api(f"/games/{game_id}")
+    result = view["rounds"][0]
+    assert result_box.get_attribute("data-outcome") == result["outcome"]
+    assert result_box.get_attribute("data-points") == str(result["points"])
+    assert result_box.get_attribute("data-winner") == (
+        "" if result["winner"] is None else str(result["winner"])
+    )
+    for seat, who in ((view["you"], "me"), (1 - view["you"], "opponent")):
+        shown = tab.page.locator(f"[data-testid=result-hand-{who}] [data-testid=deadwood-points]")
+        expected = next(h for h in result["hands"] if h["seat"] == seat)["deadwood_points"]
+        assert shown.get_attribute("data-points") == str(expected)
+    scores = tab.page.inner_text("[data-testid=scores-after]")
+    assert str(result["scores_after"][view["you"]]) in scores
+
+    # The fair-shuffle check runs in the browser and passes.
+    tab.page.click("[data-key=verify]")
+    verdict = tab.page.locator("[data-testid=verify-result]")
+    verdict.wait_for()
+    assert verdict.get_attribute("data-ok") == "true"
+
+    # The end of the game (conceded now, if one round did not reach the target): the final
+    # breakdown is the API's.
+    tab.page.click("[data-key=result-close]")
+    if not tab.page.locator("[data-testid=final]").count():
+        tab.page.click("[data-key=concede]")
+        tab.page.click(".dialog button:has-text('Concede')")
+        tab.page.wait_for_selector("[data-testid=final]")
+    status, view = tab.api(f"/games/{game_id}")
+    assert view["status"] == "finished"
+    me, them = view["you"], 1 - view["you"]
+    assert tab.page.inner_text("[data-testid=total-me]") == str(view["final"]["totals"][me])
+    assert tab.page.inner_text("[data-testid=total-opponent]") == str(view["final"]["totals"][them])
+    # Rematch starts a new game against the same computer at once.
+    tab.page.click("[data-key=rematch]")
+    tab.page.wait_for_function("id => !location.hash.includes(id)", arg=game_id)
+    tab.page.wait_for_selector("[data-testid=hand] .card")
+
+    # The finished game counts: my row on this week's board, one game on my profile.
+    tab.page.click("header a:has-text('Leaderboards')")
+    mine = tab.page.locator("table.board tr.me")
+    mine.wait_for()
+    assert mine.locator("td").last.inner_text() == "1"
+    tab.page.click("header a:has-text('Ann')")
+    tab.page.wait_for_selector("h1:has-text('Your profile')")
+    assert tab.page.locator(".stats div:has(dt:text-is('Games')) dd").inner_text() == "1"
+    tab.assert_healthy()
+
+
+def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
+    host = open_tab()
+    host.open("/")
+    sign_up(host, "host", display_name="Hosta")
+    host.page.click("form[aria-labelledby=h-friend] button[type=submit]")
+    link = host.page.locator("[data-testid=invite-link]").get_attribute("href")
+    assert re.search(r"/#/join/[A-Z0-9]{6}$", link)
+
+    # The friend opens the link, signs up on the way, and lands at the table. The friend's
+    # browser cannot stream (as behind a proxy that drops it): it keeps up by polling.
+    friend = open_tab()
+    friend.page.context.route("**/api/v1/games/*/events*", lambda route: route.abort())
+    friend.page.goto(link)
+    friend.page.wait_for_selector("text=Sign in")
+    sign_up(friend, "friend", display_name="Fred")
+    friend.page.wait_for_selector("[data-testid=hand] .card")
+    host.page.wait_for_selector("[data-testid=hand] .card")  # live: no reload
+    game_id = _game_id(host)
+    assert _game_id(friend) == game_id
+    assert "Fred" in host.page.inner_text(".table-title")
+
+    tabs = {"you": None, "opponent": None}
+    for tab in (host, friend):
+        tabs[table(tab).get_attribute("data-turn")] = tab
+    first, second = tabs["you"], tabs["opponent"]
+    assert first is not None and second is not None
+
+    # First player: take the upcard, then discard; the other sees both moves live.
+    start = version(first)
+    first.page.click("[data-key=discard-pile]")
+    wait_for_version(first, start)
+    first.page.click(f"[data-testid=hand] [data-card='{discard_choice(first)}']")
+    after_first = wait_for_version(first, start + 1)
+    wait_for_version(second, after_first - 1, timeout=20)
+    assert version(second) == after_first
+    assert table(second).get_attribute("data-turn") == "you"
+    top = first.page.locator(".pile.discard .card.top").get_attribute("data-card")
+    assert second.page.locator(".pile.discard .card.top").get_attribute("data-card") == top
+
+    # Second player: draw from the stock and discard; the first sees it.
+    second.page.click("[data-key=stock]")
+    wait_for_version(second, after_first)
+    second.page.click(f"[data-testid=hand] [data-card='{discard_choice(second)}']")
+    after_second = wait_for_version(second, after_first + 1)
+    wait_for_version(first, after_second - 1, timeout=20)
+    assert table(first).get_attribute("data-turn") == "you"
+    assert "discarded" in first.page.inner_text("[data-testid=last-move]")
+
+    assert friend.page.locator("p.live").get_attribute("data-status") == "polling"
+    assert host.page.locator("p.live").get_attribute("data-status") == "live"
+
+    # A quick-chat phrase reaches the other player, by stream and by polling.
+    second.page.click(".phrases button:has-text('Good luck!')")
+    first.page.wait_for_selector(".chat-log li:has-text('Good luck!')", timeout=20_000)
+    first.page.click(".phrases button:has-text('Thanks!')")
+    second.page.wait_for_selector(".chat-log li:has-text('Thanks!')", timeout=20_000)
+
+    # The host concedes (after a confirmation on the page); the friend offers a rematch,
+    # which the host accepts from the notice; both are at the new table.
+    host.page.click("[data-key=concede]")
+    host.page.click(".dialog button:has-text('Concede')")
+    host.page.wait_for_selector("[data-testid=final]")
+    friend.page.wait_for_selector("[data-testid=final] h2:has-text('You won')", timeout=20_000)
+    friend.page.click("[data-key=rematch]")
+    friend.page.wait_for_selector("text=Waiting for Hosta to accept the rematch")
+    host.page.click(".notice a:has-text('See the offer')", timeout=20_000)
+    host.page.click("[data-key=accept]")
+    host.page.wait_for_selector("[data-testid=hand] .card")
+    friend.page.wait_for_selector("[data-testid=hand] .card", timeout=20_000)
+    assert _game_id(host) == _game_id(friend) != game_id
+    host.assert_healthy()
+    friend.assert_healthy(failed_requests=True)
+
+
+def test_reload_mid_game_resumes_and_plays_by_keyboard_at_phone_width(open_tab):
+    tab = open_tab(width=390, height=844)
+    tab.open("/")
+    sign_up(tab, "phone")
+    game_id = _start_computer_game(tab, target="100")
+    wait_for_my_turn(tab)
+
+    # Keyboard only: D takes the upcard (always allowed on the first turn).
+    before = version(tab)
+    tab.page.keyboard.press("d")
+    drawn = wait_for_version(tab, before)
+    cards = hand(tab)
+    assert len(cards) == 11
+
+    tab.page.reload()
+    tab.page.wait_for_selector("[data-testid=hand] .card")
+    assert _game_id(tab) == game_id
+    assert version(tab) == drawn
+    assert sorted(hand(tab)) == sorted(cards)
+    tab.page.wait_for_selector("p.live[data-status=live]")
+
+    # Tab to the hand, move along it with the arrows, discard with Enter.
+    for _ in range(12):
+        tab.page.keyboard.press("Tab")
+        if tab.page.evaluate(
+            "() => document.activeElement.matches('[data-testid=hand] .card.playable')"
+        ):
+            break
+    else:
+        raise AssertionError("Tab never reached a playable card")
+    tab.page.keyboard.press("ArrowRight")
+    if not tab.page.evaluate("() => document.activeElement.matches('.card.playable')"):
+        tab.page.keyboard.press("ArrowRight")
+    tab.page.keyboard.press("Enter")
+    wait_for_version(tab, drawn)
+    wait_for_my_turn(tab)
+    assert len(hand(tab)) == 10 or tab.page.locator("[data-testid=round-result]").count()
+
+    # Phone width: nothing sticks out sideways.
+    overflow = tab.page.evaluate(
+        "() => document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    assert overflow <= 0
+    tab.shot("table-phone")
+    tab.assert_healthy()
+
+
+def test_api_errors_are_shown_as_sentences(open_tab):
+    tab = open_tab()
+    tab.open("/")
+    # A wrong password: the API's own sentence, in the form.
+    tab.page.fill("#f-username", "nobody-here")
+    tab.page.fill("#f-password", PASSWORD)
+    tab.page.click("form button[type=submit]")
+    tab.page.wait_for_selector("form .error-text:not(:empty)")
+    status, body = tab.api(
+        "/auth/token", method="POST", body={"username": "nobody-here", "password": PASSWORD}
+    )
+    assert status == 401
+    assert tab.page.inner_text("form .error-text") == body["detail"]
+
+    sign_up(tab, "err")
+    tab.page.fill("#join-code", "ZZZZZZ")
+    tab.page.click("form[aria-labelledby=h-join] button[type=submit]")
+    notice = tab.page.locator(".notice[data-kind=error]")
+    notice.wait_for()
+    status, body = tab.api("/games/join", method="POST", body={"code": "ZZZZZZ"})
+    assert status == 404
+    assert notice.inner_text().startswith(body["detail"])
+
+    # A game that is not ours: a sentence where the table would be, never a blank page.
+    tab.open("/#/game/00000000-0000-0000-0000-000000000000")
+    tab.page.wait_for_selector("text=This page could not be shown")
+    status, body = tab.api("/games/00000000-0000-0000-0000-000000000000")
+    assert status == 404
+    assert tab.page.inner_text("main .error-text") == body["detail"]
+
+    # Signing out revokes the token and returns to the sign-in screen.
+    token = tab.token()
+    tab.page.click("header button:has-text('Sign out')")
+    tab.page.wait_for_selector("h1:has-text('Sign in')")
+    assert tab.token() is None
+    request = urllib.request.Request(
+        tab.base + "/api/v1/me", headers={"Authorization": f"Token {token}"}
+    )
+    try:
+        urllib.request.urlopen(request, timeout=10)
+        raise AssertionError("the token still works")
+    except urllib.error.HTTPError as error:
+        assert error.code == 401
+    tab.assert_healthy(failed_requests=True)

@@ -1,0 +1,83 @@
+// The HTTP API, as any client sees it: JSON, a token in the Authorization header, and
+// errors as {code, detail} whose detail is a sentence meant for people.
+
+const TOKEN_KEY = "ginrummy.token";
+export const API = "/api/v1";
+
+export const auth = {
+  get token() {
+    return localStorage.getItem(TOKEN_KEY);
+  },
+  set(token) {
+    localStorage.setItem(TOKEN_KEY, token);
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+  },
+};
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    const detail = (body && typeof body.detail === "string" && body.detail) || fallback(status);
+    super(detail);
+    this.status = status;
+    this.code = (body && body.code) || "error";
+    this.detail = detail;
+    this.body = body || {};
+  }
+}
+
+function fallback(status) {
+  if (status === 0) return "The server cannot be reached. Check your connection and try again.";
+  if (status >= 500) return "Something went wrong on the server. Please try again in a moment.";
+  return `The server refused the request (HTTP ${status}).`;
+}
+
+export function authHeaders(extra = {}) {
+  const headers = { Accept: "application/json", ...extra };
+  const token = auth.token;
+  if (token) headers.Authorization = `Token ${token}`;
+  return headers;
+}
+
+// Called with the error when the server says the token is no longer valid.
+let onUnauthorized = () => {};
+export function setUnauthorizedHandler(fn) {
+  onUnauthorized = fn;
+}
+
+export async function api(path, options = {}) {
+  return (await request(path, options)).data;
+}
+
+// The answer with its HTTP status, for where 200 and 201 mean different things.
+export async function request(path, { method = "GET", body, headers = {}, signal } = {}) {
+  const init = { method, headers: authHeaders(headers), signal, cache: "no-store" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response;
+  try {
+    response = await fetch(API + path, init);
+  } catch (error) {
+    if (error.name === "AbortError") throw error;
+    throw new ApiError(0, null);
+  }
+  if (response.status === 204) return { status: 204, data: null };
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = new ApiError(response.status, data);
+    if (response.status === 401 && auth.token) onUnauthorized(error);
+    throw error;
+  }
+  return { status: response.status, data };
+}
+
+export const newKey = () =>
+  crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(16).slice(2)}`;

@@ -1,0 +1,160 @@
+// The web client's shell: a hash router (#/game/<id> survives a reload), the header, the
+// message area, and the signed-in player.
+
+import { api, auth, ApiError, setUnauthorizedHandler } from "./api.js";
+import { h, replace } from "./dom.js";
+import { signIn, signUp } from "./screens/auth.js";
+import { home, joinByLink } from "./screens/home.js";
+import { leaderboards } from "./screens/boards.js";
+import { profile } from "./screens/profile.js";
+import { table } from "./table.js";
+import { AccountEvents } from "./screens/notices.js";
+
+const main = document.getElementById("main");
+const nav = document.getElementById("nav");
+const notice = document.getElementById("notice");
+
+const PUBLIC = new Set(["signin", "signup"]);
+const PENDING_KEY = "ginrummy.pending";
+
+const ctx = {
+  me: null,
+  async loadMe() {
+    ctx.me = await api("/me");
+    document.body.classList.toggle("four-colour", Boolean(ctx.me.preferences.four_color_deck));
+    return ctx.me;
+  },
+  navigate(hash) {
+    if (location.hash === hash) route();
+    else location.hash = hash;
+  },
+  // A message for people: an error's detail, or any sentence.
+  say(message, kind = "error") {
+    const text = message instanceof ApiError ? message.detail
+      : message instanceof Error ? `Something went wrong: ${message.message}` : String(message);
+    replace(notice, h("p", { class: ["notice", kind], "data-kind": kind },
+      h("span", {}, text),
+      h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => replace(notice) }, "\u00d7")));
+    notice.hidden = false;
+    if (kind !== "error") setTimeout(() => { if (notice.textContent.includes(text)) replace(notice); }, 6000);
+  },
+  clearNotice() {
+    replace(notice);
+  },
+  signedIn(token) {
+    auth.set(token);
+    ctx.me = null;
+    const pending = sessionStorage.getItem(PENDING_KEY);
+    sessionStorage.removeItem(PENDING_KEY);
+    ctx.navigate(pending || "#/");
+  },
+  async signOut() {
+    try {
+      await api("/auth/logout", { method: "POST" });
+    } catch {
+      // the token is forgotten here either way
+    }
+    auth.clear();
+    ctx.me = null;
+    ctx.navigate("#/signin");
+  },
+};
+
+setUnauthorizedHandler(() => {
+  auth.clear();
+  ctx.me = null;
+  sessionStorage.setItem(PENDING_KEY, location.hash);
+  ctx.say("Your session has ended. Please sign in again.");
+  ctx.navigate("#/signin");
+});
+
+function parse(hash) {
+  const [path, query = ""] = hash.replace(/^#\/?/, "").split("?");
+  const parts = path.split("/").filter(Boolean).map(decodeURIComponent);
+  return { name: parts[0] || "home", args: parts.slice(1), query: new URLSearchParams(query) };
+}
+
+const SCREENS = {
+  home: (el, r) => home(el, ctx),
+  signin: (el) => signIn(el, ctx),
+  signup: (el) => signUp(el, ctx),
+  game: (el, r) => table(el, r.args[0], ctx),
+  join: (el, r) => joinByLink(el, r.args[0], ctx),
+  leaderboards: (el, r) => leaderboards(el, r, ctx),
+  me: (el) => profile(el, null, ctx),
+  u: (el, r) => profile(el, r.args[0], ctx),
+};
+
+let cleanup = null;
+let account = null;
+
+function renderNav(signedIn) {
+  if (!signedIn) {
+    replace(nav, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"));
+    return;
+  }
+  replace(nav,
+    h("a", { href: "#/" }, "Play"),
+    h("a", { href: "#/leaderboards" }, "Leaderboards"),
+    h("a", { href: "#/me" }, ctx.me ? ctx.me.display_name : "Profile"),
+    h("button", { type: "button", class: "link", onclick: () => ctx.signOut() }, "Sign out"));
+}
+
+async function route() {
+  const r = parse(location.hash);
+  if (typeof cleanup === "function") cleanup();
+  cleanup = null;
+  const screen = SCREENS[r.name];
+  if (!auth.token && !PUBLIC.has(r.name)) {
+    if (r.name !== "home") sessionStorage.setItem(PENDING_KEY, location.hash);
+    if (account) account.stop();
+    account = null;
+    renderNav(false);
+    location.replace("#/signin");
+    return;
+  }
+  if (auth.token && PUBLIC.has(r.name)) {
+    location.replace("#/");
+    return;
+  }
+  if (auth.token && !ctx.me) {
+    try {
+      await ctx.loadMe();
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 401)) ctx.say(error);
+    }
+  }
+  renderNav(Boolean(auth.token));
+  if (auth.token && !account) account = new AccountEvents(ctx).start();
+  if (!auth.token && account) {
+    account.stop();
+    account = null;
+  }
+  replace(main);
+  if (!screen) {
+    replace(main, h("section", { class: "panel" }, h("h1", { tabindex: "-1" }, "Page not found"),
+      h("p", {}, "There is nothing at this address. "), h("a", { href: "#/" }, "Back to the start")));
+    return;
+  }
+  try {
+    cleanup = await screen(main, r);
+  } catch (error) {
+    replace(main, h("section", { class: "panel" },
+      h("h1", { tabindex: "-1" }, "This page could not be shown"),
+      h("p", { class: "error-text" }, error instanceof ApiError ? error.detail : String(error.message || error)),
+      h("button", { type: "button", onclick: () => route() }, "Try again")));
+  }
+  const heading = main.querySelector("h1");
+  if (heading && document.activeElement === document.body) {
+    heading.setAttribute("tabindex", "-1");
+    heading.focus({ preventScroll: true });
+  }
+}
+
+window.addEventListener("hashchange", route);
+window.addEventListener("unhandledrejection", (event) => {
+  ctx.say(event.reason instanceof Error ? event.reason : String(event.reason));
+});
+window.addEventListener("error", (event) => ctx.say(event.error || event.message));
+ctx.route = route;
+route();
