@@ -201,6 +201,8 @@ def game_create_vs_human(
 def game_join(*, user: Any, code: str) -> Game:
     """Take the second seat of the waiting game with this invite code; the game starts."""
     code = code.strip().upper()
+    if not code:  # a rematch offer waits too, with no invite code
+        raise InvalidCode()
     game = (
         Game.objects.select_for_update(of=("self",))
         .filter(invite_code=code, status=GameStatus.WAITING)

@@ -56,6 +56,7 @@ _ACTION_KEYS: dict[str, frozenset[str]] = {
 }
 IGNORED_ACTION_KEYS = frozenset({"expected_version"})
 """Keys of an action body that belong to the server, not the action; ignored."""
+_ANY_ACTION_KEY = frozenset().union(*_ACTION_KEYS.values())
 
 
 # --------------------------------------------------------------------------------------
@@ -89,8 +90,9 @@ def action_from_json(data: object) -> Action:
     string and :class:`~games.rules.errors.ValidationError` (``validation_error``) for a
     bad shape (not an object, missing or unknown ``type``, a missing ``card``, a key that
     the type does not take); both carry ``fields``. ``expected_version`` is ignored, and
-    keys the type does not take are accepted when ``null``. Melds are only checked for
-    shape here; :func:`~games.rules.engine.apply_action` checks that they are melds.
+    keys of other action types are accepted when ``null`` (any other key never is). Melds
+    are only checked for shape here; :func:`~games.rules.engine.apply_action` checks that
+    they are melds.
 
     >>> action_from_json({"type": "knock", "card": "9c"})
     Knock(card=Card.parse('9C'), melds=None)
@@ -113,7 +115,7 @@ def action_from_json(data: object) -> Action:
         str(key): [f"Not a field of a {kind} action."]
         for key, value in data.items()
         if key != "type" and key not in allowed and key not in IGNORED_ACTION_KEYS
-        and value is not None
+        and (value is not None or key not in _ANY_ACTION_KEY)
     }
     if extra:
         raise ValidationError(
