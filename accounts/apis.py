@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
-from drf_spectacular.utils import OpenApiExample, extend_schema
+from drf_spectacular.utils import OpenApiExample, extend_schema, extend_schema_field
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
@@ -18,7 +19,7 @@ from . import selectors, services
 from .authentication import request_user
 from .models import (
     CARD_SORTS,
-    DEFAULT_PREFERENCES,
+    DISPLAY_NAME_FORBIDDEN_CATEGORIES,
     DISPLAY_NAME_MAX_LENGTH,
     USERNAME_PATTERN,
     AuthToken,
@@ -49,6 +50,38 @@ class StatsSerializer(serializers.Serializer):
     )
 
 
+def _ranges(chars: list[int]) -> str:
+    """A regex class body (``\\uXXXX-\\uYYYY...``) for sorted BMP code points."""
+    out, start = [], None
+    for index, code in enumerate(chars):
+        if start is None:
+            start = code
+        if index + 1 == len(chars) or chars[index + 1] != code + 1:
+            out.append(f"\\u{start:04X}" + (f"-\\u{code:04X}" if code != start else ""))
+            start = None
+    return "".join(out)
+
+
+def _display_name_pattern() -> str:
+    """What ``clean_display_name`` takes, as a JSON Schema pattern: no character whose NFKC
+    form is control, format or a line separator, and not only blanks. Basic
+    Multilingual Plane only: the few such characters beyond it (tags, some Cf) cannot be
+    written in a pattern that every regex dialect reads; the server still refuses them."""
+    forbidden, blank = [], []
+    for code in range(0x10000):
+        if 0xD800 <= code <= 0xDFFF:
+            continue  # surrogates are no characters in a pattern
+        form = unicodedata.normalize("NFKC", chr(code))
+        if any(unicodedata.category(c) in DISPLAY_NAME_FORBIDDEN_CATEGORIES for c in form):
+            forbidden.append(code)
+        elif form.isspace():
+            blank.append(code)
+    allowed = f"[^{_ranges(forbidden)}]"
+    visible = f"[^{_ranges(sorted(forbidden + blank))}]"
+    return f"^{allowed}*{visible}{allowed}*$"  # "" (allow_blank) is the schema's other case
+
+
+@extend_schema_field({"type": "string", "pattern": _display_name_pattern()})
 class DisplayNameField(serializers.CharField):
     """A display name: NFKC-normalised and stripped; control and format characters (bidi
     overrides, terminal escapes, zero-width characters) and names that are blank once
@@ -74,21 +107,16 @@ class DisplayNameField(serializers.CharField):
             raise serializers.ValidationError(str(exc)) from exc
 
 
-class PreferencesSerializer(serializers.Serializer):
+class PreferencesSerializer(StrictSerializer):
     """Client preferences; every key optional on PATCH, unknown keys rejected."""
+
+    unknown_message = "Unknown preference."
 
     card_sort = serializers.ChoiceField(choices=CARD_SORTS, required=False)
     auto_sort = serializers.BooleanField(required=False)
     confirm_knock = serializers.BooleanField(required=False)
     sound = serializers.BooleanField(required=False)
     four_color_deck = serializers.BooleanField(required=False)
-
-    def to_internal_value(self, data: Any) -> dict[str, Any]:
-        if isinstance(data, dict):
-            unknown = sorted(set(data) - set(DEFAULT_PREFERENCES))
-            if unknown:
-                raise serializers.ValidationError({k: ["Unknown preference."] for k in unknown})
-        return super().to_internal_value(data)
 
 
 class ProfileSerializer(serializers.Serializer):
@@ -98,6 +126,20 @@ class ProfileSerializer(serializers.Serializer):
     display_name = serializers.CharField()
     date_joined = serializers.DateTimeField()
     stats = StatsSerializer()
+
+
+@extend_schema_field(
+    {
+        "type": "string",
+        "description": "At least 8 characters, not entirely digits, not a common password and "
+        "not too similar to the username (else 400 `validation_error`).",
+    }
+)
+class _NewPasswordField(serializers.CharField):
+    """Checked by Django's password validators (``AUTH_PASSWORD_VALIDATORS``)."""
+
+
+PASSWORD_MIN_LENGTH = 8
 
 
 class RegisterApi(APIView):
@@ -111,11 +153,20 @@ class RegisterApi(APIView):
         username = serializers.RegexField(
             USERNAME_PATTERN,
             max_length=30,
+            trim_whitespace=False,  # " ann" does not match the pattern the schema shows
             error_messages={
                 "invalid": "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'."
             },
         )
-        password = serializers.CharField(max_length=128, trim_whitespace=False)
+        password = _NewPasswordField(
+            min_length=PASSWORD_MIN_LENGTH,  # Django's MinimumLengthValidator, in the schema
+            max_length=128,
+            trim_whitespace=False,
+            error_messages={
+                "min_length": "This password is too short. It must contain at least "
+                f"{PASSWORD_MIN_LENGTH} characters."
+            },
+        )
         display_name = DisplayNameField(required=False)
 
     class OutputSerializer(serializers.Serializer):
@@ -169,7 +220,7 @@ class TokenApi(APIView):
     throttle_classes = [TokenThrottle]
 
     class InputSerializer(StrictSerializer):
-        username = serializers.CharField(max_length=150)
+        username = serializers.CharField(max_length=150, trim_whitespace=False)
         password = serializers.CharField(max_length=128, trim_whitespace=False)
 
     class OutputSerializer(serializers.Serializer):

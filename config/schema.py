@@ -4,9 +4,37 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.extensions import OpenApiSerializerExtension
 from drf_spectacular.openapi import AutoSchema as _AutoSchema
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse
+from drf_spectacular.utils import (
+    OpenApiExample,
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema_field,
+)
 from rest_framework import serializers
+
+# ``fields`` of a validation error: each field's messages, or, for an object or a list in the
+# body, the same shape again one level down (``{"preferences": {"sound": ["..."]}}``, or
+# ``{"melds": {"0": ["..."]}}`` for the first item of a list).
+FIELD_ERRORS_COMPONENT = "FieldErrors"
+_FIELD_ERRORS_REF = {"$ref": f"#/components/schemas/{FIELD_ERRORS_COMPONENT}"}
+FIELD_ERRORS_SCHEMA = {
+    "type": "object",
+    "description": "Messages per field: a list of sentences, or for an object (or a list, "
+    "keyed by index) in the body the same shape one level down.",
+    "additionalProperties": {
+        "oneOf": [
+            {"type": "array", "items": {"oneOf": [{"type": "string"}, _FIELD_ERRORS_REF]}},
+            _FIELD_ERRORS_REF,
+        ]
+    },
+}
+
+
+@extend_schema_field(_FIELD_ERRORS_REF)
+class _FieldErrorsField(serializers.DictField):
+    pass
 
 
 class ErrorSerializer(serializers.Serializer):
@@ -14,15 +42,87 @@ class ErrorSerializer(serializers.Serializer):
 
     code = serializers.CharField(help_text="Stable machine code, e.g. `version_conflict`.")
     detail = serializers.CharField(help_text="A sentence for humans.")
-    fields = serializers.DictField(  # type: ignore[assignment]
-        child=serializers.ListField(child=serializers.CharField()),
-        required=False,
-        help_text="Per-field messages (validation errors only).",
+    fields = _FieldErrorsField(  # type: ignore[assignment]
+        required=False, help_text="Per-field messages (validation errors only)."
     )
     current_version = serializers.IntegerField(
         required=False,
-        help_text="A conflict with a game's state (409): the game's version now.",
+        help_text="409 on a game (`version_conflict`, `not_your_turn`, `game_not_active`): "
+        "the game's version now.",
     )
+    limit = serializers.IntegerField(
+        required=False,
+        help_text="The cap that was reached (409 `too_many_waiting_games`, 429 "
+        "`too_many_streams`).",
+    )
+
+
+NO_NUL_PATTERN = "^[^\\u0000]*$"
+"""A string without NUL characters (a JSON Schema pattern)."""
+
+
+class StrictSerializerExtension(OpenApiSerializerExtension):
+    """Request bodies of :class:`config.api.StrictSerializer`s refuse unknown keys, so their
+    schema says so (``additionalProperties: false``): a generated client can trust it."""
+
+    target_class = "config.api.StrictSerializer"
+    match_subclasses = True
+
+    def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
+        schema = auto_schema._map_basic_serializer(self.target, direction)
+        if direction == "request":
+            schema["additionalProperties"] = False
+            for name, field in self.target.fields.items():
+                prop = schema.get("properties", {}).get(name, {})
+                if (
+                    isinstance(field, serializers.CharField)
+                    and prop.get("type") == "string"
+                    and not {"pattern", "enum"} & set(prop)
+                ):
+                    # DRF refuses NUL in every string (PostgreSQL cannot store it).
+                    prop["pattern"] = NO_NUL_PATTERN
+        return schema
+
+
+def require_request_bodies(result: dict, generator: object, request: object, public: bool) -> dict:
+    """Postprocessing hook: a request body is ``required`` when its schema requires a key
+    (in every ``oneOf`` variant): sending none at all is 400, so the schema must say so."""
+    schemas = result.get("components", {}).get("schemas", {})
+
+    def resolve(schema: dict) -> dict:
+        ref = schema.get("$ref", "")
+        return schemas.get(ref.rsplit("/", 1)[-1], {}) if ref else schema
+
+    def requires_a_key(schema: dict) -> bool:
+        schema = resolve(schema)
+        if "oneOf" in schema:
+            return all(requires_a_key(variant) for variant in schema["oneOf"])
+        return bool(schema.get("required"))
+
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            body = operation.get("requestBody") if isinstance(operation, dict) else None
+            if body and any(
+                requires_a_key(media.get("schema", {})) for media in body["content"].values()
+            ):
+                body["required"] = True
+    return result
+
+
+def page_parameters() -> list[OpenApiParameter]:
+    """``page`` and ``page_size`` of every paginated list (``config.pagination``)."""
+    return [
+        OpenApiParameter(
+            "page",
+            {"oneOf": [{"type": "integer", "minimum": 1}, {"type": "string", "enum": ["last"]}]},
+            description="Page number, from 1 (or `last`). Past the last page: 404 `not_found`.",
+        ),
+        OpenApiParameter(
+            "page_size",
+            {"type": "integer", "minimum": 1, "maximum": 100},
+            description="Rows per page: 1 to 100 (default 20).",
+        ),
+    ]
 
 
 _DESCRIPTIONS = {
@@ -99,14 +199,14 @@ def _stream_operation(
             "name": "after",
             "in": "query",
             "required": False,
-            "schema": {"type": "integer", "minimum": 0},
+            "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
             "description": "Resume after this event id.",
         },
         {
             "name": "Last-Event-ID",
             "in": "header",
             "required": False,
-            "schema": {"type": "integer", "minimum": 0},
+            "schema": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
             "description": "Resume after this event id (sent by EventSource on reconnect).",
         },
     ]
@@ -153,7 +253,11 @@ def _stream_operation(
 
 
 def add_event_streams(result: dict, generator: object, request: object, public: bool) -> dict:
-    """Postprocessing hook: document the two SSE endpoints (plain async Django views)."""
+    """Postprocessing hook: document the two SSE endpoints (plain async Django views), and
+    the recursive shape of validation errors' ``fields``."""
+    result.setdefault("components", {}).setdefault("schemas", {})[FIELD_ERRORS_COMPONENT] = (
+        FIELD_ERRORS_SCHEMA
+    )
     result.setdefault("components", {}).setdefault("schemas", {}).setdefault(
         "Error",
         {

@@ -12,7 +12,9 @@ from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
     OpenApiResponse,
+    PolymorphicProxySerializer,
     extend_schema,
+    extend_schema_field,
     extend_schema_view,
     inline_serializer,
 )
@@ -24,11 +26,12 @@ from rest_framework.views import APIView
 from accounts.authentication import request_user
 from config.api import StrictSerializer, require_object, validated
 from config.exceptions import ApplicationError
-from config.pagination import PageNumberPagination
-from config.schema import error_responses
+from config.pagination import PageNumberPagination, single_query_value
+from config.schema import error_responses, page_parameters
 from games import presenters, selectors, services
 from games.errors import GameNotFound, InvalidCode
 from games.models import Difficulty, GameStatus, OpponentType, Visibility
+from games.phrases import PHRASES
 from games.throttles import (
     ActionThrottle,
     CancelThrottle,
@@ -39,7 +42,7 @@ from games.throttles import (
     JoinThrottle,
     RematchThrottle,
 )
-from games.variants import VARIANTS, GameVariant
+from games.variants import DEFAULT_VARIANT, VARIANTS, GameVariant
 
 ACTION_TYPES = list(dict.fromkeys(t for v in VARIANTS.values() for t in v.action_types))
 ACTION_ERROR_CODES: dict[int, list[str]] = {}
@@ -51,6 +54,55 @@ TURN_SECONDS_MIN, TURN_SECONDS_MAX = 10, 3600
 PUBLIC_TURN_SECONDS_DEFAULT = 60
 
 # --- documentation serializers (responses are built by selectors) --------------------------
+
+# A card as input: rank then suit, in either case (DESIGN §2); anything else is 400.
+CARD_INPUT_SCHEMA = {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"}
+
+
+@extend_schema_field(CARD_INPUT_SCHEMA)
+class _CardInputField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "array", "items": {"type": "array", "items": CARD_INPUT_SCHEMA}})
+class _MeldsInputField(serializers.ListField):
+    pass
+
+
+@extend_schema_field({"nullable": True, "not": {}, "description": "Only `null`."})
+class _NullOnlyField(serializers.Field):
+    """A key this action type does not take: accepted only as ``null``."""
+
+
+@extend_schema_field({"type": "string", "enum": list(PHRASES)})
+class _PhraseField(serializers.CharField):
+    pass
+
+
+def _rule_field(bounds: tuple[int, int] | None) -> serializers.Field:
+    if bounds is None:
+        return serializers.BooleanField(required=False)
+    low, high = bounds
+    return serializers.IntegerField(required=False, min_value=low, max_value=high)
+
+
+RulesSerializer = type(
+    "RulesSerializer",
+    (StrictSerializer,),
+    {
+        "__doc__": "Rule options (DESIGN §3); all optional on create, unknown keys refused.",
+        **{
+            name: _rule_field(bounds)
+            for name, bounds in VARIANTS[DEFAULT_VARIANT].rule_options().items()
+        },
+    },
+)
+
+
+@extend_schema_field(RulesSerializer)
+class _RulesInputField(serializers.JSONField):
+    """Parsed by the rules core (``RuleSet.from_dict``); documented as the object it takes."""
+
 
 _cards = serializers.ListField(child=serializers.CharField(), help_text="Cards such as `AS`.")
 
@@ -112,6 +164,13 @@ class RoundResultSerializer(serializers.Serializer):
     salt = serializers.CharField()
 
 
+class UnfinishedRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    deck_commitment = serializers.CharField()
+    deck = serializers.ListField(child=serializers.CharField())
+    salt = serializers.CharField()
+
+
 class FinalSerializer(serializers.Serializer):
     winner = serializers.IntegerField()
     reason = serializers.ChoiceField(["target", "concede", "timeout"])
@@ -121,6 +180,11 @@ class FinalSerializer(serializers.Serializer):
         "profile statistics."
     )
     totals = serializers.ListField(child=serializers.IntegerField())
+    unfinished_round = UnfinishedRoundSerializer(
+        required=False,
+        help_text="A round cut short by a concession or a timeout: its deal revealed (fair "
+        "shuffle), like a finished round's.",
+    )
     breakdown = inline_serializer(
         "FinalLine",
         {
@@ -133,24 +197,13 @@ class FinalSerializer(serializers.Serializer):
         },
         many=True,
     )
-    unfinished_round = inline_serializer(
-        "UnfinishedRound",
-        {
-            "number": serializers.IntegerField(),
-            "deck_commitment": serializers.CharField(),
-            "deck": serializers.ListField(child=serializers.CharField()),
-            "salt": serializers.CharField(),
-        },
-        required=False,
-        help_text="A round cut short by a concession or timeout: its deal, revealed.",
-    )
 
 
 class GameViewSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(GameStatus.choices)
     version = serializers.IntegerField(help_text="Goes up by exactly one per applied action.")
-    rules = serializers.DictField()
+    rules = RulesSerializer()
     you = serializers.IntegerField(help_text="The caller's seat.")
     opponent = serializers.ChoiceField(OpponentType.choices)
     difficulty = serializers.ChoiceField(Difficulty.choices, allow_null=True)
@@ -197,7 +250,7 @@ class LobbyEntrySerializer(serializers.Serializer):
         "LobbyCreator",
         {"username": serializers.CharField(), "display_name": serializers.CharField()},
     )
-    rules = serializers.DictField()
+    rules = RulesSerializer()
     turn_seconds = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
 
@@ -249,7 +302,7 @@ class GamesApi(APIView):
         opponent = serializers.ChoiceField(OpponentType.choices)
         difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
-        rules = serializers.JSONField(
+        rules = _RulesInputField(
             required=False, help_text="An object of rule options (DESIGN §3); omitted: defaults."
         )
         turn_seconds = serializers.IntegerField(
@@ -282,10 +335,36 @@ class GamesApi(APIView):
                 )
             return data
 
+    # The schema of the body: one shape per opponent (what ``validate`` enforces).
+    class ComputerInput(StrictSerializer):
+        opponent = serializers.ChoiceField([OpponentType.COMPUTER.value])
+        difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
+        rules = _RulesInputField(required=False)
+
+    class HumanInput(StrictSerializer):
+        opponent = serializers.ChoiceField([OpponentType.HUMAN.value])
+        visibility = serializers.ChoiceField(Visibility.choices, required=False)
+        rules = _RulesInputField(required=False)
+        turn_seconds = serializers.IntegerField(
+            required=False,
+            allow_null=True,
+            min_value=TURN_SECONDS_MIN,
+            max_value=TURN_SECONDS_MAX,
+            help_text="Seconds per turn (10-3600) or null for untimed. Default 60 on public "
+            "tables, untimed on private ones.",
+        )
+
     @extend_schema(
         operation_id="games_create",
         tags=["games"],
-        request=InputSerializer,
+        request=PolymorphicProxySerializer(
+            component_name="GameCreate",
+            serializers={
+                OpponentType.COMPUTER.value: ComputerInput,
+                OpponentType.HUMAN.value: HumanInput,
+            },
+            resource_type_field_name="opponent",
+        ),
         responses={
             201: GameViewSerializer,
             **error_responses(400, 401, 409, 415, 429, codes={409: ["too_many_waiting_games"]}),
@@ -336,8 +415,7 @@ class GamesApi(APIView):
         tags=["games"],
         parameters=[
             OpenApiParameter("status", str, enum=GameStatus.values, description="Filter."),
-            OpenApiParameter("page", int),
-            OpenApiParameter("page_size", int),
+            *page_parameters(),
         ],
         responses={
             200: _paginated(GameSummarySerializer, "GameSummaryPage"),
@@ -345,8 +423,8 @@ class GamesApi(APIView):
         },
     )
     def get(self, request: Request) -> Response:
-        status_filter = request.query_params.get("status")
-        if status_filter and status_filter not in GameStatus.values:
+        status_filter = single_query_value(request, "status")
+        if status_filter is not None and status_filter not in GameStatus.values:
             raise ApplicationError(
                 f"status must be one of {', '.join(GameStatus.values)}.",
                 code="validation_error",
@@ -370,7 +448,9 @@ class JoinApi(APIView):
     throttle_classes = [JoinThrottle, JoinIPThrottle]
 
     class InputSerializer(StrictSerializer):
-        code = serializers.CharField(max_length=16)
+        # Not trimmed here: the service ignores surrounding blanks (an all-blank code is
+        # simply unknown, 404), so every string of 1-16 characters is a valid request.
+        code = serializers.CharField(max_length=16, trim_whitespace=False)
 
     @extend_schema(
         operation_id="games_join",
@@ -413,10 +493,10 @@ class LobbyApi(APIView):
     @extend_schema(
         operation_id="lobby_list",
         tags=["games"],
-        parameters=[OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        parameters=page_parameters(),
         responses={
             200: _paginated(LobbyEntrySerializer, "LobbyPage"),
-            **error_responses(401, 404),
+            **error_responses(400, 401, 404),
         },
     )
     def get(self, request: Request) -> Response:
@@ -446,24 +526,54 @@ class GameActionsApi(APIView):
 
     throttle_classes = [ActionThrottle]
 
-    # The one input path of an action: the body's ``expected_version``, the
-    # ``Idempotency-Key`` header, and the action itself, parsed by the game's variant
-    # (``run_validation``). The declared fields document the body for the schema.
-    class InputSerializer(serializers.Serializer):
-        """The body, for the schema; the rules core's codec parses it (so that a bad card is
-        400 ``invalid_card`` and every message names the offending input)."""
-
-        type = serializers.ChoiceField(ACTION_TYPES)
-        card = serializers.CharField(required=False, help_text="discard and knock")
-        melds = serializers.ListField(
-            child=serializers.ListField(child=serializers.CharField()),
-            required=False,
-            help_text="knock and big_gin: your melds; omitted, the server picks the "
-            "arrangement with least deadwood.",
-        )
+    # The body, for the schema: one shape per action type. The rules core's codec parses
+    # it (so that a bad card is 400 ``invalid_card`` and every message names the input).
+    # Keys another type takes (``card``, ``melds``) are accepted as ``null``.
+    class _ActionInput(StrictSerializer):
         expected_version = serializers.IntegerField(
-            required=False, min_value=0, help_text="409 version_conflict if the game moved on."
+            required=False,
+            allow_null=True,
+            min_value=0,
+            help_text="409 version_conflict if the game moved on (null: no check).",
         )
+
+    class PassInput(_ActionInput):
+        type = serializers.ChoiceField(["pass"])
+        card = _NullOnlyField(required=False)
+        melds = _NullOnlyField(required=False)
+
+    class DrawStockInput(PassInput):
+        type = serializers.ChoiceField(["draw_stock"])
+
+    class DrawDiscardInput(PassInput):
+        type = serializers.ChoiceField(["draw_discard"])
+
+    class DiscardInput(_ActionInput):
+        type = serializers.ChoiceField(["discard"])
+        card = _CardInputField()
+        melds = _NullOnlyField(required=False)
+
+    class KnockInput(_ActionInput):
+        type = serializers.ChoiceField(["knock"])
+        card = _CardInputField(help_text="The discard, face down.")
+        melds = _MeldsInputField(
+            required=False,
+            allow_null=True,
+            help_text="Your melds; omitted, the server picks the arrangement with least "
+            "deadwood.",
+        )
+
+    class BigGinInput(_ActionInput):
+        type = serializers.ChoiceField(["big_gin"])
+        card = _NullOnlyField(required=False)
+        melds = _MeldsInputField(required=False, allow_null=True, help_text="Your melds.")
+
+    class InputSerializer(serializers.Serializer):
+        """The one input path of an action (the schema documents the body per type, as
+        ``GameAction``): the body must be an object, ``expected_version`` a non-negative
+        integer or null, the action is parsed by the game's variant (so a bad card is 400
+        ``invalid_card`` and every message names the offending input), and the
+        ``Idempotency-Key`` header is 1 to 255 characters."""
 
         def run_validation(self, data: Any = serializers.empty) -> dict[str, Any]:
             body = require_object(data)
@@ -503,14 +613,25 @@ class GameActionsApi(APIView):
             _GAME_ID,
             OpenApiParameter(
                 "Idempotency-Key",
-                str,
+                {"type": "string", "minLength": 1, "maxLength": 255},
                 OpenApiParameter.HEADER,
                 description="Optional: a retry with the same key returns the first response "
                 "and applies nothing twice (kept 24 h; another body with the same key: 422 "
                 "`idempotency_key_reused`).",
             ),
         ],
-        request=InputSerializer,
+        request=PolymorphicProxySerializer(
+            component_name="GameAction",
+            serializers={
+                "pass": PassInput,
+                "draw_stock": DrawStockInput,
+                "draw_discard": DrawDiscardInput,
+                "discard": DiscardInput,
+                "knock": KnockInput,
+                "big_gin": BigGinInput,
+            },
+            resource_type_field_name="type",
+        ),
         responses={
             200: GameViewSerializer,
             **error_responses(400, 401, 404, 409, 415, 422, 429, codes=ACTION_ERROR_CODES),
@@ -549,8 +670,11 @@ class GameMovesApi(APIView):
     @extend_schema(
         operation_id="games_moves",
         tags=["games"],
-        parameters=[_GAME_ID, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
-        responses={200: _paginated(MoveSerializer, "MovePage"), **error_responses(401, 404)},
+        parameters=[_GAME_ID, *page_parameters()],
+        responses={
+            200: _paginated(MoveSerializer, "MovePage"),
+            **error_responses(400, 401, 404),
+        },
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
         services.game_enforce_timers(game_id=game_id)
@@ -677,15 +801,15 @@ class MessagesApi(APIView):
         return [ChatThrottle()] if self.request.method == "POST" else []
 
     class InputSerializer(StrictSerializer):
-        phrase = serializers.CharField(max_length=32)
+        phrase = _PhraseField(max_length=32, trim_whitespace=False)
 
     @extend_schema(
         operation_id="games_messages_list",
         tags=["live tables"],
-        parameters=[_GAME_ID, OpenApiParameter("page", int), OpenApiParameter("page_size", int)],
+        parameters=[_GAME_ID, *page_parameters()],
         responses={
             200: _paginated(MessageSerializer, "MessagePage"),
-            **error_responses(401, 404),
+            **error_responses(400, 401, 404),
         },
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:

@@ -85,25 +85,28 @@ def _state_frame(version: int, view: dict[str, Any]) -> bytes:
     return _frame({"version": version, "view": view}, event="state", event_id=version)
 
 
+MAX_EVENT_ID = 2**63 - 1
+"""Event ids are versions and row ids (64-bit); a larger position names no event."""
+
+
 def _after(request: HttpRequest) -> int | None:
-    raw = request.GET.get("after")
+    """``?after=`` (wins) or ``Last-Event-ID``: digits only (no sign, blanks or other
+    scripts' digits, which ``int()`` would take), at most :data:`MAX_EVENT_ID`, once."""
+    values = request.GET.getlist("after")
     source = "after"
+    raw = values[-1] if values else None
     if raw is None:
         raw = request.headers.get("Last-Event-ID")
         source = "Last-Event-ID"
     if raw is None or raw == "":
         return None
-    try:
-        value = int(raw)
-    except ValueError:
-        value = -1
-    if value < 0:
+    if len(values) > 1 or not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_EVENT_ID:
         raise ApplicationError(
             f"{source} must be a non-negative integer.",
             code="validation_error",
             fields={source: ["Must be a non-negative integer."]},
         )
-    return value
+    return int(raw)
 
 
 def _authenticate(request: HttpRequest) -> tuple[Any, AuthToken]:

@@ -18,8 +18,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from config.api import iso
-from config.pagination import PageNumberPagination
-from config.schema import error_responses
+from config.pagination import PageNumberPagination, single_query_value
+from config.schema import error_responses, page_parameters
 
 from . import selectors
 from .models import Category, PeriodKind
@@ -50,7 +50,7 @@ a rank (ranks 1, 2, 2, 4). Deactivated accounts are not listed.
 
 
 def _query_date(request: Request) -> date | None:
-    raw = request.query_params.get("start")
+    raw = single_query_value(request, "start")
     if raw is None:
         return None
     if not DATE_PATTERN.match(raw):
@@ -59,6 +59,11 @@ def _query_date(request: Request) -> date | None:
         return date.fromisoformat(raw)
     except ValueError as exc:
         raise selectors.InvalidDate(f"start is not a valid date: {raw}.") from exc
+
+
+def _query_category(request: Request) -> str:
+    category = single_query_value(request, "category")
+    return Category.HUMANS if category is None else category
 
 
 class UserSerializer(serializers.Serializer):
@@ -79,12 +84,7 @@ class StandingSerializer(serializers.Serializer):
     games = serializers.IntegerField(help_text="Games finished in the period, won or lost.")
 
 
-_PAGE_PARAMETERS = [
-    OpenApiParameter("page", OpenApiTypes.INT, description="Page number, from 1."),
-    OpenApiParameter(
-        "page_size", OpenApiTypes.INT, description="Rows per page (default 20, at most 100)."
-    ),
-]
+_PAGE_PARAMETERS = page_parameters()
 
 _PLAYER = {"username": "ann", "display_name": "Ann"}
 
@@ -139,7 +139,8 @@ class LeaderboardApi(APIView):
             ),
             OpenApiParameter(
                 "start",
-                OpenApiTypes.DATE,
+                # A date from 1970 on (the pattern says the year; later than today is 400 too).
+                {"type": "string", "format": "date", "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-"},
                 description="A past period: any day (YYYY-MM-DD) inside it, e.g. its first "
                 "day. Default: the current period. Not later than today; not for all-time.",
             ),
@@ -152,7 +153,12 @@ class LeaderboardApi(APIView):
                 401,
                 404,
                 codes={
-                    400: ["invalid_period", "invalid_category", "invalid_date"],
+                    400: [
+                        "invalid_period",
+                        "invalid_category",
+                        "invalid_date",
+                        "validation_error",
+                    ],
                     404: ["not_found"],
                 },
             ),
@@ -195,7 +201,7 @@ class LeaderboardApi(APIView):
     def get(self, request: Request, period: str) -> Response:
         board = selectors.leaderboard_board(
             kind=period,
-            category=request.query_params.get("category", Category.HUMANS),
+            category=_query_category(request),
             start=_query_date(request),
         )
         # The rows are already in the OutputSerializer's shape (plain JSON values): the
@@ -259,7 +265,7 @@ class RatingBoardApi(APIView):
             "rank; the lower deviation is listed first."
         ),
         parameters=_PAGE_PARAMETERS,
-        responses={200: OutputSerializer, **error_responses(401, 404)},
+        responses={200: OutputSerializer, **error_responses(400, 401, 404)},
         examples=[
             OpenApiExample(
                 "rating board",

@@ -45,12 +45,9 @@ function allMelds(cards) {
     bySuit.get(suitOf(card)).set(r, i);
   });
   for (const group of byRank.values()) {
-    if (group.length >= 3) {
-      if (group.length === 4) melds.push(group);
-      for (let skip = 0; skip < group.length; skip++) {
-        const three = group.filter((_, j) => j !== skip);
-        if (three.length === 3) melds.push(three);
-      }
+    if (group.length >= 3) melds.push(group);
+    if (group.length === 4) {
+      for (let skip = 0; skip < 4; skip++) melds.push(group.filter((_, j) => j !== skip));
     }
   }
   for (const ranks of bySuit.values()) {

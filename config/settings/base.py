@@ -196,10 +196,23 @@ SPECTACULAR_SETTINGS = {
         "GameStatusEnum": "games.models.GameStatus",
         "DifficultyEnum": "games.models.Difficulty",
         "HealthStatusEnum": ["ok", "unavailable"],
+        # POST /games and POST /games/{id}/actions: one body shape per opponent / action type,
+        # each naming its own value, beside the full sets.
+        "OpponentEnum": "games.models.OpponentType",
+        "ComputerOpponentEnum": ["computer"],
+        "HumanOpponentEnum": ["human"],
+        "TypeEnum": "games.rules.ACTION_TYPES",
+        "PassTypeEnum": ["pass"],
+        "DrawStockTypeEnum": ["draw_stock"],
+        "DrawDiscardTypeEnum": ["draw_discard"],
+        "DiscardTypeEnum": ["discard"],
+        "KnockTypeEnum": ["knock"],
+        "BigGinTypeEnum": ["big_gin"],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.add_event_streams",
+        "config.schema.require_request_bodies",
     ],
     "APPEND_COMPONENTS": {
         "securitySchemes": {

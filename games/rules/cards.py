@@ -71,7 +71,9 @@ class Card:
     @classmethod
     def parse(cls, text: object) -> Card:
         """The card named by two characters, rank then suit, in any case."""
-        if isinstance(text, str):
+        # ASCII only: str.upper() maps some other letters onto ranks and suits (U+017F, the
+        # long s, becomes "S"), and those are not cards.
+        if isinstance(text, str) and text.isascii():
             card = _BY_TEXT.get(text.upper())
             if card is not None:
                 return card

@@ -53,6 +53,7 @@ _ACTION_KEYS: dict[str, frozenset[str]] = {
     Knock.type: frozenset({"card", "melds"}),
     BigGin.type: frozenset({"melds"}),
 }
+_ANY_ACTION_KEY = frozenset().union(*_ACTION_KEYS.values())
 
 
 # --------------------------------------------------------------------------------------
@@ -85,9 +86,9 @@ def action_from_json(data: object) -> Action:
     Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for a bad card
     string and :class:`~games.rules.errors.ValidationError` (``validation_error``) for a
     bad shape (not an object, missing or unknown ``type``, a missing ``card``, a key that
-    the type does not take); both carry ``fields``. Keys the type does not take are
-    accepted when ``null``. Melds are only checked for
-    shape here; :func:`~games.rules.engine.apply_action` checks that they are melds.
+    the type does not take); both carry ``fields``. Keys of other action types are
+    accepted when ``null`` (any other key never is). Melds are only checked for shape
+    here; :func:`~games.rules.engine.apply_action` checks that they are melds.
 
     >>> action_from_json({"type": "knock", "card": "9c"})
     Knock(card=Card.parse('9C'), melds=None)
@@ -109,7 +110,8 @@ def action_from_json(data: object) -> Action:
     extra = {
         str(key): [f"Not a field of a {kind} action."]
         for key, value in data.items()
-        if key != "type" and key not in allowed and value is not None
+        if key != "type" and key not in allowed
+        and (value is not None or key not in _ANY_ACTION_KEY)
     }
     if extra:
         raise ValidationError(

@@ -129,3 +129,9 @@ def _summary(problems: dict[str, list[str]]) -> str:
     return "Invalid rules: " + "; ".join(
         f"{key}: {' '.join(messages)}" for key, messages in sorted(problems.items())
     )
+
+
+INT_OPTION_RANGES: Mapping[str, tuple[int, int]] = _INT_RANGES
+"""Each integer option's allowed range, inclusive (for the API's schema)."""
+BOOL_OPTIONS: tuple[str, ...] = _BOOLS
+"""The boolean options."""

@@ -132,6 +132,8 @@ def game_join(*, user: User, code: str) -> Game:
     """Take the next free seat of the waiting game with this invite code; the game starts
     when every seat is taken."""
     code = code.strip().upper()
+    if not code:  # a rematch offer waits too, with no invite code
+        raise InvalidCode()
     game = (
         Game.objects.select_for_update(of=("self",))
         .filter(invite_code=code, status=GameStatus.WAITING)

@@ -84,6 +84,10 @@ class GameVariant(Protocol):
 
     # --- rules and dealing ----------------------------------------------------------------
 
+    def rule_options(self) -> dict[str, tuple[int, int] | None]:
+        """Every rule option in its default order: ``(low, high)`` for a number, ``None``
+        for a flag (for the schema of ``rules``)."""
+
     def rules_from_dict(self, data: object) -> dict[str, Any]:
         """Every rule option, defaults filled, from the request's ``rules`` (any JSON);
         raises the core's ``RulesError`` (400) for anything else."""

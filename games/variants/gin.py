@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from games import ai, rules
+from games.rules.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
 from games.variants.base import GameOutcome, Progress, SeatRecord
 
 _ACTION_ERROR_CODES = {
@@ -159,6 +160,12 @@ class GinRummy:
     action_types: tuple[str, ...] = rules.ACTION_TYPES
     action_error_codes = _ACTION_ERROR_CODES
     error_type: type[Exception] = rules.RulesError
+
+    def rule_options(self) -> dict[str, tuple[int, int] | None]:
+        return {
+            name: None if name in BOOL_OPTIONS else INT_OPTION_RANGES[name]
+            for name in rules.RuleSet().to_dict()
+        }
 
     def rules_from_dict(self, data: object) -> dict[str, Any]:
         return rules.RuleSet.from_dict(data).to_dict()

@@ -3,10 +3,12 @@ a reload mid-game, an error from the API, the page's security policy."""
 
 from __future__ import annotations
 
+import random
 import re
 import urllib.error
 import urllib.request
 
+from games import rules
 from tests.web.conftest import PASSWORD
 from tests.web.helpers import (
     discard_choice,
@@ -308,3 +310,26 @@ def test_api_errors_are_shown_as_sentences(open_tab):
     except urllib.error.HTTPError as error:
         assert error.code == 401
     tab.assert_healthy(failed_requests=True)
+
+
+def test_client_arranges_hands_with_the_rules_core_least_deadwood(open_tab):
+    """The melds the table draws come from the client's own search (the view carries only
+    the deadwood count): on random 10- and 11-card hands it finds the rules core's least
+    deadwood, sets of exactly three included."""
+    rng = random.Random(11)
+    hands = [[str(c) for c in rng.sample(list(rules.DECK), rng.choice((10, 11)))]
+             for _ in range(1500)]
+    hands.append(["TC", "TD", "TH", "2H", "3D", "6D", "KC", "8C", "5C", "6C"])
+    tab = open_tab()
+    tab.open()
+    shown = tab.page.evaluate(
+        """async (hands) => {
+            const cards = await import('/static/web/cards.js');
+            return hands.map((hand) => cards.bestArrangement(hand).points);
+        }""",
+        hands,
+    )
+    expected = [rules.deadwood_value(rules.cards(" ".join(hand))) for hand in hands]
+    wrong = [(hand, got, want) for hand, got, want in zip(hands, shown, expected, strict=True)
+             if got != want]
+    assert wrong == []

@@ -1,0 +1,295 @@
+"""Schema fuzzing: schemathesis over every operation of ``/api/schema/``.
+
+Each operation is one test: the explicit examples of the schema, its coverage cases
+(boundaries, missing and wrong-typed values) and ``MAX_EXAMPLES`` generated requests,
+positive and negative, seeded so that every run sends the same requests. Every response
+goes through all of schemathesis' checks: no 5xx, documented status codes and content
+types, bodies that match the schema, schema-violating requests refused and schema-valid ones
+accepted (a 4xx for a schema-valid request is allowed only where the contract refuses a
+well-formed request for the state it finds: 404, 409, 422, 429). On top of those, every
+JSON body must not carry keys that the schema leaves out (:func:`no_undocumented_keys`).
+
+The requests go through the WSGI application in-process, against the suite's PostgreSQL,
+authenticated as a player who sits at games in every state (so ``{game_id}`` paths hit real
+games part of the time, see :func:`make_realistic`). Left out: the two event streams (their
+bad input is tested in ``tests/live``) and logout, which would revoke the fuzzing token (it
+is tested in ``tests/accounts``).
+
+Run it alone with ``make test PYTEST_ARGS="tests/fuzz"``.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import uuid
+from datetime import date
+from typing import Any
+
+import hypothesis
+import jsonschema
+import pytest
+import schemathesis
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.core.wsgi import get_wsgi_application
+from schemathesis.checks import CHECKS, load_all_checks
+
+from accounts.models import AuthToken, User
+from games import services
+from games.models import Difficulty, Visibility
+from tests.factories import UserFactory
+
+MAX_EXAMPLES = 25
+SEED = 20250301
+TOKEN = "fuzz" + "0" * 36  # a fixed key: the schema (and its auth header) is loaded once
+EXCLUDED = ("/api/v1/games/{game_id}/events", "/api/v1/me/events", "/api/v1/auth/logout")
+
+# The contract refuses well-formed requests for the state they meet (DESIGN §4): a game
+# that is not yours or an unknown invite code (404), a game that moved on or is not in the
+# right state (409), an action the rules forbid now (422), a throttle (429). Those are no
+# verdict on the schema; a 400 for a schema-valid request always is.
+STATE_REFUSALS = ["2xx", "3xx", "401", "403", "404", "409", "422", "429"]
+
+CONFIG = schemathesis.Config.from_dict(
+    {
+        "seed": SEED,
+        "suppress-health-check": ["too_slow", "filter_too_much", "data_too_large"],
+        "headers": {"Authorization": f"Token {TOKEN}"},
+        "generation": {
+            "max-examples": MAX_EXAMPLES,
+            "database": "none",
+        },
+        "checks": {"positive_data_acceptance": {"expected-statuses": STATE_REFUSALS}},
+    }
+)
+
+
+# The schema exactly as the app serves it (no database needed to build it).
+schema = schemathesis.openapi.from_wsgi(
+    "/api/schema/?format=json", get_wsgi_application(), config=CONFIG
+).exclude(path=list(EXCLUDED))
+
+
+class World:
+    """The fuzzing player, and games in every state they can meet."""
+
+    def __init__(self) -> None:
+        self.player = UserFactory(username="fuzzer")
+        AuthToken.objects.create(
+            user=self.player, digest=hashlib.sha256(TOKEN.encode()).hexdigest(), prefix=TOKEN[:6]
+        )
+        rival, stranger = UserFactory(username="rival"), UserFactory(username="stranger")
+        self.usernames = [self.player.username, rival.username, stranger.username]
+        me = self.player
+        computer = services.game_create_vs_computer(user=me, difficulty=Difficulty.EASY)
+        conceded = services.game_create_vs_computer(user=me, difficulty=Difficulty.HARD)
+        services.game_concede(game_id=conceded.pk, user=me)
+        mine_waiting = services.game_create_vs_human(user=me, visibility=Visibility.PRIVATE)
+        cancelled = services.game_create_vs_human(user=me, visibility=Visibility.PUBLIC)
+        services.game_cancel(game_id=cancelled.pk, user=me)
+        open_table = services.game_create_vs_human(user=rival, visibility=Visibility.PUBLIC)
+        versus = services.game_create_vs_human(user=rival, visibility=Visibility.PRIVATE)
+        services.game_join(user=me, code=versus.invite_code)
+        finished = services.game_create_vs_human(user=me, visibility=Visibility.PRIVATE)
+        services.game_join(user=rival, code=finished.invite_code)
+        services.game_concede(game_id=finished.pk, user=rival)
+        offer, _ = services.game_rematch(game_id=finished.pk, user=rival)
+        others = services.game_create_vs_human(user=rival, visibility=Visibility.PRIVATE)
+        services.game_join(user=stranger, code=others.invite_code)
+        self.game_ids = [
+            str(g.pk)
+            for g in (computer, conceded, mine_waiting, cancelled, versus, finished, offer, others)
+        ]
+        self.invite_codes = [mine_waiting.invite_code, open_table.invite_code, versus.invite_code]
+
+
+def _pick(options: list[str], seed: str) -> str | None:
+    """One of ``options`` or None (keep the generated value), chosen by ``seed``."""
+    index = int(hashlib.sha256(seed.encode()).hexdigest(), 16) % (len(options) + 1)
+    return options[index] if index < len(options) else None
+
+
+def make_realistic(case: Any, world: World) -> None:
+    """Swap well-formed generated ids, usernames and invite codes for real ones, most of the
+    time (deterministically, from the generated value), so requests reach real games.
+
+    Only values that are already valid are swapped: a request meant to violate the schema
+    still does. Assigning the containers makes schemathesis re-check what the case is.
+    """
+    params = dict(case.path_parameters or {})
+    game_id = params.get("game_id")
+    if isinstance(game_id, str) and _is_uuid(game_id):
+        real = _pick(world.game_ids, game_id)
+        if real is not None:
+            params["game_id"] = real
+    username = params.get("username")
+    if isinstance(username, str):
+        real = _pick(world.usernames, username)
+        if real is not None:
+            params["username"] = real
+    if params != (case.path_parameters or {}):
+        case.path_parameters = params
+    body = case.body
+    if (
+        case.operation.path == "/api/v1/games/join"
+        and isinstance(body, dict)
+        and isinstance(body.get("code"), str)
+        and 1 <= len(body["code"].strip()) <= 16
+    ):
+        real = _pick(world.invite_codes, body["code"])
+        if real is not None:
+            case.body = {**body, "code": real}
+
+
+STRONG_PASSWORD = "amber-lantern-quietly-87"
+
+
+def within_unstated_rules(case: Any) -> None:
+    """Keep well-formed requests inside the rules a JSON schema cannot state, which the
+    schema describes in words and ``tests/accounts`` and ``tests/leaderboards`` test:
+
+    - a new password must not be common, all digits or too like the username (Django's
+      validators): a well-formed generated one that they refuse is replaced by a strong one;
+    - a leaderboard's ``start`` must not be later than today, and the all-time board has
+      none: a well-formed one is moved to today, or dropped for all-time.
+
+    Only values that are valid already are changed, so a request that violates the schema
+    still does.
+    """
+    body = case.body
+    if case.operation.path == "/api/v1/auth/register" and isinstance(body, dict):
+        password, username = body.get("password"), body.get("username")
+        if (
+            isinstance(password, str)
+            and 8 <= len(password) <= 128
+            and "\x00" not in password
+            and _refused_by_password_validators(password, username)
+        ):
+            case.body = {**body, "password": STRONG_PASSWORD}
+    if case.operation.path == "/api/v1/leaderboards/{period}" and case.query:
+        start = case.query.get("start")
+        if isinstance(start, str) and _is_valid_start(start):
+            query = dict(case.query)
+            if (case.path_parameters or {}).get("period") == "all-time":
+                del query["start"]
+            elif start > date.today().isoformat():
+                query["start"] = date.today().isoformat()
+            if query != case.query:
+                case.query = query
+
+
+def _refused_by_password_validators(password: str, username: Any) -> bool:
+    user = User(username=username if isinstance(username, str) else "")
+    try:
+        validate_password(password, user=user)
+    except DjangoValidationError:
+        return True
+    return False
+
+
+def _is_valid_start(value: str) -> bool:
+    try:
+        return date.fromisoformat(value).year >= 1970 and len(value) == 10
+    except ValueError:
+        return False
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        return str(uuid.UUID(value)) == value.lower()
+    except ValueError:
+        return False
+
+
+def _closed(schema: Any) -> Any:
+    """``schema`` with ``additionalProperties: false`` on every object that lists its
+    properties and says nothing about others (what the serializers document)."""
+    if isinstance(schema, list):
+        return [_closed(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: _closed(value) for key, value in schema.items()}
+    if "properties" in out and "additionalProperties" not in out:
+        out["additionalProperties"] = False
+    return out
+
+
+def no_undocumented_keys(ctx: Any, response: Any, case: Any) -> bool | None:
+    """Every JSON body holds only keys its schema documents (drift between the output
+    serializers and what the server sends)."""
+    if response.request.method.upper() != case.operation.method.upper():
+        return None  # a probe of another method (unsupported_method)
+    if "json" not in response.headers.get("content-type", [""])[0]:
+        return None
+    raw = case.operation.schema.raw_schema
+    definition = case.operation.definition.raw["responses"].get(str(response.status_code))
+    if definition is None:
+        return None
+    media = definition.get("content", {}).get("application/json")
+    if media is None or "schema" not in media:
+        return None
+    document = _nullable(_closed({"components": raw.get("components", {}), **media["schema"]}))
+    validator = jsonschema.Draft4Validator(document)  # "#/components/..." refs: this document
+    errors = sorted(validator.iter_errors(response.json()), key=lambda e: list(e.path))
+    if errors:
+        where = "/".join(str(p) for p in errors[0].absolute_path)
+        raise AssertionError(f"Undocumented response content at /{where}: {errors[0].message}")
+    return None
+
+
+def _nullable(schema: Any) -> Any:
+    """OpenAPI 3.0's ``nullable`` as JSON Schema (``type: [..., "null"]``)."""
+    if isinstance(schema, list):
+        return [_nullable(item) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    out = {key: _nullable(value) for key, value in copy.copy(schema).items()}
+    if out.pop("nullable", False):
+        if "type" in out:
+            out["type"] = [out["type"], "null"]
+        if "enum" in out and None not in out["enum"]:
+            out["enum"] = [*out["enum"], None]
+        if "type" not in out and "enum" not in out:
+            out = {"anyOf": [out, {"type": "null"}]}
+    return out
+
+
+@pytest.fixture
+def world(transactional_db: None, settings: Any) -> World:
+    # High limits, so the fuzz is not a wall of 429s (every 429 stays documented).
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    settings.REST_FRAMEWORK = {
+        **settings.REST_FRAMEWORK,
+        "DEFAULT_THROTTLE_RATES": dict.fromkeys(rates, "100000/min"),
+    }
+    return World()
+
+
+@schema.parametrize()
+# ``world`` is built once per operation; the requests of one operation share its games.
+@hypothesis.settings(suppress_health_check=[hypothesis.HealthCheck.function_scoped_fixture])
+def test_operation_conforms_to_schema(case: Any, world: World) -> None:
+    make_realistic(case, world)
+    within_unstated_rules(case)
+    case.call_and_validate(additional_checks=[no_undocumented_keys])
+
+
+def test_every_check_of_schemathesis_is_on():
+    """The fuzz runs schemathesis' whole default set of checks, none switched off."""
+    load_all_checks()
+    names = {check.__name__ for check in CHECKS.get_all()}
+    assert {
+        "not_a_server_error",
+        "status_code_conformance",
+        "content_type_conformance",
+        "response_headers_conformance",
+        "response_schema_conformance",
+        "negative_data_rejection",
+        "positive_data_acceptance",
+        "missing_required_header",
+        "unsupported_method",
+        "ignored_auth",
+    } <= names
+    config = schema.config.checks_config_for()
+    assert [name for name in sorted(names) if not config.get_by_name(name=name).enabled] == []
