@@ -36,12 +36,23 @@ def seat_of(*, game: Game, user: User) -> int | None:
     return next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
 
 
-def game_get_for_user(*, game_id: uuid.UUID, user: User) -> tuple[Game, int]:
+def game_pk(game_id: uuid.UUID | str) -> uuid.UUID | None:
+    """``game_id`` as a UUID; None when it is not one (then no game has it)."""
+    if isinstance(game_id, uuid.UUID):
+        return game_id
+    try:
+        return uuid.UUID(str(game_id))
+    except ValueError:
+        return None
+
+
+def game_get_for_user(*, game_id: uuid.UUID | str, user: User) -> tuple[Game, int]:
     """The game and the caller's seat; 404 ``not_found`` unless the caller sits at it.
 
     Two queries: the game, and its seats with their users (which the view needs anyway).
     """
-    game = Game.objects.prefetch_related(_seats_prefetch()).filter(pk=game_id).first()
+    pk = game_pk(game_id)
+    game = Game.objects.prefetch_related(_seats_prefetch()).filter(pk=pk).first() if pk else None
     seat = seat_of(game=game, user=user) if game is not None else None
     if game is None or seat is None:
         raise GameNotFound()

@@ -189,7 +189,7 @@ def _drive(stream: AsyncIterator[bytes]) -> Iterator[bytes]:
 # --- the game stream ------------------------------------------------------------------------
 
 
-def _open_game(game_id: uuid.UUID, user: User) -> tuple[int, int]:
+def _open_game(game_id: uuid.UUID | str, user: User) -> tuple[int, int]:
     game, seat = selectors.game_get_for_user(game_id=game_id, user=user)
     last_message = (
         Message.objects.filter(game=game).order_by("-id").values_list("id", flat=True).first()
@@ -318,7 +318,7 @@ async def _hold(user: Any, token: AuthToken) -> _Holder:
 
 
 @csrf_exempt
-async def game_events(request: HttpRequest, game_id: uuid.UUID) -> HttpResponseBase:
+async def game_events(request: HttpRequest, game_id: uuid.UUID | str) -> HttpResponseBase:
     """``GET /api/v1/games/{id}/events``: the game's event stream for a seated player."""
     try:
         _ensure_served_here(request)
@@ -330,7 +330,9 @@ async def game_events(request: HttpRequest, game_id: uuid.UUID) -> HttpResponseB
         holder = await _hold(user, token)
     except (ApplicationError, exceptions.APIException, GameNotFound) as exc:
         return _error_response(exc)
-    return _streaming(request, _game_stream(game_id, seat, after, last_message, holder), holder)
+    key = selectors.game_pk(game_id)  # a seated game's id: always a UUID
+    assert key is not None
+    return _streaming(request, _game_stream(key, seat, after, last_message, holder), holder)
 
 
 # --- the account stream ---------------------------------------------------------------------

@@ -17,6 +17,8 @@ urlpatterns = [
     path("games/<uuid:game_id>/accept", apis.AcceptApi.as_view(), name="game-accept"),
     path("games/<uuid:game_id>/messages", apis.MessagesApi.as_view(), name="game-messages"),
     path("games/<uuid:game_id>/events", streams.game_events, name="game-events"),
-    # Views only ever see UUIDs; any other id is a game the caller does not sit at.
+    # Views only ever see UUIDs; any other id is a game the caller does not sit at (the
+    # stream answers it itself, after authenticating, as it answers every error).
+    re_path(r"^games/(?P<game_id>[^/]+)/events$", streams.game_events),
     re_path(r"^games/[^/]+(?:/[a-z]+)?$", apis.MalformedGameIdApi.as_view()),
 ]

@@ -16,22 +16,12 @@ from django.db.models import Prefetch, QuerySet
 from accounts.models import User
 from games.errors import GameNotActive, GameNotFound
 from games.models import Game, GameStatus, Seat
+from games.selectors import game_pk
 
 
 def _locked() -> QuerySet[Game]:
     seats = Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("seat"))
     return Game.objects.select_for_update(of=("self",)).prefetch_related(seats)
-
-
-def game_pk(game_id: uuid.UUID | str) -> uuid.UUID | None:
-    """``game_id`` as a UUID; None when it is not one (a task's argument, say), which
-    services treat as a game that does not exist."""
-    if isinstance(game_id, uuid.UUID):
-        return game_id
-    try:
-        return uuid.UUID(str(game_id))
-    except ValueError:
-        return None
 
 
 def game_lock_or_none(*, game_id: uuid.UUID | str) -> Game | None:
