@@ -16,8 +16,6 @@ from collections.abc import Iterable, Sequence
 from games.rules.rummy import (
     JOKER,
     Action,
-    Card,
-    Discard,
     GameState,
     Joker,
     Meld,
@@ -141,12 +139,3 @@ def is_joker(card: RummyCard) -> bool:
     """Whether ``card`` is a joker."""
     return isinstance(card, Joker)
 
-
-def natural(card: RummyCard) -> Card | None:
-    """The card, or ``None`` for a joker."""
-    return card if isinstance(card, Card) else None
-
-
-def discard_of(card: RummyCard) -> Discard:
-    """The discard action for ``card``."""
-    return Discard(card)

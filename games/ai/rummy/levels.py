@@ -14,7 +14,6 @@ from games.ai.rummy.common import (
     fits_table,
     forced,
     is_joker,
-    legal,
     loose_cards,
     loose_value,
     next_meld,
@@ -236,4 +235,4 @@ def hard(view: PlayerView, rng: random.Random) -> Action:
     return _discard_hard(view, allowed)
 
 
-__all__ = ["easy", "hard", "legal", "medium"]
+__all__ = ["easy", "hard", "medium"]
