@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from games import ai
 from games.ai.memory import Memory
@@ -311,6 +312,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     add_arguments(parser)
     options = parser.parse_args(argv)
+    if options.variant == "rummy":
+        return _main_rummy(parser, options)
     try:
         rules = check_options(options.games, options.rules)
     except ValueError as error:
@@ -324,6 +327,25 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _main_rummy(parser: object, options: object) -> int:
+    import sys
+
+    from games.ai.rummy import simulate as rummy
+
+    o: Any = options
+    try:
+        rules = rummy.check_options(o.games, o.rules)
+        summary = rummy.simulate(
+            o.a, o.b, o.seats, o.games, o.seed, o.workers, rules,
+            progress=progress_printer(lambda line: print(line, file=sys.stderr, flush=True))
+            if o.progress else None,
+        )
+    except ValueError as error:
+        parser.error(str(error))  # type: ignore[attr-defined]
+    print(rummy.report(summary))
+    return 0
+
+
 def add_arguments(parser: object) -> None:
     """The command-line options (shared by the management command and the script)."""
     add = parser.add_argument  # type: ignore[attr-defined]
@@ -334,6 +356,10 @@ def add_arguments(parser: object) -> None:
     add("--workers", type=int, default=None, help="processes (default: every core)")
     add("--rules", default=None, help='rule options as JSON, e.g. \'{"knock_limit": 0}\'')
     add("--progress", action="store_true", help="report progress on stderr")
+    add("--variant", default="gin", choices=("gin", "rummy"),
+        help="gin (two seats, games in pairs) or rummy (see games.ai.rummy.simulate)")
+    add("--seats", type=int, default=2, choices=(2, 3, 4),
+        help="rummy only: seats; --a sits at one, --b at every other (default 2)")
 
 
 def check_options(games: int, rules: str | None) -> RuleSet:

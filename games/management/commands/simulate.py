@@ -1,6 +1,7 @@
 """``python manage.py simulate``: computer players against each other, no HTTP, no database.
 
     python manage.py simulate --a hard --b baseline --games 2000 --seed 7 --workers 2
+    python manage.py simulate --variant rummy --seats 4 --a hard --b baseline --games 2000
 
 See :mod:`games.ai.simulate` (also runnable without Django as ``bench/simulate.py``).
 """
@@ -25,6 +26,9 @@ class Command(BaseCommand):
         add_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
+        if options["variant"] == "rummy":
+            self._handle_rummy(options)
+            return
         try:
             rules = check_options(options["games"], options["rules"])
         except ValueError as error:
@@ -34,3 +38,17 @@ class Command(BaseCommand):
             rules, progress=progress_printer(self.stderr.write) if options["progress"] else None,
         )
         self.stdout.write(report(summary))
+
+    def _handle_rummy(self, options: dict[str, Any]) -> None:
+        from games.ai.rummy import simulate as rummy
+
+        try:
+            rules = rummy.check_options(options["games"], options["rules"])
+            summary = rummy.simulate(
+                options["a"], options["b"], options["seats"], options["games"],
+                options["seed"], options["workers"], rules,
+                progress=progress_printer(self.stderr.write) if options["progress"] else None,
+            )
+        except ValueError as error:
+            raise CommandError(str(error)) from error
+        self.stdout.write(rummy.report(summary))

@@ -1,0 +1,238 @@
+"""Easy, Medium and Hard Rummy players (see :mod:`games.ai.rummy`).
+
+Every level decides from the seat's :class:`~games.rules.rummy.PlayerView` alone (its hand,
+the public table, the discard pile, hand sizes, who came out) and ``rng``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from games.ai.rummy.common import (
+    discards,
+    fits_table,
+    forced,
+    is_joker,
+    loose_cards,
+    loose_value,
+    next_meld,
+    without,
+)
+from games.rules.rummy import (
+    Action,
+    Card,
+    Discard,
+    DrawDiscard,
+    DrawStock,
+    Layoff,
+    LayoffOption,
+    PlayerView,
+    RummyCard,
+    SwapJoker,
+    best_meld_points,
+    card_value,
+)
+
+JOKER_KEEP = 30.0
+"""How much a joker in hand is worth keeping, beyond its 20 points' risk."""
+
+
+def _options(view: PlayerView, kind: str) -> tuple[LayoffOption, ...]:
+    for entry in view.round.legal_actions:
+        if entry.type == kind:
+            return entry.options or ()
+    return ()
+
+
+def _layoff(option: LayoffOption) -> Layoff:
+    return Layoff(option.card, option.meld, option.end)
+
+
+def _links(card: RummyCard, others: Sequence[RummyCard]) -> float:
+    """How near ``card`` is to a meld with ``others``: same rank (a set) or the same suit
+    one or two places away (a run)."""
+    if not isinstance(card, Card):
+        return 0.0
+    score = 0.0
+    for other in others:
+        if not isinstance(other, Card) or other is card:
+            continue
+        if other == card:
+            continue
+        if other.rank == card.rank:
+            score += 1.0
+        elif other.suit == card.suit:
+            gap = abs(int(other.rank) - int(card.rank))
+            if gap == 1:
+                score += 1.0
+            elif gap == 2:
+                score += 0.5
+    return score
+
+
+# ---------------------------------------------------------------------------- easy
+
+
+def easy(view: PlayerView, rng: random.Random) -> Action:
+    """Easy: stock draws; comes out as soon as it can; lays off only half the time it
+    could; discards a random card that is in no meld (a joker as readily as a two)."""
+    types = {entry.type for entry in view.round.legal_actions}
+    if "draw_stock" in types:
+        return DrawStock()
+    meld = next_meld(view)
+    if meld is not None:
+        return meld
+    layoffs = _options(view, "layoff")
+    allowed = discards(view)
+    if layoffs and (not allowed or rng.random() < 0.5):
+        return _layoff(rng.choice(layoffs))
+    if not allowed:
+        return forced(view)
+    loose = set(loose_cards(view.round.hand))
+    pool = [card for card in allowed if card in loose] or list(allowed)
+    return Discard(rng.choice(pool))
+
+
+# ---------------------------------------------------------------------------- medium
+
+
+def _wants(view: PlayerView, top: RummyCard) -> bool:
+    """Whether the discard pile's top card is worth taking: a joker, or a card that adds
+    to the hand's best melds (before coming out: only while that helps reach the first
+    meld, or once the hand is already there)."""
+    hand = view.round.hand
+    if is_joker(top):
+        return True
+    return best_meld_points((*hand, top)) > best_meld_points(hand)
+
+
+def _play(view: PlayerView, rng: random.Random, hard: bool) -> Action | None:
+    """Melds, joker swaps and lay-offs of the play phase (``None``: time to discard)."""
+    meld = next_meld(view)
+    if meld is not None:
+        return meld
+    hand = view.round.hand
+    layoffs = _options(view, "layoff")
+    if layoffs:
+        loose = set(loose_cards(hand))
+        keep_jokers = hard and not _danger_close(view) and len(hand) > 3
+        best: tuple[float, LayoffOption] | None = None
+        for option in layoffs:
+            if is_joker(option.card) and keep_jokers and discards(view):
+                continue
+            score = card_value(option.card) + (20.0 if option.card in loose else 0.0)
+            if best is None or score > best[0]:
+                best = (score, option)
+        if best is not None:
+            return _layoff(best[1])
+    swaps = _options(view, "swap_joker")
+    if swaps:
+        loose = set(loose_cards(hand))
+        for option in swaps:
+            if option.card in loose:
+                return SwapJoker(option.card, option.meld)
+    return None
+
+
+def _danger_close(view: PlayerView) -> bool:
+    """Whether some other seat that came out holds few cards (may go out soon)."""
+    rnd = view.round
+    return any(
+        seat != view.seat and rnd.came_out[seat] and size <= 4
+        for seat, size in enumerate(rnd.hand_sizes)
+    )
+
+
+def _discard_medium(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard:
+    hand = view.round.hand
+    loose = loose_cards(hand)
+    loose_set = set(loose)
+
+    def badness(card: RummyCard) -> float:
+        if is_joker(card):
+            return -JOKER_KEEP
+        if card not in loose_set:
+            return -50.0 + card_value(card)
+        return card_value(card) - 6.0 * _links(card, loose)
+
+    return Discard(max(reversed(list(allowed)), key=badness))
+
+
+def medium(view: PlayerView, rng: random.Random) -> Action:
+    """Medium: takes the discard pile's top card when it adds to its melds; comes out and
+    melds at once; lays off loose cards first; swaps a loose card for a joker; discards
+    the loose card with the most points and fewest near-meld partners, never a joker."""
+    rnd = view.round
+    types = {entry.type for entry in rnd.legal_actions}
+    if "draw_stock" in types:
+        if "draw_discard" in types and _wants(view, rnd.discard_pile[-1]):
+            return DrawDiscard()
+        return DrawStock()
+    action = _play(view, rng, hard=False)
+    if action is not None:
+        return action
+    allowed = discards(view)
+    if not allowed:
+        return forced(view)
+    return _discard_medium(view, allowed)
+
+
+# ---------------------------------------------------------------------------- hard
+
+
+def _next_seat(view: PlayerView) -> int:
+    seats = len(view.round.hand_sizes)
+    return (view.seat + 1) % seats
+
+
+def _discard_hard(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard:
+    """Keeps the hand that would cost least and melds soonest: for each card allowed,
+    the loose points left, less a bonus for near-meld partners (smaller when an opponent
+    is close to going out), plus the danger of handing the next seat a card it can lay off
+    or that adds to the table."""
+    rnd = view.round
+    hand = rnd.hand
+    close = _danger_close(view)
+    nxt = _next_seat(view)
+    nxt_out = rnd.came_out[nxt]
+    link_weight = 2.5 if close else 5.0
+    scored: list[tuple[float, int, RummyCard]] = []
+    for order, card in enumerate(allowed):
+        rest = without(hand, (card,))
+        loose = loose_cards(rest)
+        cost = float(sum(card_value(c) for c in loose))
+        cost -= link_weight * sum(_links(c, loose) for c in loose) / 2
+        if is_joker(card):
+            cost += JOKER_KEEP
+        if nxt_out and fits_table(card, rnd.table):
+            cost += 12.0
+        scored.append((cost, -order, card))
+    return Discard(min(scored)[2])
+
+
+def hard(view: PlayerView, rng: random.Random) -> Action:
+    """Hard: Medium's plan, with every discard judged by the whole hand left (its best
+    melds recomputed), jokers kept for melds until an opponent nears going out, and no
+    card handed to a next seat that could lay it off."""
+    rnd = view.round
+    types = {entry.type for entry in rnd.legal_actions}
+    if "draw_stock" in types:
+        if "draw_discard" in types:
+            top = rnd.discard_pile[-1]
+            if _wants(view, top) and (
+                rnd.came_out[view.seat] or loose_value((*rnd.hand, top)) < loose_value(rnd.hand)
+                or is_joker(top)
+            ):
+                return DrawDiscard()
+        return DrawStock()
+    action = _play(view, rng, hard=True)
+    if action is not None:
+        return action
+    allowed = discards(view)
+    if not allowed:
+        return forced(view)
+    return _discard_hard(view, allowed)
+
+
+__all__ = ["easy", "hard", "medium"]

@@ -1,0 +1,279 @@
+"""Play Rummy computer players against each other: whole games with the rules core, no
+HTTP, no database.
+
+A match puts player ``a`` at one seat and player ``b`` at every other (2-4 seats). Games
+come in groups of ``seats``: every game of a group is dealt the same decks (round ``i``
+uses the group's ``i``-th deck) with ``a`` at seat 0, 1, ... in turn, so every seat
+arrangement is played equally often and the deal's luck and the seat order cancel out.
+Everything is seeded from ``seed`` and the group's index, so a run is deterministic
+(apart from the decision times) whatever the number of workers.
+
+Used by ``python manage.py simulate --variant rummy`` and ``bench/simulate.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import multiprocessing
+import os
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from games.ai import rummy as players
+from games.rules.rummy import (
+    GameState,
+    Outcome,
+    RuleSet,
+    RummyCard,
+    apply_action,
+    deal_next_round,
+    new_deck,
+    new_game,
+    view_for,
+)
+
+MAX_ROUND_ACTIONS = 5000
+"""A safety net: the rules allow a round without end when players keep taking the discard
+pile's top card; a game with a round this long is stopped unfinished (won by nobody)."""
+MAX_ROUNDS = 500
+"""A safety net on the number of rounds of one game."""
+
+
+@dataclass(slots=True)
+class GameRecord:
+    """One game's result for player ``a``."""
+
+    a_seat: int
+    a_won: bool
+    finished: bool
+    rounds: int
+    a_rounds_won: int
+    a_total: int
+    b_total: float
+    """The mean total of the ``b`` seats."""
+    times: dict[str, list[int]] = field(default_factory=dict)
+    """Decision times in nanoseconds, by player name."""
+
+
+class GroupDecks:
+    """The decks of one group of games, shuffled on demand from the group's own stream."""
+
+    def __init__(self, seed: int, group: int, jokers: int) -> None:
+        self._rng = random.Random(f"rummy-decks:{seed}:{group}")
+        self._jokers = jokers
+        self._decks: list[list[RummyCard]] = []
+
+    def __getitem__(self, index: int) -> list[RummyCard]:
+        while len(self._decks) <= index:
+            self._decks.append(new_deck(self._rng, self._jokers))
+        return self._decks[index]
+
+
+def check_player(name: str) -> None:
+    """Raise ValueError unless ``name`` is one of :data:`games.ai.rummy.PLAYERS`."""
+    if name not in players.PLAYERS:
+        raise ValueError(f"Unknown player {name!r}; choose from {', '.join(players.PLAYERS)}.")
+
+
+def play_game(
+    a: str, b: str, seats: int, a_seat: int, seed: int, group: int, rules: RuleSet,
+    decks: GroupDecks | None = None,
+) -> GameRecord:
+    """One whole game: ``a`` at ``a_seat``, ``b`` at every other seat."""
+    decks = decks or GroupDecks(seed, group, rules.jokers)
+    names = [a if seat == a_seat else b for seat in range(seats)]
+    rngs = [random.Random(f"rummy-player:{seed}:{group}:{a_seat}:{seat}") for seat in
+            range(seats)]
+    times: dict[str, list[int]] = {a: [], b: []}
+    state: GameState = new_game(rules, seats, deck=decks[0])
+    actions = 0
+    stuck = False
+    while not state.is_over:
+        if state.awaiting_deal:
+            if len(state.rounds) >= MAX_ROUNDS:
+                stuck = True
+                break
+            state = deal_next_round(state, decks[state.round.number])
+            actions = 0
+            continue
+        actions += 1
+        if actions > MAX_ROUND_ACTIONS:
+            stuck = True
+            break
+        seat = state.round.turn
+        assert seat is not None
+        view = view_for(state, seat)
+        started = time.perf_counter_ns()
+        action = players.play(names[seat], view, rngs[seat])
+        times[names[seat]].append(time.perf_counter_ns() - started)
+        state = apply_action(state, action, seat)
+    finished = state.final is not None and not stuck
+    won = finished and state.final is not None and state.final.winner == a_seat
+    a_rounds = sum(1 for r in state.rounds if r.winner == a_seat and r.outcome is not
+                   Outcome.BLOCK)
+    others = [state.scores[s] for s in range(seats) if s != a_seat]
+    return GameRecord(a_seat, won, finished, len(state.rounds), a_rounds,
+                      state.scores[a_seat], sum(others) / len(others), times)
+
+
+def play_group(task: tuple[str, str, int, int, int, dict[str, object]]) -> tuple[
+    int, list[GameRecord]
+]:
+    """Every game of group ``group``: ``a`` at each seat in turn, the same decks."""
+    a, b, seats, seed, group, rules_dict = task
+    rules = RuleSet.from_dict(rules_dict)
+    decks = GroupDecks(seed, group, rules.jokers)
+    return group, [play_game(a, b, seats, s, seed, group, rules, decks) for s in range(seats)]
+
+
+@dataclass(slots=True)
+class Summary:
+    """Aggregated figures of a run."""
+
+    a: str
+    b: str
+    seats: int
+    games: int
+    seed: int
+    rules: dict[str, object]
+    wins: int
+    rounds: int
+    a_rounds_won: int
+    a_total: int
+    b_total: float
+    unfinished: int
+    group_scores: list[float]
+    times: dict[str, list[int]]
+    wall_seconds: float
+    workers: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    def confidence_interval(self) -> tuple[float, float]:
+        """95% interval of ``a``'s win rate from the spread of the groups' scores (the
+        share of a group's games ``a`` won), which accounts for the shared decks."""
+        n = len(self.group_scores)
+        if n < 2:
+            return 0.0, 1.0
+        mean = sum(self.group_scores) / n
+        var = sum((s - mean) ** 2 for s in self.group_scores) / (n - 1)
+        half = 1.96 * math.sqrt(var / n)
+        return max(0.0, mean - half), min(1.0, mean + half)
+
+    def binomial_interval(self) -> tuple[float, float]:
+        """The Wilson 95% interval treating every game as independent."""
+        n = self.games
+        if not n:
+            return 0.0, 1.0
+        p = self.win_rate
+        z = 1.96
+        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+        return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def simulate(
+    a: str, b: str, seats: int, games: int, seed: int, workers: int | None = None,
+    rules: RuleSet | None = None, progress: Callable[[int, int], None] | None = None,
+) -> Summary:
+    """Play ``games`` games (rounded up to a multiple of ``seats``)."""
+    check_player(a)
+    check_player(b)
+    if not 2 <= seats <= 4:
+        raise ValueError("--seats must be 2, 3 or 4.")
+    groups = max(1, -(-games // seats))
+    workers = max(1, workers or os.cpu_count() or 1)
+    rules_dict = (rules or RuleSet()).to_dict()
+    tasks = [(a, b, seats, seed, group, rules_dict) for group in range(groups)]
+    started = time.perf_counter()
+    results: list[tuple[int, list[GameRecord]]] = []
+    for done, item in enumerate(_run(tasks, workers), start=1):
+        results.append(item)
+        if progress is not None:
+            progress(done, groups)
+    results.sort(key=lambda item: item[0])
+    wins = rounds = a_rounds = a_total = unfinished = 0
+    b_total = 0.0
+    group_scores = []
+    times: dict[str, list[int]] = {a: [], b: []}
+    for _, records in results:
+        for record in records:
+            wins += record.a_won
+            rounds += record.rounds
+            a_rounds += record.a_rounds_won
+            a_total += record.a_total
+            b_total += record.b_total
+            unfinished += not record.finished
+            for name, values in record.times.items():
+                times[name].extend(values)
+        group_scores.append(sum(r.a_won for r in records) / len(records))
+    return Summary(a, b, seats, groups * seats, seed, rules_dict, wins, rounds, a_rounds,
+                   a_total, b_total, unfinished, group_scores, times,
+                   time.perf_counter() - started, workers)
+
+
+def _run(
+    tasks: list[tuple[str, str, int, int, int, dict[str, object]]], workers: int
+) -> Iterator[tuple[int, list[GameRecord]]]:
+    if workers == 1 or len(tasks) == 1:
+        for task in tasks:
+            yield play_group(task)
+        return
+    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
+    with context.Pool(workers) as pool:
+        yield from pool.imap_unordered(play_group, tasks, chunksize=1)
+
+
+def percentile(values: list[int], q: float) -> float:
+    """The ``q`` quantile (0-1) of ``values`` by the nearest-rank method."""
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return float(ordered[max(1, math.ceil(q * len(ordered))) - 1])
+
+
+def report(summary: Summary) -> str:
+    """A plain-text report of a run."""
+    s = summary
+    low, high = s.confidence_interval()
+    blow, bhigh = s.binomial_interval()
+    changed = {k: v for k, v in s.rules.items() if RuleSet().to_dict().get(k) != v}
+    lines = [
+        f"rummy, {s.seats} seats: {s.a} vs {s.seats - 1} x {s.b}: {s.games} games "
+        f"({s.games // s.seats} deals, {s.a} at every seat in turn), seed {s.seed}, "
+        f"rules {json.dumps(changed) if changed else 'default'}, {s.workers} worker(s), "
+        f"{s.wall_seconds:.1f} s",
+        f"{s.a} won {s.wins} ({100 * s.win_rate:.1f}%, even is {100 / s.seats:.1f}%), 95% CI "
+        f"{100 * low:.1f}-{100 * high:.1f}% (grouped deals; per-game Wilson "
+        f"{100 * blow:.1f}-{100 * bhigh:.1f}%)",
+        f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), {s.a} went out in "
+        f"{s.a_rounds_won}; average total {s.a}: {s.a_total / s.games:.1f}, each {s.b}: "
+        f"{s.b_total / s.games:.1f}; games stopped unfinished: {s.unfinished}",
+        "decision time per player (ms):   p50      p95      max   decisions",
+    ]
+    for name in dict.fromkeys((s.a, s.b)):
+        values = s.times.get(name, [])
+        lines.append(
+            f"  {name:26} {percentile(values, 0.5) / 1e6:7.3f}  "
+            f"{percentile(values, 0.95) / 1e6:7.3f}  {max(values, default=0) / 1e6:7.2f}  "
+            f"{len(values):>10}"
+        )
+    return "\n".join(lines)
+
+
+def check_options(games: int, rules: str | None) -> RuleSet:
+    """The Rummy rules given by ``--rules`` (JSON; the defaults without it), once
+    ``--games`` is checked too; ValueError naming the option at fault."""
+    if games < 1:
+        raise ValueError("--games must be at least 1.")
+    if not rules:
+        return RuleSet()
+    try:
+        return RuleSet.from_dict(json.loads(rules))
+    except ValueError as error:
+        raise ValueError(f"--rules: {error}") from error

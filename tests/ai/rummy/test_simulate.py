@@ -1,0 +1,28 @@
+"""A small smoke test of the Rummy simulator and its command line."""
+
+from __future__ import annotations
+
+from games.ai.rummy.simulate import RuleSet, play_group, report, simulate
+from games.ai.simulate import main
+
+
+def test_a_group_rotates_the_player_over_every_seat():
+    _, records = play_group(("hard", "baseline", 3, 7, 0, RuleSet(rounds=1).to_dict()))
+    assert [record.a_seat for record in records] == [0, 1, 2]
+    assert all(record.finished and record.rounds == 1 for record in records)
+
+
+def test_simulate_reports_win_rates_and_times():
+    summary = simulate("medium", "easy", 2, 4, seed=3, workers=1, rules=RuleSet(rounds=1))
+    assert summary.games == 4
+    again = simulate("medium", "easy", 2, 4, seed=3, workers=2, rules=RuleSet(rounds=1))
+    assert again.wins == summary.wins and again.group_scores == summary.group_scores
+    text = report(summary)
+    assert "95% CI" in text and "p95" in text and '"rounds": 1' in text
+
+
+def test_the_command_line_plays_rummy(capsys):
+    assert main(["--variant", "rummy", "--seats", "4", "--a", "hard", "--b", "baseline",
+                 "--games", "4", "--workers", "1", "--rules", '{"rounds": 1}']) == 0
+    out = capsys.readouterr().out
+    assert "rummy, 4 seats: hard vs 3 x baseline: 4 games" in out
