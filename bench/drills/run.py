@@ -377,12 +377,14 @@ def drill_web(args: argparse.Namespace) -> Report:
         load = Load(stack, people=args.load // 2, computer=args.load // 2, think=0.0)
         with load:
             time.sleep(args.warmup)
+            # A kill cuts off whatever that worker is serving (a view or an action): kill
+            # until a few actions have been cut off and retried, or 20 kills.
             kills = 0
-            for _ in range(4):
+            while kills < 20 and (kills < 4 or load.tally.actions_retried < 2):
                 for pid in stack.services["web"].children()[:1]:
                     os.kill(pid, signal.SIGKILL)
                     kills += 1
-                time.sleep(3)
+                time.sleep(2.5)
             log(f"web: killed {kills} workers")
             report.add(f"gunicorn workers killed: {kills}")
             time.sleep(args.after)
