@@ -75,9 +75,7 @@ class RuleSet:
     """Knock limit from the first upcard (ace: gin only), capped by ``knock_limit``."""
 
     def __post_init__(self) -> None:
-        problems = _problems(self.to_dict())
-        if problems:
-            raise ValidationError(_summary(problems), problems)
+        check_options(self.to_dict(), _INT_RANGES, _BOOLS)
 
     @classmethod
     def from_dict(cls, data: object) -> RuleSet:
@@ -86,42 +84,42 @@ class RuleSet:
         Raises :class:`~games.rules.errors.ValidationError` (``validation_error``) whose
         ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
         """
-        if data is None:
-            return cls()
-        if not isinstance(data, Mapping):
-            raise ValidationError(
-                "The rules must be a JSON object.", {"rules": ["Expected an object."]}
-            )
-        known = {field.name for field in fields(cls)}
-        problems: dict[str, list[str]] = {}
-        for key in data:
-            if key not in known:
-                problems[str(key)] = [f"Unknown rule option {brief_repr(key)}."]
-        merged = {**cls().to_dict(), **{k: v for k, v in data.items() if k in known}}
-        problems.update(_problems(merged))
-        if problems:
-            raise ValidationError(_summary(problems), problems)
-        return cls(**merged)
+        return cls(**options_from_dict(cls().to_dict(), data, _INT_RANGES, _BOOLS))
 
     def to_dict(self) -> dict[str, Any]:
         """Every option, as a JSON object."""
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
 
-def _problems(values: Mapping[str, object]) -> dict[str, list[str]]:
+def _int_problem(value: object, low: int, high: int) -> str | None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        return f"Must be an integer from {low} to {high}, not {brief_repr(value)}."
+    if not low <= value <= high:
+        return f"Must be from {low} to {high}, not {brief_repr(value)}."
+    return None
+
+
+def option_problems(
+    values: Mapping[str, object],
+    int_ranges: Mapping[str, tuple[int, int]],
+    bools: tuple[str, ...],
+    optional_int_ranges: Mapping[str, tuple[int, int]] | None = None,
+) -> dict[str, list[str]]:
+    """Each option of ``values`` that is mistyped or out of range, with its message (the
+    shared validation of every game's rule set)."""
     problems: dict[str, list[str]] = {}
-    for key, (low, high) in _INT_RANGES.items():
-        value = values[key]
-        if isinstance(value, bool) or not isinstance(value, int):
-            problems[key] = [
-                f"Must be an integer from {low} to {high}, not {brief_repr(value)}."
-            ]
-        elif not low <= value <= high:
-            problems[key] = [f"Must be from {low} to {high}, not {brief_repr(value)}."]
-    for key in _BOOLS:
-        value = values[key]
-        if not isinstance(value, bool):
-            problems[key] = [f"Must be true or false, not {brief_repr(value)}."]
+    for key, (low, high) in int_ranges.items():
+        problem = _int_problem(values[key], low, high)
+        if problem:
+            problems[key] = [problem]
+    for key, (low, high) in (optional_int_ranges or {}).items():
+        if values[key] is not None:
+            problem = _int_problem(values[key], low, high)
+            if problem:
+                problems[key] = [problem.replace("Must be", "Must be null or", 1)]
+    for key in bools:
+        if not isinstance(values[key], bool):
+            problems[key] = [f"Must be true or false, not {brief_repr(values[key])}."]
     return problems
 
 
@@ -129,6 +127,45 @@ def _summary(problems: dict[str, list[str]]) -> str:
     return "Invalid rules: " + "; ".join(
         f"{key}: {' '.join(messages)}" for key, messages in sorted(problems.items())
     )
+
+
+def check_options(
+    values: Mapping[str, object],
+    int_ranges: Mapping[str, tuple[int, int]],
+    bools: tuple[str, ...],
+    optional_int_ranges: Mapping[str, tuple[int, int]] | None = None,
+) -> None:
+    """Raise :class:`ValidationError` naming every bad option of ``values``."""
+    problems = option_problems(values, int_ranges, bools, optional_int_ranges)
+    if problems:
+        raise ValidationError(_summary(problems), problems)
+
+
+def options_from_dict(
+    defaults: Mapping[str, object],
+    data: object,
+    int_ranges: Mapping[str, tuple[int, int]],
+    bools: tuple[str, ...],
+    optional_int_ranges: Mapping[str, tuple[int, int]] | None = None,
+) -> dict[str, Any]:
+    """The options of a JSON object (``None``: the defaults), defaults filled in; unknown,
+    mistyped and out-of-range keys raise one :class:`ValidationError` naming them all."""
+    if data is None:
+        return dict(defaults)
+    if not isinstance(data, Mapping):
+        raise ValidationError(
+            "The rules must be a JSON object.", {"rules": ["Expected an object."]}
+        )
+    problems = {
+        str(key): [f"Unknown rule option {brief_repr(key)}."]
+        for key in data
+        if key not in defaults
+    }
+    merged = {**defaults, **{k: v for k, v in data.items() if k in defaults}}
+    problems.update(option_problems(merged, int_ranges, bools, optional_int_ranges))
+    if problems:
+        raise ValidationError(_summary(problems), problems)
+    return merged
 
 
 INT_OPTION_RANGES: Mapping[str, tuple[int, int]] = _INT_RANGES

@@ -3,11 +3,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from games.rules.errors import ValidationError, brief_repr
+from games.rules.ruleset import check_options, options_from_dict
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "jokers": (0, 6),
@@ -59,9 +58,7 @@ class RuleSet:
     """Whether going out in one turn, with nothing put down before, doubles the round."""
 
     def __post_init__(self) -> None:
-        problems = _problems(self.to_dict())
-        if problems:
-            raise ValidationError(_summary(problems), problems)
+        check_options(self.to_dict(), _INT_RANGES, _BOOLS, _OPTIONAL_INT_RANGES)
 
     @classmethod
     def from_dict(cls, data: object) -> RuleSet:
@@ -70,22 +67,10 @@ class RuleSet:
         Raises :class:`~games.rules.errors.ValidationError` (``validation_error``) whose
         ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
         """
-        if data is None:
-            return cls()
-        if not isinstance(data, Mapping):
-            raise ValidationError(
-                "The rules must be a JSON object.", {"rules": ["Expected an object."]}
-            )
-        known = {field.name for field in fields(cls)}
-        problems: dict[str, list[str]] = {}
-        for key in data:
-            if key not in known:
-                problems[str(key)] = [f"Unknown rule option {brief_repr(key)}."]
-        merged = {**cls().to_dict(), **{k: v for k, v in data.items() if k in known}}
-        problems.update(_problems(merged))
-        if problems:
-            raise ValidationError(_summary(problems), problems)
-        return cls(**merged)
+        options = options_from_dict(
+            cls().to_dict(), data, _INT_RANGES, _BOOLS, _OPTIONAL_INT_RANGES
+        )
+        return cls(**options)
 
     def to_dict(self) -> dict[str, Any]:
         """Every option, as a JSON object."""
@@ -95,34 +80,3 @@ class RuleSet:
     def deck_size(self) -> int:
         """Cards in the deck: 104 and the jokers."""
         return 104 + self.jokers
-
-
-def _int_problem(value: object, low: int, high: int) -> str | None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        return f"Must be an integer from {low} to {high}, not {brief_repr(value)}."
-    if not low <= value <= high:
-        return f"Must be from {low} to {high}, not {brief_repr(value)}."
-    return None
-
-
-def _problems(values: Mapping[str, object]) -> dict[str, list[str]]:
-    problems: dict[str, list[str]] = {}
-    for key, (low, high) in _INT_RANGES.items():
-        problem = _int_problem(values[key], low, high)
-        if problem:
-            problems[key] = [problem]
-    for key, (low, high) in _OPTIONAL_INT_RANGES.items():
-        if values[key] is not None:
-            problem = _int_problem(values[key], low, high)
-            if problem:
-                problems[key] = [problem.replace("Must be", "Must be null or", 1)]
-    for key in _BOOLS:
-        if not isinstance(values[key], bool):
-            problems[key] = [f"Must be true or false, not {brief_repr(values[key])}."]
-    return problems
-
-
-def _summary(problems: dict[str, list[str]]) -> str:
-    return "Invalid rules: " + "; ".join(
-        f"{key}: {' '.join(messages)}" for key, messages in sorted(problems.items())
-    )
