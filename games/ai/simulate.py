@@ -23,6 +23,7 @@ from typing import Any
 
 from games import ai
 from games.ai.memory import Memory
+from games.ai.stats import grouped_interval, wilson_interval
 from games.rules import (
     Card,
     GameState,
@@ -182,26 +183,13 @@ class Summary:
         return self.a_stats.wins / self.games if self.games else 0.0
 
     def confidence_interval(self) -> tuple[float, float]:
-        """95% interval of ``a``'s win rate, from the spread of the pairs' scores (each
-        pair scores 0, 0.5 or 1), which accounts for the shared decks."""
-        n = len(self.pair_scores)
-        if n < 2:
-            return 0.0, 1.0
-        mean = sum(self.pair_scores) / n
-        var = sum((s - mean) ** 2 for s in self.pair_scores) / (n - 1)
-        half = 1.96 * math.sqrt(var / n)
-        return max(0.0, mean - half), min(1.0, mean + half)
+        """95% interval of ``a``'s win rate from the groups of games dealt the same cards
+        (:func:`games.ai.stats.grouped_interval`)."""
+        return grouped_interval(self.pair_scores)
 
     def binomial_interval(self) -> tuple[float, float]:
         """The Wilson 95% interval treating every game as independent (for comparison)."""
-        n = self.games
-        if not n:
-            return 0.0, 1.0
-        p = self.win_rate
-        z = 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson_interval(self.a_stats.wins, self.games)
 
 
 def simulate(

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from games.ai import rummy as players
+from games.ai.stats import grouped_interval, wilson_interval
 from games.rules.rummy import (
     GameState,
     Outcome,
@@ -155,26 +156,13 @@ class Summary:
         return self.wins / self.games if self.games else 0.0
 
     def confidence_interval(self) -> tuple[float, float]:
-        """95% interval of ``a``'s win rate from the spread of the groups' scores (the
-        share of a group's games ``a`` won), which accounts for the shared decks."""
-        n = len(self.group_scores)
-        if n < 2:
-            return 0.0, 1.0
-        mean = sum(self.group_scores) / n
-        var = sum((s - mean) ** 2 for s in self.group_scores) / (n - 1)
-        half = 1.96 * math.sqrt(var / n)
-        return max(0.0, mean - half), min(1.0, mean + half)
+        """95% interval of ``a``'s win rate from the groups of games dealt the same cards
+        (:func:`games.ai.stats.grouped_interval`)."""
+        return grouped_interval(self.group_scores)
 
     def binomial_interval(self) -> tuple[float, float]:
-        """The Wilson 95% interval treating every game as independent."""
-        n = self.games
-        if not n:
-            return 0.0, 1.0
-        p = self.win_rate
-        z = 1.96
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        """The Wilson 95% interval treating every game as independent (for comparison)."""
+        return wilson_interval(self.wins, self.games)
 
 
 def simulate(
