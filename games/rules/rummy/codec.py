@@ -61,8 +61,7 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     SwapJoker.type: ("card", "meld"),
     Discard.type: ("card",),
 }
-IGNORED_ACTION_KEYS = frozenset({"expected_version"})
-"""Keys of an action body that belong to the server, not the action; ignored."""
+_ANY_ACTION_KEY = frozenset().union(*_ACTION_KEYS.values())
 _MAX_INT = 2**31 - 1
 FINAL_REASONS = ("loss_limit", "rounds", "concede", "timeout")
 """The reasons a game ends."""
@@ -113,8 +112,9 @@ def action_from_json(data: object) -> Action:
 
     Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for a bad card
     string and :class:`~games.rules.errors.ValidationError` (``validation_error``) for
-    any other bad shape, both with ``fields``; never another exception. Keys the type does
-    not take are accepted when ``null``; ``expected_version`` is ignored. Melds are only
+    any other bad shape, both with ``fields``; never another exception. Keys of another
+    action type are accepted when ``null`` (any other key never is), as in Gin's
+    codec; the request's own fields (``expected_version``) are the service's. Melds are only
     checked for shape here; :func:`~games.rules.rummy.engine.apply_action` checks them.
 
     >>> action_from_json({"type": "layoff", "card": "xx", "meld": 0, "end": "high"})
@@ -137,8 +137,8 @@ def action_from_json(data: object) -> Action:
     extra = {
         brief_repr(key) if not isinstance(key, str) else key: [f"Not a field of a {kind} action."]
         for key, value in data.items()
-        if key != "type" and key not in allowed and key not in IGNORED_ACTION_KEYS
-        and value is not None
+        if key != "type" and key not in allowed
+        and (value is not None or key not in _ANY_ACTION_KEY)
     }
     if extra:
         raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)

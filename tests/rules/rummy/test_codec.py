@@ -48,7 +48,7 @@ def c(text):
     ("body", "action"),
     [
         ({"type": "draw_stock"}, DrawStock()),
-        ({"type": "draw_discard", "expected_version": 4}, DrawDiscard()),
+        ({"type": "draw_discard"}, DrawDiscard()),
         ({"type": "discard", "card": "xx"}, Discard(JOKER)),
         ({"type": "discard", "card": "7h", "melds": None}, Discard(c("7H"))),
         ({"type": "meld", "melds": [["5h", "6H", "XX"], ["9c", "9d", "9s"]]},
@@ -278,3 +278,18 @@ def test_a_stored_state_with_any_value_replaced_loads_or_is_refused(path, value)
     else:
         assert state_from_json(state_to_json(state)) == state
         assert state.round.phase in tuple(Phase)
+
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"type": "draw_stock", "expected_version": 3}, "expected_version"),  # the request's
+        ({"type": "discard", "card": "7H", "colour": None}, "colour"),  # null, no action's key
+        ({"type": "draw_stock", "card": "7H"}, "card"),
+    ],
+)
+def test_an_action_body_takes_only_action_keys(body, field):
+    with pytest.raises(InvalidInput) as caught:
+        action_from_json(body)
+    assert list(caught.value.fields) == [field]
