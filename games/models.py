@@ -297,7 +297,16 @@ class GameResult(models.Model):
         related_name="+",
         on_delete=models.SET_NULL,
     )
-    won = models.BooleanField()
+    variant = models.CharField(
+        max_length=10,
+        choices=[(name, name) for name in VARIANTS],
+        default=DEFAULT_VARIANT,
+        help_text="The game's variant (leaderboards and ratings are kept per variant).",
+    )
+    won = models.BooleanField(help_text="First place (the only winner of a game).")
+    placement = models.PositiveSmallIntegerField(
+        default=1, help_text="1 for first place, 2 for second, and so on."
+    )
     reason = models.CharField(max_length=10, choices=FinishReason.choices)
     total = models.IntegerField(help_text="Grand total for this player.")
     opponent_total = models.IntegerField()
@@ -316,6 +325,10 @@ class GameResult(models.Model):
         ]
         indexes = [
             models.Index(fields=["opponent_type", "finished_at"], name="games_result_period_idx"),
+            models.Index(
+                fields=["variant", "opponent_type", "finished_at"],
+                name="games_result_variant_idx",
+            ),
             models.Index(fields=["user", "finished_at"], name="games_result_user_idx"),
         ]
 

@@ -51,6 +51,14 @@ class GameOutcome:
     hands: int
     """Rounds played."""
     seats: tuple[SeatRecord, ...]
+    placement: tuple[int, ...] = ()
+    """The seats from first place to last; empty means the winner first, then the others
+    in seat order (two seats)."""
+
+    def __post_init__(self) -> None:
+        if not self.placement:
+            others = tuple(r.seat for r in self.seats if r.seat != self.winner)
+            object.__setattr__(self, "placement", (self.winner, *others))
 
 
 @dataclass(frozen=True, slots=True)
