@@ -396,11 +396,13 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
         if not rateable:
             return RatedGame.objects.create(game_id=game_id, applied=False)
         before = {uid: _as_glicko(rows[uid]) for uid in user_ids}
+        table = sorted(results, key=lambda r: (not r.won, r.placement, r.user_id))
         changes = []
         for result in results:
+            # Against everyone else, best placed first (a fixed order: the sums are floats).
             outcomes = [
                 glicko2.Outcome(before[other.user_id], _pair_score(result, other))
-                for other in results
+                for other in table
                 if other.user_id != result.user_id
             ]
             new = glicko2.rate(before[result.user_id], outcomes)
