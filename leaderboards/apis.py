@@ -110,7 +110,7 @@ _PLAYER = {"username": "ann", "display_name": "Ann"}
 
 
 class LeaderboardApi(APIView):
-    """Standings of one period and category, with the caller's own entry."""
+    """Standings of one period, variant and category, with the caller's own entry."""
 
     class OutputSerializer(serializers.Serializer):
         period = serializers.ChoiceField(choices=PeriodKind.values)
