@@ -219,7 +219,42 @@ class LeaderboardApi(APIView):
                     },
                 },
                 response_only=True,
-            )
+            ),
+            OpenApiExample(
+                "this month's Rummy, between people",
+                value={
+                    "period": "monthly",
+                    "variant": "rummy",
+                    "start": "2025-03-01",
+                    "end": "2025-03-31",
+                    "category": "humans",
+                    "updated_at": "2025-03-05T18:42:00Z",
+                    "closed": False,
+                    "count": 3,
+                    "next": None,
+                    "previous": None,
+                    "results": [
+                        {"rank": 1, "user": _PLAYER, "score": 310.0, "wins": 1, "games": 2},
+                        {
+                            "rank": 2,
+                            "user": {"username": "bob", "display_name": "Bob"},
+                            "score": 0.0,
+                            "wins": 1,
+                            "games": 2,
+                        },
+                        {
+                            "rank": 3,
+                            "user": {"username": "cy", "display_name": "Cy"},
+                            "score": 0.0,
+                            "wins": 0,
+                            "games": 2,
+                        },
+                    ],
+                    "me": None,
+                },
+                description="Bob won a game with a total below 0: a win, no points.",
+                response_only=True,
+            ),
         ],
     )
     def get(self, request: Request, period: str) -> Response:
