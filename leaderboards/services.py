@@ -2,11 +2,11 @@
 
 Standings are recomputed, never incremented: a refresh aggregates the period's
 ``GameResult`` rows per player, for each variant and category (``GROUP BY``, ranked with a
-window function),
-upserts the rows that changed (``INSERT ... SELECT ... ON CONFLICT DO UPDATE``) and deletes
-the rows of players who no longer qualify. Repeating a refresh is harmless, and a game can
-never be counted twice. Every refresh and close holds the period row's lock, so refreshes
-of one period run one after the other and a closed period is never written again.
+window function), upserts the rows that changed (``INSERT ... SELECT ... ON CONFLICT DO
+UPDATE``) and deletes the rows of players who no longer qualify. Repeating a refresh is
+harmless, and a game can never be counted twice. Every refresh and close holds the period
+row's lock, so refreshes of one period run one after the other and a closed period is
+never written again.
 
 The SQL runs on PostgreSQL (one statement per board, i.e. per variant and category) and on
 SQLite >= 3.30 (three statements per board), see :func:`_refresh_board`. Closing catches
