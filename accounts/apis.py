@@ -34,8 +34,31 @@ class ProfileUpdateThrottle(ScopedUserThrottle):
     scope = "profile_update"
 
 
+class VariantStatsSerializer(serializers.Serializer):
+    """One variant's lifetime figures on a profile."""
+
+    games = serializers.IntegerField(help_text="Finished games of this variant.")
+    wins = serializers.IntegerField(help_text="Games won (in Rummy: first place).")
+    losses = serializers.IntegerField(help_text="Games not won.")
+    rating = serializers.FloatField(
+        help_text="Glicko-2 rating in this variant, from games between people."
+    )
+    rating_deviation = serializers.FloatField()
+    rating_provisional = serializers.BooleanField(
+        help_text="True until the rating deviation is at most 110."
+    )
+
+
+class VariantsStatsSerializer(serializers.Serializer):
+    gin = VariantStatsSerializer(help_text="Gin Rummy (the same figures as the top level).")
+    rummy = VariantStatsSerializer(help_text="Rummy (2 to 4 players).")
+
+
 class StatsSerializer(serializers.Serializer):
-    games = serializers.IntegerField()
+    """Lifetime statistics. The top-level keys are Gin Rummy's; ``variants`` breaks games,
+    wins and the rating down per variant."""
+
+    games = serializers.IntegerField(help_text="Finished Gin Rummy games.")
     wins = serializers.IntegerField()
     losses = serializers.IntegerField()
     gins = serializers.IntegerField()
@@ -43,10 +66,16 @@ class StatsSerializer(serializers.Serializer):
     undercuts = serializers.IntegerField(help_text="Undercuts scored by this player.")
     hands = serializers.IntegerField(help_text="Rounds played in finished games.")
     average_points_per_hand = serializers.FloatField()
-    rating = serializers.FloatField(help_text="Glicko-2 rating from games between humans.")
+    rating = serializers.FloatField(
+        help_text="Glicko-2 rating from Gin Rummy games between humans."
+    )
     rating_deviation = serializers.FloatField()
     rating_provisional = serializers.BooleanField(
         help_text="True until the rating deviation is at most 110."
+    )
+    variants = VariantsStatsSerializer(
+        help_text="Per variant: games, wins, losses and the rating (every variant is listed, "
+        "played or not)."
     )
 
 

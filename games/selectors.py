@@ -141,16 +141,31 @@ def moves_for(*, game: Game) -> QuerySet[Move]:
     return Move.objects.filter(game=game).order_by("seq")
 
 
+PROFILE_VARIANTS = ("gin", "rummy")
+"""The variants every profile lists under ``variants`` (DESIGN §5), played or not."""
+
+
 def player_stats(*, user: User) -> dict[str, Any]:
-    """Lifetime statistics from the player's finished games (one aggregate query)."""
+    """Lifetime statistics from the player's finished games (one aggregate query).
+
+    The top-level keys are Gin Rummy's, as they were before there were other variants
+    (gins, big gins and undercuts exist only there); ``variants`` has every variant's games
+    and wins (a Rummy win is a first place).
+    """
+    gin = Q(variant="gin")
+    per_variant = {}
+    for variant in PROFILE_VARIANTS:
+        per_variant[f"{variant}_games"] = Count("id", filter=Q(variant=variant))
+        per_variant[f"{variant}_wins"] = Count("id", filter=Q(variant=variant, won=True))
     agg = GameResult.objects.filter(user=user).aggregate(
-        games=Count("id"),
-        wins=Count("id", filter=Q(won=True)),
-        gins=Sum("gins", default=0),
-        big_gins=Sum("big_gins", default=0),
-        undercuts=Sum("undercuts", default=0),
-        hand_points=Sum("hand_points", default=0),
-        hands=Sum("hands", default=0),
+        games=Count("id", filter=gin),
+        wins=Count("id", filter=gin & Q(won=True)),
+        gins=Sum("gins", default=0, filter=gin),
+        big_gins=Sum("big_gins", default=0, filter=gin),
+        undercuts=Sum("undercuts", default=0, filter=gin),
+        hand_points=Sum("hand_points", default=0, filter=gin),
+        hands=Sum("hands", default=0, filter=gin),
+        **per_variant,
     )
     hands = agg["hands"] or 0
     return {
@@ -162,6 +177,14 @@ def player_stats(*, user: User) -> dict[str, Any]:
         "undercuts": agg["undercuts"],
         "hands": hands,
         "average_points_per_hand": round(agg["hand_points"] / hands, 2) if hands else 0.0,
+        "variants": {
+            variant: {
+                "games": agg[f"{variant}_games"],
+                "wins": agg[f"{variant}_wins"],
+                "losses": agg[f"{variant}_games"] - agg[f"{variant}_wins"],
+            }
+            for variant in PROFILE_VARIANTS
+        },
     }
 
 

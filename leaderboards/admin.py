@@ -1,4 +1,4 @@
-"""Admin: periods and standings are read-only (derived data); ratings per user."""
+"""Admin: periods and standings are read-only (derived data); ratings per user and variant."""
 
 from __future__ import annotations
 
@@ -47,19 +47,38 @@ class PeriodAdmin(ReadOnlyAdmin):
 
 @admin.register(Standing)
 class StandingAdmin(ReadOnlyAdmin):
-    list_display = ("period", "category", "rank", "user", "score", "wins", "games", "reached_at")
-    list_filter = ("category", "period__kind")
+    list_display = (
+        "period",
+        "variant",
+        "category",
+        "rank",
+        "user",
+        "score",
+        "wins",
+        "games",
+        "reached_at",
+    )
+    list_filter = ("variant", "category", "period__kind")
     search_fields = ("user__username",)
     list_select_related = ("period", "user")
-    ordering = ("-period__start", "category", "rank")
+    ordering = ("-period__start", "variant", "category", "rank")
 
 
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdmin):
-    list_display = ("user", "rating", "rating_deviation", "volatility", "games", "updated_at")
+    list_display = (
+        "user",
+        "variant",
+        "rating",
+        "rating_deviation",
+        "volatility",
+        "games",
+        "updated_at",
+    )
+    list_filter = ("variant",)
     search_fields = ("user__username",)
     list_select_related = ("user",)
-    ordering = ("-rating",)
+    ordering = ("variant", "-rating")
 
 
 @admin.register(RatedGame)

@@ -22,7 +22,7 @@ from config.pagination import PageNumberPagination, single_query_value
 from config.schema import error_responses, page_parameters
 
 from . import selectors
-from .models import Category, PeriodKind
+from .models import Category, PeriodKind, Variant
 
 DATE_PATTERN = re.compile(r"^[0-9]{4}-[0-9]{2}-[0-9]{2}\Z")  # \d: any Unicode digit
 
@@ -37,8 +37,15 @@ standings (`closed: true`).
 the computer, each win weighted by level (easy 0.25, medium 0.5, hard 1.0), so farming easy
 games cannot outrank beating Hard.
 
-**Score.** The sum of the player's grand totals in the games they won in that category and
-period (times the level weight for `computer`), as a number with at most 2 decimals. A
+**Variants.** `variant=gin` (the default) or `rummy`: each variant has its own standings, in
+the same periods. A Rummy game counts as a win for first place only, and as a game for every
+person at the table. A Rummy table created for people counts in `humans` even when some of
+its seats are played by the computer; a Rummy game created against the computer (one person,
+1 to 3 computers) counts in `computer`.
+
+**Score.** The sum of the player's grand totals in the games they won in that variant,
+category and period (times the level weight for `computer`), as a number with at most 2
+decimals. A won game whose total is 0 or less (possible in Rummy) adds 0, never less. A
 conceded or timed-out game is a win for the other player, with their grand total at that
 moment (no game bonus), and a game for both. Every player with at least one game in the
 category and period is listed, also with score 0.
@@ -66,6 +73,19 @@ def _query_category(request: Request) -> str:
     return Category.HUMANS if category is None else category
 
 
+def _query_variant(request: Request) -> str:
+    """``?variant=`` (default ``gin``); 400 ``invalid_variant`` for any other value."""
+    return selectors.board_variant(single_query_value(request, "variant"))
+
+
+_VARIANT_PARAMETER = OpenApiParameter(
+    "variant",
+    OpenApiTypes.STR,
+    enum=Variant.values,
+    description="`gin` (default) or `rummy`: each variant has its own boards and ratings.",
+)
+
+
 class UserSerializer(serializers.Serializer):
     username = serializers.CharField()
     display_name = serializers.CharField(source="public_name")
@@ -90,10 +110,11 @@ _PLAYER = {"username": "ann", "display_name": "Ann"}
 
 
 class LeaderboardApi(APIView):
-    """Standings of one period and category, with the caller's own entry."""
+    """Standings of one period, variant and category, with the caller's own entry."""
 
     class OutputSerializer(serializers.Serializer):
         period = serializers.ChoiceField(choices=PeriodKind.values)
+        variant = serializers.ChoiceField(choices=Variant.values)
         start = serializers.DateField(
             allow_null=True, help_text="First day of the period (UTC); null for all-time."
         )
@@ -137,6 +158,7 @@ class LeaderboardApi(APIView):
                 enum=Category.values,
                 description="`humans` (default) or `computer`.",
             ),
+            _VARIANT_PARAMETER,
             OpenApiParameter(
                 "start",
                 # A date from 1970 on (the pattern says the year; later than today is 400 too).
@@ -156,6 +178,7 @@ class LeaderboardApi(APIView):
                     400: [
                         "invalid_period",
                         "invalid_category",
+                        "invalid_variant",
                         "invalid_date",
                         "validation_error",
                     ],
@@ -168,6 +191,7 @@ class LeaderboardApi(APIView):
                 "this week between people",
                 value={
                     "period": "weekly",
+                    "variant": "gin",
                     "start": "2025-03-03",
                     "end": "2025-03-09",
                     "category": "humans",
@@ -195,13 +219,49 @@ class LeaderboardApi(APIView):
                     },
                 },
                 response_only=True,
-            )
+            ),
+            OpenApiExample(
+                "this month's Rummy, between people",
+                value={
+                    "period": "monthly",
+                    "variant": "rummy",
+                    "start": "2025-03-01",
+                    "end": "2025-03-31",
+                    "category": "humans",
+                    "updated_at": "2025-03-05T18:42:00Z",
+                    "closed": False,
+                    "count": 3,
+                    "next": None,
+                    "previous": None,
+                    "results": [
+                        {"rank": 1, "user": _PLAYER, "score": 310.0, "wins": 1, "games": 2},
+                        {
+                            "rank": 2,
+                            "user": {"username": "bob", "display_name": "Bob"},
+                            "score": 0.0,
+                            "wins": 1,
+                            "games": 2,
+                        },
+                        {
+                            "rank": 3,
+                            "user": {"username": "cy", "display_name": "Cy"},
+                            "score": 0.0,
+                            "wins": 0,
+                            "games": 2,
+                        },
+                    ],
+                    "me": None,
+                },
+                description="Bob won a game with a total below 0: a win, no points.",
+                response_only=True,
+            ),
         ],
     )
     def get(self, request: Request, period: str) -> Response:
         board = selectors.leaderboard_board(
             kind=period,
             category=_query_category(request),
+            variant=_query_variant(request),
             start=_query_date(request),
         )
         # The rows are already in the OutputSerializer's shape (plain JSON values): the
@@ -209,6 +269,7 @@ class LeaderboardApi(APIView):
         return Response(
             {
                 "period": board.kind,
+                "variant": board.variant,
                 "start": board.start.isoformat() if board.start else None,
                 "end": board.end.isoformat() if board.end else None,
                 "category": board.category,
@@ -235,14 +296,15 @@ class RatingEntrySerializer(serializers.Serializer):
     user = UserSerializer()
     rating = serializers.FloatField(help_text="Glicko-2 rating (new players start at 1500).")
     rating_deviation = serializers.FloatField(help_text="Uncertainty (new players: 350).")
-    games = serializers.IntegerField(help_text="Rated games between humans.")
+    games = serializers.IntegerField(help_text="Rated games between humans in this variant.")
     provisional = serializers.BooleanField(help_text="True while the deviation is above 110.")
 
 
 class RatingBoardApi(APIView):
-    """Players ranked by Glicko-2 skill rating from games between humans."""
+    """Players ranked by Glicko-2 skill rating in one variant, from games between humans."""
 
     class OutputSerializer(serializers.Serializer):
+        variant = serializers.ChoiceField(choices=Variant.values)
         count = serializers.IntegerField()
         next = serializers.URLField(allow_null=True)
         previous = serializers.URLField(allow_null=True)
@@ -262,14 +324,28 @@ class RatingBoardApi(APIView):
             "volatility 0.06). Each finished game between two people is rated once, as its "
             "own rating period, a few seconds after it ends. A player is provisional, and "
             "not listed, until their rating deviation is at most 110. Ties in rating share a "
-            "rank; the lower deviation is listed first."
+            "rank; the lower deviation is listed first.\n\n"
+            "Each variant (`variant=gin`, the default, or `rummy`) has its own ratings. A Rummy "
+            "game of 2 to 4 seats is one result between each pair of people at the table, by "
+            "placement (the better place wins the pair); a player's results against everyone "
+            "else at the table are applied together, as one rating period. Computer seats at a "
+            "table of people are not rated against."
         ),
-        parameters=_PAGE_PARAMETERS,
-        responses={200: OutputSerializer, **error_responses(400, 401, 404)},
+        parameters=[_VARIANT_PARAMETER, *_PAGE_PARAMETERS],
+        responses={
+            200: OutputSerializer,
+            **error_responses(
+                400,
+                401,
+                404,
+                codes={400: ["invalid_variant", "validation_error"], 404: ["not_found"]},
+            ),
+        },
         examples=[
             OpenApiExample(
                 "rating board",
                 value={
+                    "variant": "gin",
                     "count": 1,
                     "next": None,
                     "previous": None,
@@ -297,4 +373,5 @@ class RatingBoardApi(APIView):
         ],
     )
     def get(self, request: Request) -> Response:
-        return Response(_page_with_me(selectors.RatingRows(request.user), request, self))
+        rows = selectors.RatingRows(request.user, _query_variant(request))
+        return Response({"variant": rows.variant, **_page_with_me(rows, request, self)})

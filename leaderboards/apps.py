@@ -11,7 +11,7 @@ class LeaderboardsConfig(AppConfig):
 
         from . import tasks  # noqa: F401  (registers the tasks services queue by name)
         from .receivers import on_game_finished
-        from .selectors import player_rating
+        from .selectors import profile_ratings
 
         game_finished.connect(on_game_finished, dispatch_uid="leaderboards.on_game_finished")
-        stats_register("leaderboards", player_rating)
+        stats_register("leaderboards", profile_ratings)

@@ -2,8 +2,9 @@
 
 Ratings are on the Glicko scale (1500 / 350); the update works on the Glicko-2 scale
 (``mu = (r - 1500) / 173.7178``, ``phi = RD / 173.7178``). This project rates every game as
-its own rating period: both players are updated from each other's ratings *before* the game
-(see docs/leaderboards.md).
+its own rating period: every player is updated from the others' ratings *before* the game,
+with one result per opponent (a Rummy table of four gives each player three results in
+that one period; see docs/leaderboards.md).
 """
 
 from __future__ import annotations

@@ -1,9 +1,11 @@
 """Leaderboard periods, their standings, and Glicko-2 skill ratings.
 
 Standings are derived data: ``services.standings_refresh`` recomputes a period's rows from
-``games.GameResult`` with one set-based statement per category, so a refresh can be repeated
-at any time and always converges on the same rows. A closed period (``closed_at`` set) is
-never recomputed again: its standings are frozen. See docs/leaderboards.md.
+``games.GameResult`` with one set-based statement per variant and category, so a refresh can
+be repeated at any time and always converges on the same rows. A closed period (``closed_at``
+set) is never recomputed again: its standings are frozen. Periods are shared by the variants
+(a week is the same week for Gin Rummy and Rummy); standings and ratings are per variant.
+See docs/leaderboards.md.
 """
 
 from __future__ import annotations
@@ -23,6 +25,16 @@ class PeriodKind(models.TextChoices):
     ALL_TIME = "all-time", "All time"
 
 
+class Variant(models.TextChoices):
+    """The games with boards of their own (DESIGN §5): ``?variant=`` on every board."""
+
+    GIN = "gin", "Gin Rummy"
+    RUMMY = "rummy", "Rummy (2 to 4 players)"
+
+
+DEFAULT_VARIANT = Variant.GIN.value
+
+
 class Category(models.TextChoices):
     HUMANS = "humans", "Games between two people"
     COMPUTER = "computer", "Games against the computer (wins weighted by level)"
@@ -30,6 +42,13 @@ class Category(models.TextChoices):
 
 # ``GameResult.opponent_type`` for each category.
 CATEGORY_OPPONENT_TYPE = {Category.HUMANS: "human", Category.COMPUTER: "computer"}
+
+
+def players_key(variant: str, category: str) -> str:
+    """The key of a board's player count in ``Period.players``: the bare category for Gin
+    Rummy (as before there were other variants), ``"<variant>:<category>"`` otherwise."""
+    return category if variant == DEFAULT_VARIANT else f"{variant}:{category}"
+
 
 # The all-time period is one row; its ``start`` is this fixed date and its ``end`` is null.
 ALL_TIME_START = date(1970, 1, 1)
@@ -56,7 +75,8 @@ class Period(models.Model):
     players = models.JSONField(
         default=dict,
         blank=True,
-        help_text='Players listed per category at the last refresh: {"humans": n, ...}.',
+        help_text='Players listed per board at the last refresh: {"humans": n, "computer": n} '
+        'for Gin Rummy, "rummy:humans" etc. for other variants (left out while 0).',
     )
     closed_at = models.DateTimeField(
         null=True, blank=True, help_text="Set once, after the final refresh: frozen from then."
@@ -92,13 +112,13 @@ class Period(models.Model):
 
 
 class Standing(models.Model):
-    """A player's place in one period and category (derived; rewritten by refreshes)."""
+    """A player's place in one period, variant and category (derived; rewritten by refreshes)."""
 
     # Standings are derived data, rewritten in bulk by every refresh, so their foreign keys
     # have no database constraint (the per-row checks cost about a third of a full refresh):
     # Django still cascades deletes, readers join the user, and the next refresh prunes any
     # row whose player has no results. The period needs no index of its own either: the
-    # unique (period, category, user) index starts with it.
+    # unique (period, variant, category, user) index starts with it.
     period = models.ForeignKey(
         Period,
         related_name="standings",
@@ -106,6 +126,7 @@ class Standing(models.Model):
         db_index=False,
         db_constraint=False,
     )
+    variant = models.CharField(max_length=10, choices=Variant.choices, default=DEFAULT_VARIANT)
     category = models.CharField(max_length=10, choices=Category.choices)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -130,10 +151,11 @@ class Standing(models.Model):
     )
 
     class Meta:
-        ordering = ("period", "category", "rank", "user")
+        ordering = ("period", "variant", "category", "rank", "user")
         constraints = [
             models.UniqueConstraint(
-                fields=["period", "category", "user"], name="leaderboards_standing_unique"
+                fields=["period", "variant", "category", "user"],
+                name="leaderboards_standing_unique",
             ),
         ]
         indexes = [
@@ -141,24 +163,35 @@ class Standing(models.Model):
             # high score shifts the rank of everyone below it, and rank-only updates then
             # stay heap-only (HOT), with no index to rewrite (see migration 0003).
             models.Index(
-                fields=["period", "category", "-score", "-wins", "games", "reached_at", "user"],
+                fields=[
+                    "period",
+                    "variant",
+                    "category",
+                    "-score",
+                    "-wins",
+                    "games",
+                    "reached_at",
+                    "user",
+                ],
                 name="leaderboards_standing_board",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"#{self.rank} {self.user_id} in {self.period_id}/{self.category}"
+        return f"#{self.rank} {self.user_id} in {self.period_id}/{self.variant}/{self.category}"
 
 
 class PlayerRating(models.Model):
-    """A player's Glicko-2 rating from games between humans (Glicko scale: 1500 / 350)."""
+    """A player's Glicko-2 rating in one variant, from games between humans (Glicko scale:
+    1500 / 350). One row per (user, variant), created by the player's first rated game."""
 
-    user = models.OneToOneField(
+    user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
-        primary_key=True,
-        related_name="rating",
+        related_name="ratings",
         on_delete=models.CASCADE,
+        db_index=False,  # the unique (user, variant) index starts with it
     )
+    variant = models.CharField(max_length=10, choices=Variant.choices, default=DEFAULT_VARIANT)
     rating = models.FloatField(default=DEFAULT_RATING)
     rating_deviation = models.FloatField(default=DEFAULT_DEVIATION)
     volatility = models.FloatField(default=DEFAULT_VOLATILITY)
@@ -166,16 +199,21 @@ class PlayerRating(models.Model):
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["user", "variant"], name="leaderboards_rating_user_variant_unique"
+            ),
+        ]
         indexes = [
             models.Index(
-                fields=["-rating", "rating_deviation", "user"],
+                fields=["variant", "-rating", "rating_deviation", "user"],
                 condition=Q(rating_deviation__lte=RATING_MAX_DEVIATION),
                 name="leaderboards_rating_board",
             ),
         ]
 
     def __str__(self) -> str:
-        return f"{self.user_id}: {self.rating:.0f} ± {self.rating_deviation:.0f}"
+        return f"{self.user_id} ({self.variant}): {self.rating:.0f} ± {self.rating_deviation:.0f}"
 
 
 class RatedGame(models.Model):
@@ -189,12 +227,15 @@ class RatedGame(models.Model):
         "games.Game", primary_key=True, related_name="rating_record", on_delete=models.CASCADE
     )
     applied = models.BooleanField(
-        default=True, help_text="False when the game could not be rated (not two human players)."
+        default=True,
+        help_text="False when the game could not be rated (fewer than two human players, "
+        "or not two in a Gin Rummy game).",
     )
     changes = models.JSONField(
         default=list,
         blank=True,
-        help_text='[{"user": id, "score": 1|0, "before": [r, rd, vol], "after": [r, rd, vol]}]',
+        help_text='[{"user": id, "placement": n, "score": s, "before": [r, rd, vol], '
+        '"after": [r, rd, vol]}]; score: the points of all its pairs (1 a win, 0 a loss).',
     )
     rated_at = models.DateTimeField(auto_now_add=True)
 

@@ -16,8 +16,8 @@ from .weights import result_weight
 def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     """Inside the finishing transaction: weigh the game's result rows for the boards.
     After it commits: a debounced standings refresh, and the Glicko-2 update for a game
-    between two people. An aborted game (ended before each player had moved) has no
-    results and changes neither.
+    between people (a table created for people, of any variant). An aborted game (ended
+    before each player had moved) has no results and changes neither.
 
     ``robust=True``: the game has committed by then, so a failure to queue (broker down) is
     logged, never raised into the request; the minute refresh and the rating sweep catch up.

@@ -17,12 +17,15 @@ from config.exceptions import ApplicationError
 from .glicko2 import DEFAULT_DEVIATION, DEFAULT_RATING
 from .models import (
     ALL_TIME_START,
+    DEFAULT_VARIANT,
     RATING_MAX_DEVIATION,
     Category,
     Period,
     PeriodKind,
     PlayerRating,
     Standing,
+    Variant,
+    players_key,
 )
 from .periods import current_start, period_end, period_start, utc_day
 
@@ -37,6 +40,20 @@ class InvalidCategory(ApplicationError):
     default_detail = "Unknown category: use humans or computer."
 
 
+class InvalidVariant(ApplicationError):
+    code = "invalid_variant"
+    default_detail = "Unknown variant: use gin or rummy."
+
+
+def board_variant(variant: str | None) -> str:
+    """The variant a board request asked for (default ``gin``); 400 ``invalid_variant``."""
+    if variant is None:
+        return DEFAULT_VARIANT
+    if variant not in Variant.values:
+        raise InvalidVariant()
+    return variant
+
+
 class InvalidDate(ApplicationError):
     code = "invalid_date"
     default_detail = "start must be a date YYYY-MM-DD inside a past or the current period."
@@ -47,6 +64,7 @@ class Board:
     """Which standings a request asked for, and the period row when it exists."""
 
     kind: str
+    variant: str
     category: str
     start: date | None
     """First day of the period (None for all time)."""
@@ -65,13 +83,21 @@ class Board:
     @property
     def players(self) -> int:
         """How many players the board lists (stored by the refresh that wrote them)."""
-        return int(self.period.players.get(self.category, 0)) if self.period else 0
+        if self.period is None:
+            return 0
+        return int(self.period.players.get(players_key(self.variant, self.category), 0))
 
 
 def leaderboard_board(
-    *, kind: str, category: str, start: date | None, now: datetime | None = None
+    *,
+    kind: str,
+    category: str,
+    start: date | None,
+    variant: str = DEFAULT_VARIANT,
+    now: datetime | None = None,
 ) -> Board:
-    """Resolve a request's period and category; 400 with a code for anything invalid.
+    """Resolve a request's period, variant and category; 400 with a code for anything
+    invalid. Periods are shared by the variants; the standings are the variant's.
 
     ``start`` may be any day inside the wanted period (it is moved to the period's first
     day); it must not be later than today (UTC), nor before 1970.
@@ -80,6 +106,7 @@ def leaderboard_board(
         raise InvalidPeriod()
     if category not in Category.values:
         raise InvalidCategory()
+    variant = board_variant(variant)
     now = now or timezone.now()
     if kind == PeriodKind.ALL_TIME:
         if start is not None:
@@ -95,10 +122,10 @@ def leaderboard_board(
         first = period_start(kind, start)
     period = Period.objects.filter(kind=kind, start=first).first()
     if kind == PeriodKind.ALL_TIME:
-        return Board(kind, category, None, None, period)
+        return Board(kind, variant, category, None, None, period)
     end = period_end(kind, first)
     assert end is not None
-    return Board(kind, category, first, date.fromordinal(end.toordinal() - 1), period)
+    return Board(kind, variant, category, first, date.fromordinal(end.toordinal() - 1), period)
 
 
 def _quoted_tables() -> dict[str, str]:
@@ -164,14 +191,14 @@ class StandingRows(_Rows):
             return [], None
         t = _quoted_tables()
         columns = f"s.{t['rank']}, s.user_id, u.username, {_PUBLIC_NAME}, s.score, s.wins, s.games"
-        key: list[Any] = [self.board.period.pk, self.board.category]
+        key: list[Any] = [self.board.period.pk, self.board.variant, self.board.category]
         with connection.cursor() as cursor:
             cursor.execute(
                 f"""
                 SELECT 0 AS part, {columns}
                 FROM (
                     SELECT * FROM {t["standing"]}
-                    WHERE period_id = %s AND category = %s
+                    WHERE period_id = %s AND variant = %s AND category = %s
                     ORDER BY score DESC, wins DESC, games, reached_at NULLS LAST, user_id
                     LIMIT %s OFFSET %s
                 ) s
@@ -179,7 +206,8 @@ class StandingRows(_Rows):
                 UNION ALL
                 SELECT 1, {columns}
                 FROM {t["standing"]} s JOIN {t["user"]} u ON u.id = s.user_id
-                WHERE s.period_id = %s AND s.category = %s AND s.user_id = %s
+                WHERE s.period_id = %s AND s.variant = %s AND s.category = %s
+                  AND s.user_id = %s
                 """,
                 [*key, limit, offset, *key, self.user_id],
             )
@@ -204,17 +232,18 @@ def _standing(row: tuple) -> dict[str, Any]:
 
 
 def _established(t: dict[str, str]) -> str:
-    """Rows of ``r`` (ratings) on the board: deviation <= 110, account active. The few
-    deactivated accounts are excluded with a hashed subplan rather than a join, so counts
-    read the partial rating index alone."""
+    """Rows of ``r`` (ratings) on the board: the variant's (first parameter), deviation <=
+    110 (second), account active. The few deactivated accounts are excluded with a hashed
+    subplan rather than a join, so counts read the partial rating index alone."""
     return (
-        f"r.rating_deviation <= %s AND r.user_id NOT IN "
+        f"r.variant = %s AND r.rating_deviation <= %s AND r.user_id NOT IN "
         f"(SELECT id FROM {t['user']} WHERE NOT is_active)"
     )
 
 
 class RatingRows(_Rows):
-    """Established players (deviation <= 110, active) by rating; equal ratings share a rank.
+    """Established players (deviation <= 110, active) of one variant by rating; equal
+    ratings share a rank.
 
     The caller's ``me`` is their entry whether or not they are established (rank None while
     provisional), or None without a rated game. Two queries a page: the count (with how
@@ -222,8 +251,9 @@ class RatingRows(_Rows):
     it, which gives the first row's rank unless it ties with that row).
     """
 
-    def __init__(self, user: User | AnonymousUser) -> None:
+    def __init__(self, user: User | AnonymousUser, variant: str = DEFAULT_VARIANT) -> None:
         super().__init__(user)
+        self.variant = variant
         self._counts: tuple[int, int] | None = None
 
     def _count_and_above_me(self) -> tuple[int, int]:
@@ -233,11 +263,12 @@ class RatingRows(_Rows):
                 cursor.execute(
                     f"""
                     SELECT COUNT(*), SUM(CASE WHEN r.rating > (
-                        SELECT m.rating FROM {t["rating"]} m WHERE m.user_id = %s
+                        SELECT m.rating FROM {t["rating"]} m
+                        WHERE m.user_id = %s AND m.variant = %s
                     ) THEN 1 ELSE 0 END)
                     FROM {t["rating"]} r WHERE {_established(t)}
                     """,
-                    [self.user_id, RATING_MAX_DEVIATION],
+                    [self.user_id, self.variant, self.variant, RATING_MAX_DEVIATION],
                 )
                 total, above_me = cursor.fetchone()
             self._counts = (int(total), int(above_me or 0))
@@ -252,7 +283,7 @@ class RatingRows(_Rows):
         with connection.cursor() as cursor:
             cursor.execute(
                 f"SELECT COUNT(*) FROM {t['rating']} r WHERE {_established(t)} AND r.rating > %s",
-                [RATING_MAX_DEVIATION, rating],
+                [self.variant, RATING_MAX_DEVIATION, rating],
             )
             return int(cursor.fetchone()[0])
 
@@ -275,9 +306,16 @@ class RatingRows(_Rows):
                 UNION ALL
                 SELECT 1, {columns}
                 FROM {t["rating"]} r JOIN {t["user"]} u ON u.id = r.user_id
-                WHERE r.user_id = %s
+                WHERE r.user_id = %s AND r.variant = %s
                 """,
-                [RATING_MAX_DEVIATION, limit + before, offset - before, self.user_id],
+                [
+                    self.variant,
+                    RATING_MAX_DEVIATION,
+                    limit + before,
+                    offset - before,
+                    self.user_id,
+                    self.variant,
+                ],
             )
             fetched = cursor.fetchall()
         rows = sorted(
@@ -313,14 +351,38 @@ def _rating(row: tuple, rank: int | None) -> dict[str, Any]:
     }
 
 
-def player_rating(*, user: User) -> dict[str, Any]:
-    """The player's skill rating for profiles (new players: 1500 ± 350, provisional)."""
-    row = PlayerRating.objects.filter(user=user).values("rating", "rating_deviation").first()
-    rating, deviation = (
-        (row["rating"], row["rating_deviation"]) if row else (DEFAULT_RATING, DEFAULT_DEVIATION)
-    )
+def _rating_stats(rating: float, deviation: float) -> dict[str, Any]:
     return {
         "rating": round(rating, 2),
         "rating_deviation": round(deviation, 2),
         "rating_provisional": deviation > RATING_MAX_DEVIATION,
     }
+
+
+def player_rating(*, user: User, variant: str = DEFAULT_VARIANT) -> dict[str, Any]:
+    """The player's skill rating in ``variant`` (new players: 1500 ± 350, provisional)."""
+    row = (
+        PlayerRating.objects.filter(user=user, variant=variant)
+        .values("rating", "rating_deviation")
+        .first()
+    )
+    if row is None:
+        return _rating_stats(DEFAULT_RATING, DEFAULT_DEVIATION)
+    return _rating_stats(row["rating"], row["rating_deviation"])
+
+
+def profile_ratings(*, user: User) -> dict[str, Any]:
+    """A profile's ratings (one query): Gin Rummy's at the top level, as before there were
+    other variants, and every variant's under ``variants`` (merged with the games app's
+    per-variant games and wins, see ``accounts.stats``)."""
+    rows = {
+        row["variant"]: (row["rating"], row["rating_deviation"])
+        for row in PlayerRating.objects.filter(user=user).values(
+            "variant", "rating", "rating_deviation"
+        )
+    }
+    variants = {
+        variant: _rating_stats(*rows.get(variant, (DEFAULT_RATING, DEFAULT_DEVIATION)))
+        for variant in Variant.values
+    }
+    return {**variants[DEFAULT_VARIANT], "variants": variants}

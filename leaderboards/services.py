@@ -1,16 +1,17 @@
 """Leaderboard write operations: refresh and close periods, rate finished games.
 
 Standings are recomputed, never incremented: a refresh aggregates the period's
-``GameResult`` rows per player and category (``GROUP BY``, ranked with a window function),
-upserts the rows that changed (``INSERT ... SELECT ... ON CONFLICT DO UPDATE``) and deletes
-the rows of players who no longer qualify. Repeating a refresh is harmless, and a game can
-never be counted twice. Every refresh and close holds the period row's lock, so refreshes
-of one period run one after the other and a closed period is never written again.
+``GameResult`` rows per player, for each variant and category (``GROUP BY``, ranked with a
+window function), upserts the rows that changed (``INSERT ... SELECT ... ON CONFLICT DO
+UPDATE``) and deletes the rows of players who no longer qualify. Repeating a refresh is
+harmless, and a game can never be counted twice. Every refresh and close holds the period
+row's lock, so refreshes of one period run one after the other and a closed period is
+never written again.
 
-The SQL runs on PostgreSQL (one statement per category) and on SQLite >= 3.30 (three
-statements per category), see :func:`_refresh_category`. Closing catches up: a run closes
-every period that is due, one transaction each, so a run cut short (time limit) leaves
-the work done so far and the next run continues.
+The SQL runs on PostgreSQL (one statement per board, i.e. per variant and category) and on
+SQLite >= 3.30 (three statements per board), see :func:`_refresh_board`. Closing catches
+up: a run closes every period that is due, one transaction each, so a run cut short (time
+limit) leaves the work done so far and the next run continues.
 """
 
 from __future__ import annotations
@@ -33,12 +34,15 @@ from games.models import GameResult
 from . import glicko2
 from .models import (
     CATEGORY_OPPONENT_TYPE,
+    DEFAULT_VARIANT,
     Category,
     Period,
     PeriodKind,
     PlayerRating,
     RatedGame,
     Standing,
+    Variant,
+    players_key,
 )
 from .periods import CLOSABLE_KINDS, current_start, midnight, period_end, period_start, utc_day
 
@@ -160,8 +164,13 @@ def periods_close_due(*, now: datetime | None = None) -> list[Period]:
 # --- standings -------------------------------------------------------------------------------
 
 
-def _refresh_category(period: Period, category: str) -> int:
-    """Recompute one category of a period; returns how many players it lists.
+def _refresh_board(period: Period, variant: str, category: str) -> int:
+    """Recompute one board (variant and category) of a period; returns how many players it
+    lists.
+
+    A won game scores the winner's total (times the level weight for ``computer``) when it is
+    above 0, else 0: a Rummy total may be negative, and a win must never lower a score (a
+    Gin Rummy total never is, so Gin scores are the plain sum). The win still counts.
 
     ``ranked`` is the aggregate, one row per active player (score, wins, games, reached_at),
     ranked with a window function. Only its rows that are new or differ from the stored ones
@@ -179,43 +188,45 @@ def _refresh_category(period: Period, category: str) -> int:
     user = q(get_user_model()._meta.db_table)
     rank = q("rank")
     points = "r.total * r.weight" if category == Category.COMPUTER else "r.total"
+    scored = "r.won AND r.total > 0"
     bounds = "r.finished_at >= %s"
     bound_params: list[Any] = [connection.ops.adapt_datetimefield_value(midnight(period.start))]
     if period.end is not None:
         bounds += " AND r.finished_at < %s"
         bound_params.append(connection.ops.adapt_datetimefield_value(midnight(period.end)))
     opponent_type = CATEGORY_OPPONENT_TYPE[Category(category)]
-    key: list[Any] = [period.pk, category]
+    key: list[Any] = [period.pk, variant, category]
     ranked = f"""
         SELECT g.user_id, g.score, g.wins, g.games, g.reached_at,
                RANK() OVER (ORDER BY g.score DESC, g.wins DESC, g.games ASC,
                                      g.reached_at ASC NULLS LAST) AS place
         FROM (
             SELECT r.user_id,
-                   SUM(CASE WHEN r.won THEN {points} ELSE 0 END) AS score,
+                   SUM(CASE WHEN {scored} THEN {points} ELSE 0 END) AS score,
                    SUM(CASE WHEN r.won THEN 1 ELSE 0 END) AS wins,
                    COUNT(*) AS games,
                    MAX(CASE WHEN r.won THEN r.finished_at END) AS reached_at
             FROM {result} r
-            WHERE r.opponent_type = %s AND {bounds}
+            WHERE r.variant = %s AND r.opponent_type = %s AND {bounds}
             GROUP BY r.user_id
         ) g
         JOIN {user} u ON u.id = g.user_id
         WHERE u.is_active
     """
-    ranked_params = [opponent_type, *bound_params]
+    ranked_params = [variant, opponent_type, *bound_params]
     postgres = connection.vendor == "postgresql"
     distinct = "IS DISTINCT FROM" if postgres else "IS NOT"  # null-safe "differs"
     upsert = f"""
         INSERT INTO {standing}
-            (period_id, category, user_id, score, wins, games, reached_at, {rank})
-        SELECT %s, %s, n.user_id, n.score, n.wins, n.games, n.reached_at, n.place
+            (period_id, variant, category, user_id, score, wins, games, reached_at, {rank})
+        SELECT %s, %s, %s, n.user_id, n.score, n.wins, n.games, n.reached_at, n.place
         FROM ranked n
         LEFT JOIN {standing} s
-            ON s.period_id = %s AND s.category = %s AND s.user_id = n.user_id
+            ON s.period_id = %s AND s.variant = %s AND s.category = %s
+           AND s.user_id = n.user_id
         WHERE s.id IS NULL OR s.score <> n.score OR s.wins <> n.wins OR s.games <> n.games
            OR s.{rank} <> n.place OR s.reached_at {distinct} n.reached_at
-        ON CONFLICT (period_id, category, user_id) DO UPDATE SET
+        ON CONFLICT (period_id, variant, category, user_id) DO UPDATE SET
             score = excluded.score, wins = excluded.wins, games = excluded.games,
             reached_at = excluded.reached_at, {rank} = excluded.{rank}
     """
@@ -227,7 +238,7 @@ def _refresh_category(period: Period, category: str) -> int:
                 upserted AS ({upsert}),
                 pruned AS (
                     DELETE FROM {standing} s
-                    WHERE s.period_id = %s AND s.category = %s
+                    WHERE s.period_id = %s AND s.variant = %s AND s.category = %s
                       AND s.user_id NOT IN (SELECT user_id FROM ranked)  -- a hashed subplan
                 )
                 SELECT COUNT(*) FROM ranked
@@ -239,21 +250,40 @@ def _refresh_category(period: Period, category: str) -> int:
         cursor.execute(
             f"""
             DELETE FROM {standing}
-            WHERE period_id = %s AND category = %s AND user_id NOT IN (
+            WHERE period_id = %s AND variant = %s AND category = %s AND user_id NOT IN (
                 SELECT r.user_id FROM {result} r JOIN {user} u ON u.id = r.user_id
-                WHERE r.opponent_type = %s AND {bounds} AND u.is_active
+                WHERE r.variant = %s AND r.opponent_type = %s AND {bounds} AND u.is_active
             )
             """,
             [*key, *ranked_params],
         )
         cursor.execute(
-            f"SELECT COUNT(*) FROM {standing} WHERE period_id = %s AND category = %s", key
+            f"SELECT COUNT(*) FROM {standing} "
+            "WHERE period_id = %s AND variant = %s AND category = %s",
+            key,
         )
         return int(cursor.fetchone()[0])
 
 
+def _refresh_category(period: Period, category: str) -> int:
+    """Recompute Gin Rummy's board of ``category`` (the default variant's); returns how many
+    players it lists."""
+    return _refresh_board(period, DEFAULT_VARIANT, category)
+
+
 def _refresh_locked(period: Period, *, now: datetime) -> None:
-    period.players = {c: _refresh_category(period, c) for c in Category.values}
+    """Every board of the period, Gin Rummy's first. A board of another variant that lists
+    nobody is left out of ``players`` (it reads as 0), so a period without such games keeps
+    the counts it had before there were other variants."""
+    players = {category: _refresh_category(period, category) for category in Category.values}
+    for variant in Variant.values:
+        if variant == DEFAULT_VARIANT:
+            continue
+        for category in Category.values:
+            listed = _refresh_board(period, variant, category)
+            if listed:
+                players[players_key(variant, category)] = listed
+    period.players = players
     period.refreshed_at = now
     period.save(update_fields=["players", "refreshed_at"])
 
@@ -314,11 +344,29 @@ def _as_glicko(row: PlayerRating) -> glicko2.Rating:
     return glicko2.Rating(row.rating, row.rating_deviation, row.volatility)
 
 
-def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
-    """Apply a finished human game to both players' Glicko-2 ratings, exactly once.
+def _pair_score(result: GameResult, other: GameResult) -> float:
+    """``result``'s score against ``other`` in one game: 1 for the better place, 0 for the
+    worse. First place is the one with ``won`` (the only winner of a game); below it, the
+    lower ``placement`` is better. Two players of one game never share a place; if rows
+    ever did, the pair would count as a draw (0.5)."""
+    if result.won != other.won:
+        return 1.0 if result.won else 0.0
+    if result.placement != other.placement:
+        return 1.0 if result.placement < other.placement else 0.0
+    return 0.5
 
-    Both rating rows are locked in user-id order, the game's ``RatedGame`` row is checked
-    under those locks and written in the same transaction as the new ratings, so a
+
+def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
+    """Apply a finished game between people to its players' Glicko-2 ratings, exactly once.
+
+    The ratings are those of the game's variant. A Gin Rummy game is one result between its
+    two players. A Rummy game of 2 to 4 seats is one result between each pair of its human
+    seats, by placement (computer seats at a mixed table have no result row and are not
+    rated against): each player's results against every other person at the table are
+    applied together, as one Glicko-2 rating period, from everyone's ratings before the game.
+
+    The players' rating rows are locked in user-id order, the game's ``RatedGame`` row is
+    checked under those locks and written in the same transaction as the new ratings, so a
     redelivered or concurrent task finds it and changes nothing. Returns the new record, or
     None when the game was rated before or has no human results (yet).
     """
@@ -330,27 +378,34 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
         )
         if not results:
             return None
+        variant = results[0].variant
         user_ids = [r.user_id for r in results]
         PlayerRating.objects.bulk_create(
-            [PlayerRating(user_id=uid) for uid in user_ids], ignore_conflicts=True
+            [PlayerRating(user_id=uid, variant=variant) for uid in user_ids],
+            ignore_conflicts=True,
         )
         rows = {
             row.user_id: row
             for row in PlayerRating.objects.select_for_update()
-            .filter(user_id__in=user_ids)
+            .filter(user_id__in=user_ids, variant=variant)
             .order_by("user_id")
         }
         if RatedGame.objects.filter(game_id=game_id).exists():
             return None  # another delivery rated it while we waited for the locks
-        if len(results) != 2:
+        rateable = len(results) == 2 if variant == DEFAULT_VARIANT else len(results) >= 2
+        if not rateable:
             return RatedGame.objects.create(game_id=game_id, applied=False)
         before = {uid: _as_glicko(rows[uid]) for uid in user_ids}
+        table = sorted(results, key=lambda r: (not r.won, r.placement, r.user_id))
         changes = []
-        for result, other in ((results[0], results[1]), (results[1], results[0])):
-            score = 1.0 if result.won else 0.0
-            new = glicko2.rate(
-                before[result.user_id], [glicko2.Outcome(before[other.user_id], score)]
-            )
+        for result in results:
+            # Against everyone else, best placed first (a fixed order: the sums are floats).
+            outcomes = [
+                glicko2.Outcome(before[other.user_id], _pair_score(result, other))
+                for other in table
+                if other.user_id != result.user_id
+            ]
+            new = glicko2.rate(before[result.user_id], outcomes)
             row = rows[result.user_id]
             row.rating, row.rating_deviation, row.volatility = (
                 new.rating,
@@ -365,7 +420,8 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
             changes.append(
                 {
                     "user": result.user_id,
-                    "score": score,
+                    "placement": result.placement,
+                    "score": sum(outcome.score for outcome in outcomes),
                     "before": [old.rating, old.deviation, old.volatility],
                     "after": [new.rating, new.deviation, new.volatility],
                 }
@@ -374,7 +430,8 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
 
 
 def games_rate_pending(*, now: datetime | None = None, limit: int = 500) -> int:
-    """Rate human games of the last week that have no rating record yet, oldest first.
+    """Rate human games (of every variant) of the last week that have no rating record yet,
+    oldest first.
 
     A safety net for a rating task that was never queued (e.g. the broker was unreachable
     at the commit). Returns how many games it rated.

@@ -25,7 +25,8 @@ def close_periods() -> int:
 
 @shared_task(name="leaderboards.rate_game", acks_late=True, ignore_result=True)
 def rate_game(game_id: str) -> bool:
-    """Apply a finished human game to both players' ratings; a redelivery does nothing."""
+    """Apply a finished game between people to its players' ratings in its variant; a
+    redelivery does nothing."""
     return services.game_rate(game_id=game_id) is not None
 
 
