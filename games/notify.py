@@ -125,6 +125,10 @@ def publish_on_commit(*channels: str) -> None:
 # --- the shared subscriber ------------------------------------------------------------------
 
 
+SUBSCRIBER_NAME = "ginrummy-events"
+"""The subscriber connection's name in Redis (``CLIENT LIST``)."""
+
+
 class Subscriber:
     """The process's one Redis pub/sub connection, on a daemon thread with its own loop.
 
@@ -147,6 +151,7 @@ class Subscriber:
         self.connected = False
         self.connects = 0
         self.failing = False  # the last attempt to connect failed
+        self._stopped = False
         self._guard = threading.Lock()
         self._loop = asyncio.new_event_loop()
         self._changed = asyncio.Event()
@@ -174,6 +179,11 @@ class Subscriber:
         """Whether signals on ``channel`` reach this process now."""
         return self.connected and channel in self.confirmed
 
+    def stop(self) -> None:
+        """End the subscriber (its connection closes; its thread ends)."""
+        self._stopped = True
+        self._loop.call_soon_threadsafe(self._changed.set)
+
     # the subscriber's own thread
 
     def _run(self) -> None:
@@ -182,7 +192,7 @@ class Subscriber:
 
     async def _main(self) -> None:
         backoff = self.BACKOFF_FIRST
-        while True:
+        while not self._stopped:
             try:
                 await self._session()
             except Exception as exc:  # Redis went away (or never came): poll, retry later
@@ -193,6 +203,8 @@ class Subscriber:
                 self.connected = False
                 self.failing = True
                 self.confirmed.clear()
+            if self._stopped:
+                return
             _deliver_all()  # every stream re-reads, then polls until Redis is back
             await asyncio.sleep(backoff)
             backoff = min(self.BACKOFF_MAX, backoff * 2)
@@ -203,7 +215,10 @@ class Subscriber:
         from redis.backoff import NoBackoff
 
         client = aioredis.Redis.from_url(
-            self.url, socket_connect_timeout=2, retry=Retry(NoBackoff(), 0)
+            self.url,
+            socket_connect_timeout=2,
+            retry=Retry(NoBackoff(), 0),
+            client_name=SUBSCRIBER_NAME,
         )
         pubsub = client.pubsub()
         reader: asyncio.Task[None] | None = None
@@ -216,7 +231,7 @@ class Subscriber:
             if self.connects > 1:
                 logger.warning("events subscriber connected to Redis again")
             subscribed: set[str] = set()
-            while True:
+            while not self._stopped:
                 self._changed.clear()
                 with self._guard:
                     wanted = set(self.refs)

@@ -42,6 +42,7 @@ WSGI (``make run``) the same generator is driven by a private event loop per str
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import math
 import threading
@@ -465,8 +466,10 @@ def _game_stream(
                 result: _Read = await frames_for(feed, seat, position, since, enforce)
                 return result
 
-            async for chunk in _follow(notify.game_channel(game_id), read, holder):
-                yield chunk
+            follow = _follow(notify.game_channel(game_id), read, holder)
+            async with contextlib.aclosing(follow) as chunks:  # its Listener exits first
+                async for chunk in chunks:
+                    yield chunk
         finally:
             _feed_release(feed)
 
