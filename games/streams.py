@@ -253,7 +253,7 @@ class _GameFeed:
         self.messages_after: int | None = None  # ``messages`` holds every later message
 
     def refresh(self, last_message: int) -> Game:
-        self.read_at = time.monotonic()  # a signal after this asks for another read
+        started = time.monotonic()  # a signal after this asks for another read
         self.reads += 1
         if self.players is None:
             game = Game.objects.prefetch_related("seats__user").get(pk=self.game_id)
@@ -276,6 +276,7 @@ class _GameFeed:
         if len(self.messages) > MESSAGES_KEPT:
             self.messages_after = self.messages[-MESSAGES_KEPT - 1][0]
             del self.messages[:-MESSAGES_KEPT]
+        self.read_at = started  # only once every read succeeded
         return game
 
     def states(self, game: Game, seat: int, after: int | None) -> list[bytes]:

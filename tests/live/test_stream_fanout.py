@@ -5,6 +5,8 @@ Redis is away the streams poll."""
 
 from __future__ import annotations
 
+import asyncio
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -14,6 +16,7 @@ import redis
 from django.db.backends.signals import connection_created
 
 from games import notify, streams
+from tests.factories import token_for
 from tests.games.helpers import act
 from tests.live.conftest import Stream, parse
 
@@ -164,3 +167,76 @@ def test_streams_poll_the_database_while_redis_is_down(human_game, monkeypatch, 
         assert not unreachable.connected and unreachable.connects == 0
     finally:
         stream.close()
+
+
+def test_open_streams_on_the_asgi_service_hold_no_thread_each(human_game):
+    """Django would start a thread per request for its thread-sensitive calls and keep it
+    for the stream's life; the service's entry point shares one."""
+    from config.asgi import application
+
+    games = [human_game() for _ in range(5)]
+    tokens = [(g["id"], token_for(g["users"][seat])) for g in games for seat in (0, 1)]
+
+    def threads() -> list[str]:
+        return [thread.name for thread in threading.enumerate()]
+
+    async def scenario() -> tuple[list[str], list[str], int]:
+        gone = asyncio.Event()
+        first_frames: list[bytes] = []
+
+        async def one(game_id: str, token: str) -> None:
+            started = False
+
+            async def receive() -> dict:
+                nonlocal started
+                if not started:
+                    started = True
+                    return {"type": "http.request", "body": b"", "more_body": False}
+                await gone.wait()
+                return {"type": "http.disconnect"}
+
+            async def send(message: dict) -> None:
+                if message["type"] == "http.response.body" and b"event: state" in message.get(
+                    "body", b""
+                ):
+                    first_frames.append(message["body"])
+
+            scope = {
+                "type": "http",
+                "asgi": {"version": "3.0"},
+                "http_version": "1.1",
+                "method": "GET",
+                "scheme": "http",
+                "path": events_url(game_id),
+                "raw_path": events_url(game_id).encode(),
+                "query_string": b"",
+                "root_path": "",
+                "headers": [
+                    (b"host", b"testserver"),
+                    (b"authorization", f"Token {token}".encode()),
+                ],
+                "client": ("127.0.0.1", 50000),
+                "server": ("testserver", 80),
+            }
+            await application(scope, receive, send)
+
+        async def opened(count: int) -> None:
+            while len(first_frames) < count:
+                await asyncio.sleep(0.02)
+
+        tasks = [asyncio.ensure_future(one(*tokens[0]))]
+        await opened(1)
+        before = threads()
+        tasks += [asyncio.ensure_future(one(*pair)) for pair in tokens[1:]]
+        await opened(len(tokens))
+        during = threads()
+        gone.set()
+        await asyncio.gather(*tasks)
+        return before, during, len(first_frames)
+
+    before, during, frames = asyncio.run(scenario())  # a loop of its own, as uvicorn runs
+    assert frames == 10
+    added = [name for name in during if name not in before]
+    # Nine more streams: at most the streams' database threads filling up, no thread each.
+    assert len(added) < 5, added
+    assert not [name for name in added if name.startswith("ThreadPoolExecutor-")], added
