@@ -48,7 +48,7 @@ import math
 import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -390,7 +390,7 @@ async def _follow(
     holder: _Holder,
     greeting: bytes = b"",
     poll_always: bool = False,
-) -> AsyncIterator[bytes]:
+) -> AsyncGenerator[bytes, None]:
     """Yield what ``read`` finds now, then again whenever ``channel`` is signalled, with a
     ``: ping`` after a quiet heartbeat interval. ``read(since, enforce)`` reads afresh
     unless a read that began after ``since`` is at hand, and enforces due timers first
