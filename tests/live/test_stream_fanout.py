@@ -240,3 +240,18 @@ def test_open_streams_on_the_asgi_service_hold_no_thread_each(human_game):
     # Nine more streams: at most the streams' database threads filling up, no thread each.
     assert len(added) < 5, added
     assert not [name for name in added if name.startswith("ThreadPoolExecutor-")], added
+
+
+def test_without_redis_streams_are_woken_in_process(human_game, settings):
+    settings.EVENTS_REDIS_URL = None  # the embedded default: one process serves everything
+    game = human_game()
+    mover = turn_of(game)
+    stream = Stream(game["clients"][1 - mover].get(events_url(game["id"])))
+    try:
+        assert stream.next(event="state")["id"] == 1
+        assert notify.game_channel(game["id"]) in notify._waiters
+        assert act(game["clients"][mover], game["id"], {"type": "pass"}).status_code == 200
+        assert stream.next(event="state")["id"] == 2  # no poll runs: only the wake-up brings it
+    finally:
+        stream.close()
+    assert notify.game_channel(game["id"]) not in notify._waiters
