@@ -200,12 +200,14 @@ class Subscriber:
                     logger.warning("events subscriber lost Redis: %s", exc)
                     backoff = self.BACKOFF_FIRST
             with self._guard:
+                dropped = self.connected
                 self.connected = False
                 self.failing = True
                 self.confirmed.clear()
             if self._stopped:
                 return
-            _deliver_all()  # every stream re-reads, then polls until Redis is back
+            if dropped:
+                _deliver_all()  # every stream re-reads, then polls until Redis is back
             await asyncio.sleep(backoff)
             backoff = min(self.BACKOFF_MAX, backoff * 2)
 
