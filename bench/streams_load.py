@@ -35,11 +35,15 @@ from machine import cpu_model  # noqa: E402
 from stack import ROOT, Stack, log  # noqa: E402
 
 
-def rss_kb(pid: int) -> int:
+def proc_status(pid: int, field: str) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
+        if line.startswith(f"{field}:"):
             return int(line.split()[1])
     return 0
+
+
+def rss_kb(pid: int) -> int:
+    return proc_status(pid, "VmRSS")
 
 
 def make_games(stack: Stack, count: int) -> list[tuple[str, list[str]]]:
@@ -122,6 +126,7 @@ def main() -> int:
     args = parser.parse_args()
     pairs = args.streams // 2
 
+    load_start = os.getloadavg()[0]
     with Stack(extra_env={"EVENTS_MAX_STREAMS_PER_USER": "5"}) as stack:
         log(f"making {pairs} games")
         games = make_games(stack, pairs)
@@ -132,6 +137,7 @@ def main() -> int:
             "SELECT count(*) FROM pg_stat_activity WHERE datname = 'ginrummy'"
         )[0][0]
         rss_before = rss_kb(events_pid)
+        threads_before = proc_status(events_pid, "Threads")
         selector = selectors.DefaultSelector()
         streams: dict[tuple[str, int], Stream] = {}
         log(f"opening {2 * pairs} streams")
@@ -145,9 +151,11 @@ def main() -> int:
         while time.monotonic() - opened < 120 and any(not s.arrived for s in streams.values()):
             pump(selector, 1)
         ready = sum(1 for s in streams.values() if s.status == 200 and s.arrived)
-        log(f"{ready} streams open with their first frame after {time.monotonic() - opened:.1f} s")
-        pump(selector, 20)  # idle: only pings and polls
+        open_all = time.monotonic() - opened
+        log(f"{ready} streams open with their first frame after {open_all:.1f} s")
+        pump(selector, 20)  # idle: only pings
         rss_after = rss_kb(events_pid)
+        threads_after = proc_status(events_pid, "Threads")
         connections_after = stack.sql(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = 'ginrummy'"
         )[0][0]
@@ -191,7 +199,7 @@ def main() -> int:
     growth = (rss_after - rss_before) / max(1, ready)
     print(
         f"machine: {cpu_model()}, {os.cpu_count()} CPUs, Python {platform.python_version()}; "
-        f"load average at the end {load:.1f}"
+        f"load average {load_start:.1f} at the start, {load:.1f} at the end"
     )
     print(
         f"one uvicorn events process; {2 * pairs} streams asked for, {ready} open "
@@ -201,6 +209,8 @@ def main() -> int:
         f"events process resident memory: {rss_before // 1024} MB idle, {rss_after // 1024} MB "
         f"with the streams open: {growth:.0f} KB per stream"
     )
+    print(f"events process threads: {threads_before} idle, {threads_after} with the streams open")
+    print(f"all streams had their first frame {open_all:.1f} s after the first was asked for")
     print(
         f"database connections: {connections_before} before, {connections_after} with the "
         f"streams open (every process of the stack)"

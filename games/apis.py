@@ -436,8 +436,7 @@ class GamesApi(APIView):
         games = selectors.game_list_for_user(user=user, status=status_filter)
         page = paginator.paginate_queryset(games, request, self) or []
         results = [
-            presenters.game_summary(game=g, seat=selectors.seat_of(game=g, user=user))
-            for g in page
+            presenters.game_summary(game=g, seat=selectors.seat_of(game=g, user=user)) for g in page
         ]
         return paginator.get_paginated_response(results)
 
@@ -559,8 +558,7 @@ class GameActionsApi(APIView):
         melds = _MeldsInputField(
             required=False,
             allow_null=True,
-            help_text="Your melds; omitted, the server picks the arrangement with least "
-            "deadwood.",
+            help_text="Your melds; omitted, the server picks the arrangement with least deadwood.",
         )
 
     class BigGinInput(_ActionInput):

@@ -183,9 +183,7 @@ class Seat(models.Model):
             ),
             # The variant decides how many seats a game has; the table never has more
             # than the largest variant allows.
-            models.CheckConstraint(
-                condition=Q(seat__lt=MAX_SEATS), name="games_seat_number_valid"
-            ),
+            models.CheckConstraint(condition=Q(seat__lt=MAX_SEATS), name="games_seat_number_valid"),
             models.CheckConstraint(
                 condition=(Q(user__isnull=False) & Q(computer=""))
                 | (Q(user__isnull=True) & ~Q(computer="")),

@@ -1,13 +1,21 @@
 """Wake-up signals for the event streams: "game X (or player Y) changed".
 
 A signal carries no data a player could see; a stream that wakes up reads what changed
-from the database, so a lost signal delays an event by one poll at most and never loses
-it. Two backends:
+from the database, so a lost signal delays an event and never loses it. Two backends:
 
 * Redis pub/sub when ``EVENTS_REDIS_URL`` is set (the full stack and the tests): every
-  web process, ASGI process and Celery worker publishes to, and listens on, one Redis.
+  web process, ASGI process and Celery worker publishes to one Redis. A process that
+  serves streams listens through **one** subscriber connection (:class:`Subscriber`, on
+  a thread of its own), subscribed to each channel that at least one of its streams
+  follows and fanning every signal out in memory to those streams. When Redis drops, the
+  subscriber reconnects with backoff; meanwhile :attr:`Listener.live` is false and the
+  streams poll the database, and once it is back every stream is woken to catch up.
 * In-process otherwise (the embedded ``make run`` default): the streams are served by the
-  same process that applies the actions, so a registry of waiters is enough.
+  same process that applies the actions, so the registry of waiters is enough.
+
+Waiters are ``(event loop, asyncio.Event)`` pairs: under ASGI every stream runs on the
+server's loop, under WSGI each stream has a private loop on its worker thread, and both are
+woken with ``call_soon_threadsafe``.
 """
 
 from __future__ import annotations
@@ -17,6 +25,7 @@ import contextlib
 import functools
 import logging
 import threading
+import time
 from collections import defaultdict
 from typing import Any
 
@@ -34,18 +43,47 @@ def player_channel(user_id: Any) -> str:
     return f"ginrummy:player:{user_id}"
 
 
-# --- in-process backend ---------------------------------------------------------------------
+# --- the waiters (both backends) -----------------------------------------------------------
+
+
+class _Waiter:
+    """One stream's wake-up: set from any thread, awaited on the stream's own loop."""
+
+    __slots__ = ("event", "loop", "signalled_at")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.event = asyncio.Event()
+        self.signalled_at = 0.0
+
+    def wake(self, at: float) -> None:
+        self.signalled_at = at
+        with contextlib.suppress(RuntimeError):  # the stream's loop has closed
+            self.loop.call_soon_threadsafe(self.event.set)
+
 
 _lock = threading.Lock()
-_waiters: dict[str, set[tuple[asyncio.AbstractEventLoop, asyncio.Event]]] = defaultdict(set)
+_waiters: dict[str, set[_Waiter]] = defaultdict(set)
+
+
+def _deliver(channel: str) -> None:
+    now = time.monotonic()
+    with _lock:
+        waiters = list(_waiters.get(channel, ()))
+    for waiter in waiters:
+        waiter.wake(now)
+
+
+def _deliver_all() -> None:
+    now = time.monotonic()
+    with _lock:
+        waiters = [waiter for group in _waiters.values() for waiter in group]
+    for waiter in waiters:
+        waiter.wake(now)
 
 
 def _publish_local(channel: str) -> None:
-    with _lock:
-        waiters = list(_waiters.get(channel, ()))
-    for loop, event in waiters:
-        with contextlib.suppress(RuntimeError):  # the stream's loop has closed
-            loop.call_soon_threadsafe(event.set)
+    _deliver(channel)
 
 
 # --- Redis backend --------------------------------------------------------------------------
@@ -84,72 +122,233 @@ def publish_on_commit(*channels: str) -> None:
         transaction.on_commit(functools.partial(publish, channel))
 
 
+# --- the shared subscriber ------------------------------------------------------------------
+
+
+SUBSCRIBER_NAME = "ginrummy-events"
+"""The subscriber connection's name in Redis (``CLIENT LIST``)."""
+
+
+class Subscriber:
+    """The process's one Redis pub/sub connection, on a daemon thread with its own loop.
+
+    :meth:`add` / :meth:`remove` count the streams per channel (from any thread); the
+    subscriber subscribes a channel when its first stream arrives and unsubscribes it when
+    the last one leaves. Every message wakes the channel's waiters, and so does the
+    confirmation of a subscription (a new stream is waiting for it; after a reconnect every
+    stream must catch up on the signals it missed). When the connection fails it is
+    dropped, every waiter is woken (to switch to polling) and a new one is tried after a
+    backoff (0.2 s doubling to 5 s).
+    """
+
+    BACKOFF_FIRST = 0.2
+    BACKOFF_MAX = 5.0
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.refs: dict[str, int] = {}
+        self.confirmed: set[str] = set()
+        self.connected = False
+        self.connects = 0
+        self.failing = False  # the last attempt to connect failed
+        self._stopped = False
+        self._guard = threading.Lock()
+        self._loop = asyncio.new_event_loop()
+        self._changed = asyncio.Event()
+        self._thread = threading.Thread(target=self._run, name="events-subscriber", daemon=True)
+        self._thread.start()
+
+    # called from the streams' threads
+
+    def add(self, channel: str) -> None:
+        """Count one more stream on ``channel`` (subscribing it if it is the first)."""
+        with self._guard:
+            self.refs[channel] = self.refs.get(channel, 0) + 1
+        self._loop.call_soon_threadsafe(self._changed.set)
+
+    def remove(self, channel: str) -> None:
+        with self._guard:
+            left = self.refs.get(channel, 0) - 1
+            if left > 0:
+                self.refs[channel] = left
+            else:
+                self.refs.pop(channel, None)
+        self._loop.call_soon_threadsafe(self._changed.set)
+
+    def live(self, channel: str) -> bool:
+        """Whether signals on ``channel`` reach this process now."""
+        return self.connected and channel in self.confirmed
+
+    def stop(self) -> None:
+        """End the subscriber (its connection closes; its thread ends)."""
+        self._stopped = True
+        self._loop.call_soon_threadsafe(self._changed.set)
+
+    # the subscriber's own thread
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        self._loop.run_until_complete(self._main())
+
+    async def _main(self) -> None:
+        backoff = self.BACKOFF_FIRST
+        while not self._stopped:
+            try:
+                await self._session()
+            except Exception as exc:  # Redis went away (or never came): poll, retry later
+                if self.connected:
+                    logger.warning("events subscriber lost Redis: %s", exc)
+                    backoff = self.BACKOFF_FIRST
+            with self._guard:
+                dropped = self.connected
+                self.connected = False
+                self.failing = True
+                self.confirmed.clear()
+            if self._stopped:
+                return
+            if dropped:
+                _deliver_all()  # every stream re-reads, then polls until Redis is back
+            await asyncio.sleep(backoff)
+            backoff = min(self.BACKOFF_MAX, backoff * 2)
+
+    async def _session(self) -> None:
+        import redis.asyncio as aioredis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import NoBackoff
+
+        client = aioredis.Redis.from_url(
+            self.url,
+            socket_connect_timeout=2,
+            retry=Retry(NoBackoff(), 0),
+            client_name=SUBSCRIBER_NAME,
+        )
+        pubsub = client.pubsub()
+        reader: asyncio.Task[None] | None = None
+        try:
+            await pubsub.connect()  # a Redis that is down fails here
+            reader = asyncio.create_task(self._read(pubsub))
+            self.connected = True
+            self.failing = False
+            self.connects += 1
+            if self.connects > 1:
+                logger.warning("events subscriber connected to Redis again")
+            subscribed: set[str] = set()
+            while not self._stopped:
+                self._changed.clear()
+                with self._guard:
+                    wanted = set(self.refs)
+                    self.confirmed -= subscribed - wanted
+                if wanted - subscribed:
+                    await pubsub.subscribe(*sorted(wanted - subscribed))
+                if subscribed - wanted:
+                    await pubsub.unsubscribe(*sorted(subscribed - wanted))
+                subscribed = wanted
+                changed = asyncio.ensure_future(self._changed.wait())
+                done, _ = await asyncio.wait({changed, reader}, return_when=asyncio.FIRST_COMPLETED)
+                if reader in done:
+                    changed.cancel()
+                    reader.result()  # raises what ended it
+                    raise ConnectionError("the subscriber connection closed")
+        finally:
+            if reader is not None:
+                reader.cancel()
+                with contextlib.suppress(BaseException):
+                    await reader
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            with contextlib.suppress(Exception):
+                await client.aclose()
+
+    async def _read(self, pubsub: Any) -> None:
+        while True:
+            message = await pubsub.get_message(timeout=None)
+            if message is None:
+                continue
+            channel = message["channel"]
+            channel = channel.decode() if isinstance(channel, bytes) else str(channel)
+            if message["type"] == "subscribe":
+                with self._guard:
+                    if channel in self.refs:
+                        self.confirmed.add(channel)
+            elif message["type"] != "message":
+                continue
+            _deliver(channel)
+
+
+_subscriber: Subscriber | None = None
+_subscriber_lock = threading.Lock()
+
+
+def subscriber() -> Subscriber:
+    """The process's shared subscriber (started on first use)."""
+    global _subscriber
+    with _subscriber_lock:
+        if _subscriber is None:
+            _subscriber = Subscriber(str(settings.EVENTS_REDIS_URL))
+        return _subscriber
+
+
+SUBSCRIBE_WAIT_SECONDS = 2.0
+"""How long a new stream waits for its channel's subscription before it reads anyway
+(and polls until the subscription is confirmed)."""
+
+
 class Listener:
-    """``await listener.wait(timeout)`` returns when the channel was signalled (True) or
-    the timeout passed (False). Use as an async context manager."""
+    """A stream's registration on ``channel``. ``await listener.wait(timeout)`` returns
+    True when the channel was signalled, False when the timeout passed; ``live`` says
+    whether signals arrive now (else the stream must poll). Use as an async context
+    manager: entering returns once the channel is subscribed (or Redis is found down), so
+    nothing committed after that is missed."""
+
+    __slots__ = ("_shared", "_waiter", "channel")
 
     def __init__(self, channel: str) -> None:
         self.channel = channel
-        self._event = asyncio.Event()
-        self._pubsub: Any = None
-        self._client: Any = None
-        self._subscribed = True
+        self._waiter: _Waiter | None = None
+        self._shared: Subscriber | None = None
 
     async def __aenter__(self) -> Listener:
+        self._waiter = _Waiter(asyncio.get_running_loop())
+        with _lock:
+            _waiters[self.channel].add(self._waiter)
         if settings.EVENTS_REDIS_URL:
-            import redis.asyncio as aioredis
-
-            self._client = aioredis.Redis.from_url(
-                settings.EVENTS_REDIS_URL, socket_connect_timeout=2
-            )
-            self._pubsub = self._client.pubsub(ignore_subscribe_messages=True)
-            try:
-                await self._pubsub.subscribe(self.channel)
-            except Exception as exc:  # Redis is down: the stream polls the database instead
-                logger.warning("subscribing to %s failed: %s", self.channel, exc)
-                self._subscribed = False
-        else:
-            with _lock:
-                _waiters[self.channel].add((asyncio.get_running_loop(), self._event))
+            self._shared = subscriber()
+            self._shared.add(self.channel)
+            deadline = time.monotonic() + SUBSCRIBE_WAIT_SECONDS
+            while not self.live and (left := deadline - time.monotonic()) > 0:
+                if self._shared.failing:
+                    break  # Redis is down: poll until it is back
+                await self.wait(min(left, 0.5))
+            self._waiter.event.clear()  # the first read comes after this
         return self
 
     async def __aexit__(self, *exc: object) -> None:
-        if self._pubsub is not None:
-            try:
-                await self._pubsub.unsubscribe(self.channel)
-                await self._pubsub.aclose()
-                await self._client.aclose()
-            except Exception:  # closing a broken connection
-                pass
-        else:
-            with _lock:
-                waiters = _waiters.get(self.channel)
-                if waiters is not None:
-                    waiters.discard((asyncio.get_running_loop(), self._event))
-                    if not waiters:
-                        _waiters.pop(self.channel, None)
+        if self._shared is not None:
+            self._shared.remove(self.channel)
+        with _lock:
+            waiters = _waiters.get(self.channel)
+            if waiters is not None and self._waiter is not None:
+                waiters.discard(self._waiter)
+                if not waiters:
+                    _waiters.pop(self.channel, None)
+
+    @property
+    def live(self) -> bool:
+        """Whether signals on the channel reach this stream now (else it must poll)."""
+        return self._shared is None or self._shared.live(self.channel)
+
+    @property
+    def signalled_at(self) -> float:
+        """When (``time.monotonic()``) the channel was last signalled; 0 if never."""
+        return self._waiter.signalled_at if self._waiter is not None else 0.0
 
     async def wait(self, timeout: float) -> bool:
-        if self._pubsub is not None:
+        assert self._waiter is not None
+        event = self._waiter.event
+        if not event.is_set():
             try:
-                if not self._subscribed:  # try again (Redis may be back), else poll
-                    await self._pubsub.subscribe(self.channel)
-                    self._subscribed = True
-                message = await self._pubsub.get_message(timeout=timeout)
-            except Exception as exc:  # Redis went away: behave like a timeout, poll the DB
-                logger.warning("listening on %s failed: %s", self.channel, exc)
-                self._subscribed = False
-                await asyncio.sleep(timeout)
+                await asyncio.wait_for(event.wait(), timeout)
+            except TimeoutError:
                 return False
-            if message is None:
-                return False
-            # Drain what else arrived: one wake-up reads everything from the database.
-            while await self._pubsub.get_message(timeout=0) is not None:
-                pass
-            return True
-        try:
-            await asyncio.wait_for(self._event.wait(), timeout)
-        except TimeoutError:
-            return False
-        self._event.clear()
+        event.clear()
         return True

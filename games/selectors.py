@@ -105,7 +105,11 @@ def game_views_after(
         for version, state in replay.states(game, upto=game.version - 1, after=after):
             if after < version < game.version:
                 view = presenters.game_view(
-                    game=game, seat=seat, state=state, version=version, deals=deals,
+                    game=game,
+                    seat=seat,
+                    state=state,
+                    version=version,
+                    deals=deals,
                     players=players,
                 )
                 out.append((version, view))

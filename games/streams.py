@@ -16,8 +16,16 @@ point; ``GET /games/{id}/messages`` has the history). A ``: ping`` comment is se
 The account stream ``/me/events`` sends ``friend_joined``, ``rematch_offered`` and
 ``your_turn`` events, each with its own ``id`` (resume with ``Last-Event-ID`` / ``after``).
 
-Streams wake on a notification (:mod:`games.notify`) and read what changed from the
-database, and poll every few seconds as well, enforcing due turn deadlines on the way.
+Streams wake on a notification (:mod:`games.notify`: one shared Redis subscriber per
+process) and only then read what changed from the database; an idle stream holds no
+database connection and runs no query. The streams of one game in a process share a
+:class:`_GameFeed`: one read of the game row per signal, and each seat's frame rendered
+once per version for all that seat's streams. A stream wakes by itself only at the game's
+next due moment (a turn deadline, a lapsing table) to enforce it, and polls every
+``EVENTS_POLL_SECONDS`` only while Redis is unreachable (and, for the account stream,
+where no worker enforces turn deadlines: eager Celery). All database work runs on a few
+threads of the process (:data:`DB_THREADS`), so the process holds at most that many
+connections however many streams are open.
 Every ``EVENTS_AUTH_RECHECK_SECONDS`` (a heartbeat) a stream checks that its token is still
 valid and its user active; after a logout, a revoked token or a deactivation it sends one
 ``event: closed`` frame (``{"code": "authentication_failed", "detail": ...}``) and ends.
@@ -34,10 +42,14 @@ WSGI (``make run``) the same generator is driven by a private event loop per str
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import math
+import threading
 import time
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -47,6 +59,7 @@ from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
 from django.http.response import HttpResponseBase
+from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 
@@ -56,12 +69,18 @@ from config.exceptions import ApplicationError, error_body
 from games import notify, presenters, selectors, services, stream_slots
 from games.errors import GameNotFound
 from games.models import Game, GameStatus, Message, PlayerEvent
+from games.services.timers import REMATCH_TTL, WAITING_TTL
+
+DB_THREADS = 4
+"""Threads that run the streams' database work (and hold at most one connection each)."""
+
+_executor = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="events-db")
 
 
 def _db(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a database function in a worker thread, recycling that thread's connection as a
-    request would (kept for ``CONN_MAX_AGE``: a new connection per poll would cost more
-    than the poll)."""
+    """Run a database function on one of the :data:`DB_THREADS` threads, recycling that
+    thread's connection as a request would (kept for ``CONN_MAX_AGE``: a new connection
+    per read would cost more than the read)."""
 
     def run(*args: Any, **kwargs: Any) -> Any:
         try:
@@ -73,7 +92,7 @@ def _db(fn: Callable[..., Any]) -> Callable[..., Any]:
             if connection.close_at is not None and time.monotonic() >= connection.close_at:
                 connection.close()
 
-    return sync_to_async(run, thread_sensitive=False)
+    return sync_to_async(run, thread_sensitive=False, executor=_executor)
 
 
 def _frame(data: dict[str, Any], *, event: str, event_id: int | None = None) -> bytes:
@@ -119,6 +138,14 @@ def _authenticate(request: HttpRequest) -> tuple[Any, AuthToken]:
 def _token_valid(token_id: int) -> bool:
     """Whether the stream's token still exists (no logout, no revocation) for an active user."""
     return AuthToken.objects.filter(pk=token_id, user__is_active=True).exists()
+
+
+def _recheck(holder: _Holder) -> bool:
+    """The periodic recheck: one query for the token, then the slot's lease renewed."""
+    if not _token_valid(holder.token_id):
+        return False
+    stream_slots.renew(holder.user_id, holder.slot)
+    return True
 
 
 _CLOSED = {
@@ -197,107 +224,257 @@ def _open_game(game_id: uuid.UUID | str, user: User) -> tuple[int, int]:
     return seat, last_message or 0
 
 
-class _GameCache:
-    """What a game stream reads once rather than per frame: the players (fixed once the game
-    has started) and the deals (reloaded when a new round appears)."""
+FRAMES_KEPT = 16
+"""Versions of a game whose rendered frames a feed keeps (per seat)."""
 
-    def __init__(self) -> None:
+MESSAGES_KEPT = 32
+"""Quick-chat frames a feed keeps."""
+
+
+class _GameFeed:
+    """What every stream of one game in this process shares: the game row as last read,
+    the players (fixed once the game has started), the deals (reloaded when a new round
+    appears), each seat's rendered frames of the latest versions, and the latest chat
+    frames. ``lock`` serialises the streams' reads, so the first stream to wake after a
+    signal reads and renders and the others take what it left."""
+
+    def __init__(self, game_id: uuid.UUID) -> None:
+        self.game_id = game_id
+        self.lock = threading.Lock()
+        self.refs = 0
+        self.game: Game | None = None
+        self.read_at = -math.inf  # time.monotonic() when the last read of the row began
+        self.reads = 0
+        self.renders = 0
         self.players: list[dict[str, Any]] | None = None
         self.deals: dict[int, Any] | None = None
+        self.frames: dict[tuple[int, int], bytes] = {}
+        self.messages: list[tuple[int, bytes]] = []
+        self.messages_after: int | None = None  # ``messages`` holds every later message
+
+    def refresh(self, last_message: int) -> Game:
+        started = time.monotonic()  # a signal after this asks for another read
+        self.reads += 1
+        if self.players is None:
+            game = Game.objects.prefetch_related("seats__user").get(pk=self.game_id)
+            if game.status != GameStatus.WAITING:
+                self.players = presenters.players_json(game)
+        else:
+            game = Game.objects.get(pk=self.game_id)
+        if game.state is not None and (self.deals is None or game.round_number not in self.deals):
+            self.deals = selectors.game_deals(game=game)
+        self.game = game
+        oldest = game.version - FRAMES_KEPT
+        for key in [key for key in self.frames if key[1] <= oldest]:
+            del self.frames[key]
+        if self.messages_after is None:
+            self.messages_after = last_message
+        newest = self.messages[-1][0] if self.messages else self.messages_after
+        for message in selectors.messages_for(game=game, after_id=newest):
+            frame = _frame(presenters.message_json(message=message), event="message")
+            self.messages.append((message.id, frame))
+        if len(self.messages) > MESSAGES_KEPT:
+            self.messages_after = self.messages[-MESSAGES_KEPT - 1][0]
+            del self.messages[:-MESSAGES_KEPT]
+        self.read_at = started  # only once every read succeeded
+        return game
+
+    def states(self, game: Game, seat: int, after: int | None) -> list[bytes]:
+        """The seat's state frames after ``after`` (None: the current state alone)."""
+        keep = game.status != GameStatus.WAITING  # a table still filling up may change
+        if after is None:  # an opening frame is rendered afresh, then shared
+            view = presenters.game_view(
+                game=game, seat=seat, deals=self.deals or {}, players=self.players
+            )
+            self.renders += 1
+            frame = _state_frame(game.version, view)
+            if keep:
+                self.frames[(seat, game.version)] = frame
+            return [frame]
+        if game.version <= after:
+            return []
+        wanted = range(after + 1, game.version + 1)
+        if all((seat, version) in self.frames for version in wanted):
+            return [self.frames[(seat, version)] for version in wanted]
+        out = []
+        views = selectors.game_views_after(
+            game=game, seat=seat, after=after, deals=self.deals, players=self.players
+        )
+        for version, view in views:
+            cached = self.frames.get((seat, version))
+            if cached is None:
+                self.renders += 1
+                cached = _state_frame(version, view)
+                if keep and version > game.version - FRAMES_KEPT:
+                    self.frames[(seat, version)] = cached
+            out.append(cached)
+        return out
+
+    def messages_since(self, game: Game, last_message: int) -> list[tuple[int, bytes]]:
+        if self.messages_after is not None and last_message >= self.messages_after:
+            return [(id_, frame) for id_, frame in self.messages if id_ > last_message]
+        return [  # older than the feed remembers (a stream that fell behind): read them
+            (m.id, _frame(presenters.message_json(message=m), event="message"))
+            for m in selectors.messages_for(game=game, after_id=last_message)
+        ]
+
+
+_feeds: dict[uuid.UUID, _GameFeed] = {}
+_feeds_lock = threading.Lock()
+
+
+def _feed_take(game_id: uuid.UUID) -> _GameFeed:
+    with _feeds_lock:
+        feed = _feeds.get(game_id)
+        if feed is None:
+            feed = _feeds[game_id] = _GameFeed(game_id)
+        feed.refs += 1
+        return feed
+
+
+def _feed_release(feed: _GameFeed) -> None:
+    with _feeds_lock:
+        feed.refs -= 1
+        if feed.refs <= 0 and _feeds.get(feed.game_id) is feed:
+            del _feeds[feed.game_id]
+
+
+def _due_in(game: Game) -> float | None:
+    """Seconds until something of the game comes due (a turn deadline, a table lapsing)."""
+    if game.status == GameStatus.ACTIVE and game.turn_deadline is not None:
+        at = game.turn_deadline
+    elif game.status == GameStatus.WAITING:
+        at = game.created_at + (REMATCH_TTL if game.rematch_of_id else WAITING_TTL)
+    else:
+        return None
+    return (at - timezone.now()).total_seconds()
+
+
+@dataclass
+class _Read:
+    """What one read gives a stream: frames to send, and when to enforce timers next."""
+
+    frames: list[bytes]
+    due_in: float | None = None
 
 
 def _game_frames(
-    game_id: uuid.UUID,
+    feed: _GameFeed,
     seat: int,
-    after: int | None,
-    last_message: int,
+    position: dict[str, Any],
+    since: float,
     enforce: bool,
-    cache: _GameCache,
-) -> tuple[list[bytes], int | None, int]:
+) -> _Read:
     if enforce:
-        services.game_enforce_timers(game_id=game_id)
-    if cache.players is None:
-        game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
-        if game.status != GameStatus.WAITING:
-            cache.players = presenters.players_json(game)
-    else:
-        game = Game.objects.get(pk=game_id)
-    if game.state is not None and (cache.deals is None or game.round_number not in cache.deals):
-        cache.deals = selectors.game_deals(game=game)
-    if after is None:
-        view = presenters.game_view(
-            game=game, seat=seat, deals=cache.deals or {}, players=cache.players
-        )
-        views = [(game.version, view)]
-    else:
-        views = selectors.game_views_after(
-            game=game, seat=seat, after=after, deals=cache.deals, players=cache.players
-        )
-    frames = [_state_frame(version, view) for version, view in views]
-    if views:
-        after = views[-1][0]
-    for message in selectors.messages_for(game=game, after_id=last_message):
-        frames.append(_frame(presenters.message_json(message=message), event="message"))
-        last_message = message.id
-    return frames, after, last_message
+        services.game_enforce_timers(game_id=feed.game_id)
+    with feed.lock:
+        game = feed.game
+        if game is None or feed.read_at < since:
+            game = feed.refresh(position["message"])
+        frames = feed.states(game, seat, position["after"])
+        if frames:
+            position["after"] = game.version
+        for message_id, frame in feed.messages_since(game, position["message"]):
+            frames.append(frame)
+            position["message"] = message_id
+        return _Read(frames, _due_in(game))
+
+
+DUE_SLACK_SECONDS = 0.5
+"""A stream enforces a due timer this long after it is due (the timer task usually has)."""
 
 
 async def _follow(
     channel: str,
-    read: Callable[[bool], Awaitable[list[bytes]]],
+    read: Callable[[float, bool], Awaitable[_Read]],
     holder: _Holder,
     greeting: bytes = b"",
-) -> AsyncIterator[bytes]:
-    """Yield what ``read`` finds now, then again whenever ``channel`` is signalled or the
-    poll interval passes (``read(True)``: also enforce due timers), with a ``: ping``
-    after a quiet heartbeat interval. Every ``EVENTS_AUTH_RECHECK_SECONDS`` the stream
-    renews its slot, and ends with ``event: closed`` once its token is no longer valid."""
+    poll_always: bool = False,
+) -> AsyncGenerator[bytes, None]:
+    """Yield what ``read`` finds now, then again whenever ``channel`` is signalled, with a
+    ``: ping`` after a quiet heartbeat interval. ``read(since, enforce)`` reads afresh
+    unless a read that began after ``since`` is at hand, and enforces due timers first
+    when asked: at the due moment it returns, and at every poll. The stream polls only
+    while its signals cannot arrive (Redis down), or always with ``poll_always``. Every
+    ``EVENTS_AUTH_RECHECK_SECONDS`` the stream renews its slot, and ends with
+    ``event: closed`` once its token is no longer valid."""
     heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
     poll = settings.EVENTS_POLL_SECONDS
     recheck = settings.EVENTS_AUTH_RECHECK_SECONDS
-    token_valid = _db(_token_valid)
-    renew = sync_to_async(stream_slots.renew, thread_sensitive=False)
+    recheck_now = _db(_recheck)
     async with notify.Listener(channel) as listener:
         # Subscribed before the first read: nothing committed in between is missed.
         if greeting:
             yield greeting
-        for frame in await read(True):
+        result = await read(time.monotonic(), True)
+        for frame in result.frames:
             yield frame
-        quiet_since = checked_at = time.monotonic()
+        quiet_since = checked_at = polled_at = time.monotonic()
+        enforce_at = _enforce_at(result.due_in, quiet_since, enforced=True, poll=poll)
         while True:
             now = time.monotonic()
-            timeout = min(poll, heartbeat - (now - quiet_since), recheck - (now - checked_at))
-            woke = await listener.wait(max(0.05, timeout))
-            if time.monotonic() - checked_at >= recheck:
-                if not await token_valid(holder.token_id):
+            polling = poll_always or not listener.live
+            waits = [heartbeat - (now - quiet_since), recheck - (now - checked_at)]
+            if polling:
+                waits.append(poll - (now - polled_at))
+            if enforce_at is not None:
+                waits.append(enforce_at - now)
+            woke = await listener.wait(max(0.05, min(waits)))
+            now = time.monotonic()
+            if now - checked_at >= recheck:
+                if not await recheck_now(holder):
                     yield _frame(_CLOSED, event="closed")
                     return
-                await renew(holder.user_id, holder.slot)
                 checked_at = time.monotonic()
-            frames = await read(not woke)
-            for frame in frames:
-                yield frame
-            if frames:
-                quiet_since = time.monotonic()
-            elif time.monotonic() - quiet_since >= heartbeat:
+            enforce = enforce_at is not None and now >= enforce_at
+            if polling and now - polled_at >= poll:
+                enforce = True
+                polled_at = now
+            if woke or enforce:
+                since = now if enforce else listener.signalled_at
+                result = await read(since, enforce)
+                enforce_at = _enforce_at(result.due_in, time.monotonic(), enforce, poll)
+                for frame in result.frames:
+                    yield frame
+                if result.frames:
+                    quiet_since = time.monotonic()
+                    continue
+            if time.monotonic() - quiet_since >= heartbeat:
                 yield b": ping\n\n"
                 quiet_since = time.monotonic()
+
+
+def _enforce_at(due_in: float | None, now: float, enforced: bool, poll: float) -> float | None:
+    """When the stream should enforce timers next (``time.monotonic()``), or never."""
+    if due_in is None:
+        return None
+    if due_in <= 0 and enforced:
+        return now + poll  # still due right after enforcing (another process holds it)
+    return now + max(0.0, due_in) + DUE_SLACK_SECONDS
 
 
 def _game_stream(
     game_id: uuid.UUID, seat: int, after: int | None, last_message: int, holder: _Holder
 ) -> AsyncIterator[bytes]:
     frames_for = _db(_game_frames)
-    cache = _GameCache()
-    position = {"after": after, "message": last_message}
+    position: dict[str, Any] = {"after": after, "message": last_message}
 
-    async def read(enforce: bool) -> list[bytes]:
-        frames, position["after"], position["message"] = await frames_for(
-            game_id, seat, position["after"], position["message"], enforce, cache
-        )
-        return frames
+    async def stream() -> AsyncIterator[bytes]:
+        feed = _feed_take(game_id)
+        try:
 
-    return _follow(notify.game_channel(game_id), read, holder)
+            async def read(since: float, enforce: bool) -> _Read:
+                result: _Read = await frames_for(feed, seat, position, since, enforce)
+                return result
+
+            follow = _follow(notify.game_channel(game_id), read, holder)
+            async with contextlib.aclosing(follow) as chunks:  # its Listener exits first
+                async for chunk in chunks:
+                    yield chunk
+        finally:
+            _feed_release(feed)
+
+    return stream()
 
 
 def _ensure_served_here(request: HttpRequest) -> None:
@@ -345,27 +522,35 @@ def _open_player(user: Any, after: int | None) -> int:
     return latest.first() or 0
 
 
-def _player_frames(user: Any, after: int, enforce: bool) -> tuple[list[bytes], int]:
+def _player_frames(user: Any, position: dict[str, int], enforce: bool) -> _Read:
     if enforce:
         services.games_enforce_for_user(user=user)
     frames = []
-    for event in selectors.player_events_after(user=user, after_id=after)[:200]:
+    for event in selectors.player_events_after(user=user, after_id=position["after"])[:200]:
         frames.append(
             _frame(presenters.player_event_json(event=event), event=event.kind, event_id=event.id)
         )
-        after = event.id
-    return frames, after
+        position["after"] = event.id
+    return _Read(frames)
 
 
 def _player_stream(user: Any, after: int, holder: _Holder) -> AsyncIterator[bytes]:
     frames_for = _db(_player_frames)
     position = {"after": after}
 
-    async def read(enforce: bool) -> list[bytes]:
-        frames, position["after"] = await frames_for(user, position["after"], enforce)
-        return frames
+    async def read(since: float, enforce: bool) -> _Read:
+        result: _Read = await frames_for(user, position, enforce)
+        return result
 
-    return _follow(notify.player_channel(user.pk), read, holder, greeting=b": connected\n\n")
+    # Without a worker (eager Celery ignores ETAs) the account stream's poll is what plays
+    # the turn timers of the player's games that nobody is watching.
+    return _follow(
+        notify.player_channel(user.pk),
+        read,
+        holder,
+        greeting=b": connected\n\n",
+        poll_always=bool(settings.CELERY_TASK_ALWAYS_EAGER),
+    )
 
 
 @csrf_exempt

@@ -75,9 +75,7 @@ def choose_action(
     return choose(view, rng, memory)
 
 
-def play(
-    name: str, view: PlayerView, rng: random.Random, memory: Memory | None = None
-) -> Action:
+def play(name: str, view: PlayerView, rng: random.Random, memory: Memory | None = None) -> Action:
     """The action of player ``name`` (one of :data:`PLAYERS`)."""
     if name == "baseline":
         return baseline_action(view, rng)

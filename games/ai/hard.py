@@ -73,9 +73,7 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
     top = rnd.discard_pile[-1].mask if rnd.discard_pile else 0
     if top and "draw_discard" in legal and not top & memory.my_discarded:
         taken = hand | top
-        take = min(
-            know.outlook(taken ^ bit) + DANGER * know.danger(bit) for bit in bits(hand)
-        )
+        take = min(know.outlook(taken ^ bit) + DANGER * know.danger(bit) for bit in bits(hand))
         # A stock draw now, then one more: the hand's expected improvement, twice.
         stock = 2 * know.outlook(hand) - deadwood_mask(hand)
         if take < stock:
@@ -84,8 +82,13 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
 
 
 def should_knock(
-    view: PlayerView, know: Knowledge, memory: Memory, rng: random.Random, hand: int,
-    knock: int, discard: int,
+    view: PlayerView,
+    know: Knowledge,
+    memory: Memory,
+    rng: random.Random,
+    hand: int,
+    knock: int,
+    discard: int,
 ) -> bool:
     """Whether knocking with ``knock`` beats discarding ``discard`` and holding on, over
     sampled worlds (see the module docstring). Always true for gin."""

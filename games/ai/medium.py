@@ -42,8 +42,7 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
         return BigGin()
     if "discard" in legal:
         scored = sorted(
-            (deadwood_mask(hand ^ card.mask), pair_count(hand, card.mask), rng.random(),
-             card.mask)
+            (deadwood_mask(hand ^ card.mask), pair_count(hand, card.mask), rng.random(), card.mask)
             for card in legal["discard"].cards or ()
         )
         least, best = scored[0][0], scored[0][-1]

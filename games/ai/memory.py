@@ -93,7 +93,7 @@ class Memory:
             or len(history) < self.processed
         ):
             self._reset(view)
-        for record in history[self.processed:]:
+        for record in history[self.processed :]:
             self._observe(record)
         self.processed = len(history)
         return self

@@ -122,7 +122,12 @@ def _greedy_discard(hand: int, taken: int) -> tuple[int, int]:
 
 
 def playout(
-    me: int, opp: int, top: int, stock: list[int], rules: RuleSet, knock_limit: int,
+    me: int,
+    opp: int,
+    top: int,
+    stock: list[int],
+    rules: RuleSet,
+    knock_limit: int,
     opp_to_move: bool = True,
 ) -> int:
     """Play the round out greedily from a position where the player to move must draw;

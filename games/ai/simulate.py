@@ -96,7 +96,12 @@ def check_player(name: str) -> None:
 
 
 def play_game(
-    a: str, b: str, a_seat: int, seed: int, pair: int, decks: PairDecks | None = None,
+    a: str,
+    b: str,
+    a_seat: int,
+    seed: int,
+    pair: int,
+    decks: PairDecks | None = None,
     rules: RuleSet | None = None,
 ) -> GameRecord:
     """Play one game to the target score: ``a`` at seat ``a_seat``, ``b`` at the other."""
@@ -149,8 +154,9 @@ def play_game(
     return GameRecord(a_side, b_side, len(state.rounds), drawn, state.is_over, times)
 
 
-def play_pair(task: tuple[str, str, int, int, dict[str, object]]) -> tuple[int, GameRecord,
-                                                                           GameRecord]:
+def play_pair(
+    task: tuple[str, str, int, int, dict[str, object]],
+) -> tuple[int, GameRecord, GameRecord]:
     """Both games of pair ``pair``: ``a`` first at seat 0, then at seat 1, same decks."""
     a, b, seed, pair, rules_dict = task
     rules = RuleSet.from_dict(rules_dict)
@@ -193,8 +199,13 @@ class Summary:
 
 
 def simulate(
-    a: str, b: str, games: int, seed: int, workers: int | None = None,
-    rules: RuleSet | None = None, progress: Callable[[int, int], None] | None = None,
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    rules: RuleSet | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Summary:
     """Play ``games`` games (rounded up to an even number: pairs with seats swapped)."""
     check_player(a)
@@ -227,8 +238,19 @@ def simulate(
                 times[name].extend(values)
         pair_scores.append(score)
     return Summary(
-        a, b, 2 * pairs, seed, a_stats, b_stats, rounds, drawn, unfinished, pair_scores, times,
-        time.perf_counter() - started, workers,
+        a,
+        b,
+        2 * pairs,
+        seed,
+        a_stats,
+        b_stats,
+        rounds,
+        drawn,
+        unfinished,
+        pair_scores,
+        times,
+        time.perf_counter() - started,
+        workers,
     )
 
 
@@ -307,9 +329,15 @@ def main(argv: list[str] | None = None) -> int:
     except ValueError as error:
         parser.error(str(error))
     summary = simulate(
-        options.a, options.b, options.games, options.seed, options.workers, rules,
+        options.a,
+        options.b,
+        options.games,
+        options.seed,
+        options.workers,
+        rules,
         progress=progress_printer(lambda line: print(line, file=sys.stderr, flush=True))
-        if options.progress else None,
+        if options.progress
+        else None,
     )
     print(report(summary))
     return 0
@@ -324,9 +352,16 @@ def _main_rummy(parser: object, options: object) -> int:
     try:
         rules = rummy.check_options(o.games, o.rules)
         summary = rummy.simulate(
-            o.a, o.b, o.seats, o.games, o.seed, o.workers, rules,
+            o.a,
+            o.b,
+            o.seats,
+            o.games,
+            o.seed,
+            o.workers,
+            rules,
             progress=progress_printer(lambda line: print(line, file=sys.stderr, flush=True))
-            if o.progress else None,
+            if o.progress
+            else None,
         )
     except ValueError as error:
         parser.error(str(error))  # type: ignore[attr-defined]
@@ -342,12 +377,21 @@ def add_arguments(parser: object) -> None:
     add("--games", type=int, default=200, help="games to play, rounded up to even (200)")
     add("--seed", type=int, default=7, help="seed of the decks and the players (7)")
     add("--workers", type=int, default=None, help="processes (default: every core)")
-    add("--rules", default=None, help='rule options as JSON, e.g. \'{"knock_limit": 0}\'')
+    add("--rules", default=None, help="rule options as JSON, e.g. '{\"knock_limit\": 0}'")
     add("--progress", action="store_true", help="report progress on stderr")
-    add("--variant", default="gin", choices=("gin", "rummy"),
-        help="gin (two seats, games in pairs) or rummy (see games.ai.rummy.simulate)")
-    add("--seats", type=int, default=2, choices=(2, 3, 4),
-        help="rummy only: seats; --a sits at one, --b at every other (default 2)")
+    add(
+        "--variant",
+        default="gin",
+        choices=("gin", "rummy"),
+        help="gin (two seats, games in pairs) or rummy (see games.ai.rummy.simulate)",
+    )
+    add(
+        "--seats",
+        type=int,
+        default=2,
+        choices=(2, 3, 4),
+        help="rummy only: seats; --a sits at one, --b at every other (default 2)",
+    )
 
 
 def check_options(games: int, rules: str | None) -> RuleSet:

@@ -78,8 +78,7 @@ class Card:
             if card is not None:
                 return card
         raise InvalidCard(
-            f"{brief_repr(text)} is not a card: expected rank (A 2-9 T J Q K) then suit "
-            "(S H D C)."
+            f"{brief_repr(text)} is not a card: expected rank (A 2-9 T J Q K) then suit (S H D C)."
         )
 
     @property
@@ -180,4 +179,3 @@ def sort_cards(hand: Iterable[Card]) -> tuple[Card, ...]:
 
 def _index_key(card: Card) -> int:
     return card.suit * SUIT_BITS + card.rank
-

@@ -110,13 +110,12 @@ def action_from_json(data: object) -> Action:
     extra = {
         str(key): [f"Not a field of a {kind} action."]
         for key, value in data.items()
-        if key != "type" and key not in allowed
+        if key != "type"
+        and key not in allowed
         and (value is not None or key not in _ANY_ACTION_KEY)
     }
     if extra:
-        raise ValidationError(
-            f"A {kind} action does not take {', '.join(sorted(extra))}.", extra
-        )
+        raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
     if "card" in allowed and data.get("card") is None:
         raise ValidationError(
             f"A {kind} action needs a card.", {"card": ["This field is required."]}
@@ -384,8 +383,9 @@ def _round_state_from_json(data: object) -> RoundState:
         if entry["type"] not in ACTION_TYPES:
             raise ValueError("unknown move type in history")
         history.append(
-            MoveRecord(r.seat(entry["seat"], "history seat"), entry["type"],
-                       r.opt_card(entry["card"]))
+            MoveRecord(
+                r.seat(entry["seat"], "history seat"), entry["type"], r.opt_card(entry["card"])
+            )
         )
     passes = r.int_(obj["passes"], "passes")
     if not 0 <= passes <= 2:

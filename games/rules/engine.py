@@ -322,7 +322,8 @@ def _suit_discards(suit: int, field: int) -> tuple[Discard, ...]:
     if not field:
         return ()
     found = tuple(
-        _DISCARD_OF[1 << (suit * SUIT_BITS + rank)] for rank in range(SUIT_BITS)
+        _DISCARD_OF[1 << (suit * SUIT_BITS + rank)]
+        for rank in range(SUIT_BITS)
         if field >> rank & 1
     )
     _SUIT_DISCARDS[suit][field] = found
@@ -444,9 +445,9 @@ def _record(rnd: RoundState, seat: int, kind: str, card: Card | None) -> tuple[M
     return (*rnd.history, MoveRecord(seat, kind, card))
 
 
-def _with_hand(rnd: RoundState, seat: int, hand: tuple[Card, ...]) -> tuple[
-    tuple[Card, ...], tuple[Card, ...]
-]:
+def _with_hand(
+    rnd: RoundState, seat: int, hand: tuple[Card, ...]
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
     return (hand, rnd.hands[1]) if seat == 0 else (rnd.hands[0], hand)
 
 
@@ -458,9 +459,21 @@ def _pass(state: GameState, seat: int) -> GameState:
     else:
         passes, turn, phase, stock_only = 2, 1 - rnd.dealer, _DRAW, True
     new = build_round(
-        rnd.number, rnd.dealer, rnd.hands, rnd.hand_masks, rnd.stock, rnd.discard_pile,
-        phase, turn, rnd.upcard, rnd.knock_limit, passes, stock_only,
-        rnd.drawn_from_discard, rnd.knock_discard, history,
+        rnd.number,
+        rnd.dealer,
+        rnd.hands,
+        rnd.hand_masks,
+        rnd.stock,
+        rnd.discard_pile,
+        phase,
+        turn,
+        rnd.upcard,
+        rnd.knock_limit,
+        passes,
+        stock_only,
+        rnd.drawn_from_discard,
+        rnd.knock_discard,
+        history,
     )
     return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
@@ -486,9 +499,21 @@ def _draw_stock(state: GameState, seat: int) -> GameState:
     card = rnd.stock[0]
     hands, masks = _add_card(rnd, seat, card)
     new = build_round(
-        rnd.number, rnd.dealer, hands, masks, rnd.stock[1:], rnd.discard_pile,
-        _DISCARD, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, False, None,
-        rnd.knock_discard, (*rnd.history, _DRAW_STOCK_RECORD[seat][card.mask]),
+        rnd.number,
+        rnd.dealer,
+        hands,
+        masks,
+        rnd.stock[1:],
+        rnd.discard_pile,
+        _DISCARD,
+        rnd.turn,
+        rnd.upcard,
+        rnd.knock_limit,
+        rnd.passes,
+        False,
+        None,
+        rnd.knock_discard,
+        (*rnd.history, _DRAW_STOCK_RECORD[seat][card.mask]),
     )
     return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
@@ -500,9 +525,21 @@ def _draw_discard(state: GameState, seat: int) -> GameState:
     card = rnd.discard_pile[-1]
     hands, masks = _add_card(rnd, seat, card)
     new = build_round(
-        rnd.number, rnd.dealer, hands, masks, rnd.stock, rnd.discard_pile[:-1],
-        _DISCARD, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, rnd.stock_only, card,
-        rnd.knock_discard, (*rnd.history, _DRAW_DISCARD_RECORD[seat][card.mask]),
+        rnd.number,
+        rnd.dealer,
+        hands,
+        masks,
+        rnd.stock,
+        rnd.discard_pile[:-1],
+        _DISCARD,
+        rnd.turn,
+        rnd.upcard,
+        rnd.knock_limit,
+        rnd.passes,
+        rnd.stock_only,
+        card,
+        rnd.knock_discard,
+        (*rnd.history, _DRAW_DISCARD_RECORD[seat][card.mask]),
     )
     return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
@@ -534,15 +571,39 @@ def _discard(state: GameState, seat: int, card: Card) -> GameState:
     history = (*rnd.history, _DISCARD_RECORD[seat][bit])
     if len(rnd.stock) <= state.rules.stock_floor:
         rnd = build_round(
-            rnd.number, rnd.dealer, hands, masks, rnd.stock, (*rnd.discard_pile, card),
-            rnd.phase, rnd.turn, rnd.upcard, rnd.knock_limit, rnd.passes, rnd.stock_only,
-            None, rnd.knock_discard, history,
+            rnd.number,
+            rnd.dealer,
+            hands,
+            masks,
+            rnd.stock,
+            (*rnd.discard_pile, card),
+            rnd.phase,
+            rnd.turn,
+            rnd.upcard,
+            rnd.knock_limit,
+            rnd.passes,
+            rnd.stock_only,
+            None,
+            rnd.knock_discard,
+            history,
         )
         return _end_round(state, rnd, Outcome.DRAW, None, None, 0, settle_draw(hands))
     new = build_round(
-        rnd.number, rnd.dealer, hands, masks, rnd.stock, (*rnd.discard_pile, card),
-        _DRAW, 1 - seat, rnd.upcard, rnd.knock_limit, rnd.passes, rnd.stock_only,
-        None, rnd.knock_discard, history,
+        rnd.number,
+        rnd.dealer,
+        hands,
+        masks,
+        rnd.stock,
+        (*rnd.discard_pile, card),
+        _DRAW,
+        1 - seat,
+        rnd.upcard,
+        rnd.knock_limit,
+        rnd.passes,
+        rnd.stock_only,
+        None,
+        rnd.knock_discard,
+        history,
     )
     return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
@@ -740,9 +801,7 @@ def hand_deadwood(hand: Sequence[Card], drawn_from_discard: Card | None = None) 
     if drawn_from_discard is None:
         return deadwood_after_discard_mask(mask)
     keep = drawn_from_discard.mask
-    return min(
-        deadwood_mask(mask ^ card.mask) for card in hand if card.mask != keep
-    )
+    return min(deadwood_mask(mask ^ card.mask) for card in hand if card.mask != keep)
 
 
 def view_for(state: GameState, seat: int) -> PlayerView:

@@ -132,9 +132,7 @@ def _build_set_tables() -> tuple[dict[int, tuple[int, ...]], list[tuple[int, ...
         options[column] = (0, column, *(column ^ bit for bit in bits))
     columns: list[tuple[int, ...]] = [()] * (1 << SUIT_BITS)
     for ranks in range(1, 1 << SUIT_BITS):
-        columns[ranks] = tuple(
-            RANK_COLUMN << i for i in range(SUIT_BITS) if ranks >> i & 1
-        )
+        columns[ranks] = tuple(RANK_COLUMN << i for i in range(SUIT_BITS) if ranks >> i & 1)
     return options, columns
 
 
@@ -513,9 +511,7 @@ def _all_meld_masks() -> tuple[list[int], list[int]]:
 
 
 _SET_MASKS, _RUN_MASKS = _all_meld_masks()
-MELD_BY_MASK: dict[int, Meld] = {
-    mask: Meld(cards_of(mask)) for mask in (*_SET_MASKS, *_RUN_MASKS)
-}
+MELD_BY_MASK: dict[int, Meld] = {mask: Meld(cards_of(mask)) for mask in (*_SET_MASKS, *_RUN_MASKS)}
 """Every legal meld of the deck, keyed by its mask."""
 ALL_SETS: tuple[Meld, ...] = tuple(MELD_BY_MASK[mask] for mask in _SET_MASKS)
 """The 65 sets of the deck (13 ranks x (one set of four + four sets of three))."""
@@ -737,8 +733,11 @@ def defence_from_masks(knocker_melds: Sequence[int], defender: int) -> Defence:
     while rest_fourths:
         low = rest_fourths & -rest_fourths
         column = RANK_COLUMN << (low.bit_length() - 1) % SUIT_BITS
-        index = next(i for i, meld in enumerate(knocker_melds) if meld & column == meld
-                     and meld.bit_count() == 3)
+        index = next(
+            i
+            for i, meld in enumerate(knocker_melds)
+            if meld & column == meld and meld.bit_count() == 3
+        )
         layoffs.append((low, index))
         rest_fourths ^= low
     own = defender & ~laid_fourths & ~sets

@@ -157,9 +157,7 @@ def options_from_dict(
             "The rules must be a JSON object.", {"rules": ["Expected an object."]}
         )
     problems = {
-        str(key): [f"Unknown rule option {brief_repr(key)}."]
-        for key in data
-        if key not in defaults
+        str(key): [f"Unknown rule option {brief_repr(key)}."] for key in data if key not in defaults
     }
     merged = {**defaults, **{k: v for k, v in data.items() if k in defaults}}
     problems.update(option_problems(merged, int_ranges, bools, optional_int_ranges))

@@ -55,7 +55,10 @@ def _plain_hand(seat: int, mask: int) -> HandResult:
     _, arrangements = arrangements_mask(mask)
     arrangement = arrangement_from_masks(mask, arrangements[0])
     return HandResult(
-        seat, cards_of(mask), arrangement.melds, arrangement.deadwood,
+        seat,
+        cards_of(mask),
+        arrangement.melds,
+        arrangement.deadwood,
         arrangement.deadwood_points,
     )
 
@@ -83,7 +86,10 @@ def settle_knock(
     arrangement = arrangement_from_masks(knocker_mask, melds)
     knocker_points = arrangement.deadwood_points
     knocker_hand = HandResult(
-        knocker, cards_of(knocker_mask), arrangement.melds, arrangement.deadwood,
+        knocker,
+        cards_of(knocker_mask),
+        arrangement.melds,
+        arrangement.deadwood,
         knocker_points,
     )
     if knocker_points == 0:
@@ -92,8 +98,12 @@ def settle_knock(
         return Outcome.GIN, knocker, points, _ordered(knocker_hand, defender_hand)
     defence = defence_from_masks(melds, defender_mask)
     defender_hand = HandResult(
-        defender, cards_of(defender_mask), defence.melds, defence.deadwood,
-        defence.deadwood_points, defence.layoffs,
+        defender,
+        cards_of(defender_mask),
+        defence.melds,
+        defence.deadwood,
+        defence.deadwood_points,
+        defence.layoffs,
     )
     hands = _ordered(knocker_hand, defender_hand)
     if defence.deadwood_points <= knocker_points:
@@ -115,8 +125,11 @@ def settle_big_gin(
         knocker_hand = _plain_hand(knocker, knocker_mask)
     else:
         knocker_hand = HandResult(
-            knocker, cards_of(knocker_mask),
-            tuple(MELD_BY_MASK[meld] for meld in knocker_melds), (), 0,
+            knocker,
+            cards_of(knocker_mask),
+            tuple(MELD_BY_MASK[meld] for meld in knocker_melds),
+            (),
+            0,
         )
     defender_hand = _plain_hand(1 - knocker, mask_of(defender_cards))
     points = rules.big_gin_bonus + defender_hand.deadwood_points
@@ -145,9 +158,7 @@ def _hands_won(rounds: Sequence[RoundResult]) -> list[int]:
 
 
 def _final(winner: int, reason: str, lines: list[SeatTotal]) -> FinalResult:
-    return FinalResult(
-        winner, reason, (lines[0].total, lines[1].total), (lines[0], lines[1])
-    )
+    return FinalResult(winner, reason, (lines[0].total, lines[1].total), (lines[0], lines[1]))
 
 
 def settle_game(rules: RuleSet, rounds: Sequence[RoundResult], reached: int) -> FinalResult:
@@ -166,8 +177,14 @@ def settle_game(rules: RuleSet, rounds: Sequence[RoundResult], reached: int) -> 
         game_bonus = rules.game_bonus if seat == reached else 0
         line_bonus = rules.line_bonus * won[seat]
         lines.append(
-            SeatTotal(seat, hand_points, game_bonus, line_bonus, doubled,
-                      hand_points + game_bonus + line_bonus)
+            SeatTotal(
+                seat,
+                hand_points,
+                game_bonus,
+                line_bonus,
+                doubled,
+                hand_points + game_bonus + line_bonus,
+            )
         )
     other = 1 - reached
     winner = other if lines[other].total > lines[reached].total else reached
@@ -183,7 +200,5 @@ def settle_concession(
     lines = []
     for seat in (0, 1):
         line_bonus = rules.line_bonus * won[seat]
-        lines.append(
-            SeatTotal(seat, points[seat], 0, line_bonus, False, points[seat] + line_bonus)
-        )
+        lines.append(SeatTotal(seat, points[seat], 0, line_bonus, False, points[seat] + line_bonus))
     return _final(1 - loser, reason, lines)

@@ -225,14 +225,41 @@ def _slot_setters(kind: type, names: tuple[str, ...]) -> tuple[Any, ...]:
 
 
 (
-    _set_number, _set_dealer, _set_hands, _set_stock, _set_discard_pile, _set_phase, _set_turn,
-    _set_upcard, _set_knock_limit, _set_passes, _set_stock_only, _set_drawn, _set_knock_discard,
-    _set_history, _set_hand_masks,
-) = _slot_setters(RoundState, (
-    "number", "dealer", "hands", "stock", "discard_pile", "phase", "turn", "upcard",
-    "knock_limit", "passes", "stock_only", "drawn_from_discard", "knock_discard", "history",
-    "hand_masks",
-))
+    _set_number,
+    _set_dealer,
+    _set_hands,
+    _set_stock,
+    _set_discard_pile,
+    _set_phase,
+    _set_turn,
+    _set_upcard,
+    _set_knock_limit,
+    _set_passes,
+    _set_stock_only,
+    _set_drawn,
+    _set_knock_discard,
+    _set_history,
+    _set_hand_masks,
+) = _slot_setters(
+    RoundState,
+    (
+        "number",
+        "dealer",
+        "hands",
+        "stock",
+        "discard_pile",
+        "phase",
+        "turn",
+        "upcard",
+        "knock_limit",
+        "passes",
+        "stock_only",
+        "drawn_from_discard",
+        "knock_discard",
+        "history",
+        "hand_masks",
+    ),
+)
 _set_rules, _set_scores, _set_round, _set_rounds, _set_final = _slot_setters(
     GameState, ("rules", "scores", "round", "rounds", "final")
 )
@@ -240,10 +267,20 @@ _new = object.__new__
 
 
 def build_round(
-    number: int, dealer: int, hands: tuple[tuple[Card, ...], tuple[Card, ...]],
-    hand_masks: tuple[int, int], stock: tuple[Card, ...], discard_pile: tuple[Card, ...],
-    phase: Phase, turn: int | None, upcard: Card, knock_limit: int, passes: int,
-    stock_only: bool, drawn_from_discard: Card | None, knock_discard: Card | None,
+    number: int,
+    dealer: int,
+    hands: tuple[tuple[Card, ...], tuple[Card, ...]],
+    hand_masks: tuple[int, int],
+    stock: tuple[Card, ...],
+    discard_pile: tuple[Card, ...],
+    phase: Phase,
+    turn: int | None,
+    upcard: Card,
+    knock_limit: int,
+    passes: int,
+    stock_only: bool,
+    drawn_from_discard: Card | None,
+    knock_discard: Card | None,
     history: tuple[MoveRecord, ...],
 ) -> RoundState:
     """A :class:`RoundState` from every value, the hand masks included, for the engine's
@@ -271,8 +308,11 @@ def build_round(
 
 
 def build_game(
-    rules: RuleSet, scores: tuple[int, int], rnd: RoundState,
-    rounds: tuple[RoundResult, ...], final: FinalResult | None,
+    rules: RuleSet,
+    scores: tuple[int, int],
+    rnd: RoundState,
+    rounds: tuple[RoundResult, ...],
+    final: FinalResult | None,
 ) -> GameState:
     """A :class:`GameState` from every value, without the generated ``__init__``'s
     per-field ``object.__setattr__`` (see :func:`build_round`)."""

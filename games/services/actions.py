@@ -89,7 +89,11 @@ def _apply_action_locked(
         return ActionOutcome(game, seat)
     body = json_text(selectors.game_view_for(game=game, seat=seat))
     idempotency_store(
-        game=game, user=user, key=idempotency_key, fingerprint=fingerprint, status_code=200,
+        game=game,
+        user=user,
+        key=idempotency_key,
+        fingerprint=fingerprint,
+        status_code=200,
         body=body,
     )
     return ActionOutcome(game, seat, body=body)

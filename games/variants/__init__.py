@@ -1,7 +1,7 @@
 """The games a table can play, chosen by the game's ``variant`` (see :mod:`.base`).
 
-    >>> variant_for("gin").max_seats
-    2
+>>> variant_for("gin").max_seats
+2
 """
 
 from __future__ import annotations

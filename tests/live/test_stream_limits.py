@@ -64,15 +64,16 @@ def test_a_player_holds_at_most_the_cap_of_open_streams(human_game, slots):
 
 
 def test_slots_of_a_process_that_died_lapse(human_game, slots, settings):
-    settings.EVENTS_STREAM_LEASE_SECONDS = 1
+    # Leases of 3 s: long enough for the refused request to be served on a loaded machine.
+    settings.EVENTS_STREAM_LEASE_SECONDS = 3
     game = human_game()
     user_id = game["users"][0].pk
     for _ in range(2):  # taken by another process that then crashed without giving back
         assert stream_slots.acquire(user_id)
     refused = game["clients"][0].get(events(game))
     assert_too_many(refused)
-    assert int(refused["Retry-After"]) == 1
-    time.sleep(1.2)
+    assert 1 <= int(refused["Retry-After"]) <= 3
+    time.sleep(3.2)
     stream = Stream(game["clients"][0].get(events(game)))
     try:
         assert stream.next(event="state")["id"] == 1

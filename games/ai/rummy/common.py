@@ -58,8 +58,13 @@ def stand_in(view: PlayerView) -> GameState:
         jokers_owed=owed,
     )
     return GameState(
-        rules=view.rules, seats=len(rnd.hand_sizes), scores=view.scores, round=round_state,
-        rounds=view.rounds, left=view.left, final=view.final,
+        rules=view.rules,
+        seats=len(rnd.hand_sizes),
+        scores=view.scores,
+        round=round_state,
+        rounds=view.rounds,
+        left=view.left,
+        final=view.final,
     )
 
 
@@ -138,4 +143,3 @@ def discards(view: PlayerView) -> tuple[RummyCard, ...]:
 def is_joker(card: RummyCard) -> bool:
     """Whether ``card`` is a joker."""
     return isinstance(card, Joker)
-

@@ -221,7 +221,8 @@ def hard(view: PlayerView, rng: random.Random) -> Action:
         if "draw_discard" in types:
             top = rnd.discard_pile[-1]
             if _wants(view, top) and (
-                rnd.came_out[view.seat] or loose_value((*rnd.hand, top)) < loose_value(rnd.hand)
+                rnd.came_out[view.seat]
+                or loose_value((*rnd.hand, top)) < loose_value(rnd.hand)
                 or is_joker(top)
             ):
                 return DrawDiscard()

@@ -80,14 +80,19 @@ def check_player(name: str) -> None:
 
 
 def play_game(
-    a: str, b: str, seats: int, a_seat: int, seed: int, group: int, rules: RuleSet,
+    a: str,
+    b: str,
+    seats: int,
+    a_seat: int,
+    seed: int,
+    group: int,
+    rules: RuleSet,
     decks: GroupDecks | None = None,
 ) -> GameRecord:
     """One whole game: ``a`` at ``a_seat``, ``b`` at every other seat."""
     decks = decks or GroupDecks(seed, group, rules.jokers)
     names = [a if seat == a_seat else b for seat in range(seats)]
-    rngs = [random.Random(f"rummy-player:{seed}:{group}:{a_seat}:{seat}") for seat in
-            range(seats)]
+    rngs = [random.Random(f"rummy-player:{seed}:{group}:{a_seat}:{seat}") for seat in range(seats)]
     times: dict[str, list[int]] = {a: [], b: []}
     state: GameState = new_game(rules, seats, deck=decks[0])
     actions = 0
@@ -113,16 +118,23 @@ def play_game(
         state = apply_action(state, action, seat)
     finished = state.final is not None and not stuck
     won = finished and state.final is not None and state.final.winner == a_seat
-    a_rounds = sum(1 for r in state.rounds if r.winner == a_seat and r.outcome is not
-                   Outcome.BLOCK)
+    a_rounds = sum(1 for r in state.rounds if r.winner == a_seat and r.outcome is not Outcome.BLOCK)
     others = [state.scores[s] for s in range(seats) if s != a_seat]
-    return GameRecord(a_seat, won, finished, len(state.rounds), a_rounds,
-                      state.scores[a_seat], sum(others) / len(others), times)
+    return GameRecord(
+        a_seat,
+        won,
+        finished,
+        len(state.rounds),
+        a_rounds,
+        state.scores[a_seat],
+        sum(others) / len(others),
+        times,
+    )
 
 
-def play_group(task: tuple[str, str, int, int, int, dict[str, object]]) -> tuple[
-    int, list[GameRecord]
-]:
+def play_group(
+    task: tuple[str, str, int, int, int, dict[str, object]],
+) -> tuple[int, list[GameRecord]]:
     """Every game of group ``group``: ``a`` at each seat in turn, the same decks."""
     a, b, seats, seed, group, rules_dict = task
     rules = RuleSet.from_dict(rules_dict)
@@ -166,8 +178,14 @@ class Summary:
 
 
 def simulate(
-    a: str, b: str, seats: int, games: int, seed: int, workers: int | None = None,
-    rules: RuleSet | None = None, progress: Callable[[int, int], None] | None = None,
+    a: str,
+    b: str,
+    seats: int,
+    games: int,
+    seed: int,
+    workers: int | None = None,
+    rules: RuleSet | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> Summary:
     """Play ``games`` games (rounded up to a multiple of ``seats``)."""
     check_player(a)
@@ -200,9 +218,24 @@ def simulate(
             for name, values in record.times.items():
                 times[name].extend(values)
         group_scores.append(sum(r.a_won for r in records) / len(records))
-    return Summary(a, b, seats, groups * seats, seed, rules_dict, wins, rounds, a_rounds,
-                   a_total, b_total, unfinished, group_scores, times,
-                   time.perf_counter() - started, workers)
+    return Summary(
+        a,
+        b,
+        seats,
+        groups * seats,
+        seed,
+        rules_dict,
+        wins,
+        rounds,
+        a_rounds,
+        a_total,
+        b_total,
+        unfinished,
+        group_scores,
+        times,
+        time.perf_counter() - started,
+        workers,
+    )
 
 
 def _run(

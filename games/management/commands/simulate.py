@@ -34,8 +34,13 @@ class Command(BaseCommand):
         except ValueError as error:
             raise CommandError(str(error)) from error
         summary = simulate(
-            options["a"], options["b"], options["games"], options["seed"], options["workers"],
-            rules, progress=progress_printer(self.stderr.write) if options["progress"] else None,
+            options["a"],
+            options["b"],
+            options["games"],
+            options["seed"],
+            options["workers"],
+            rules,
+            progress=progress_printer(self.stderr.write) if options["progress"] else None,
         )
         self.stdout.write(report(summary))
 
@@ -45,8 +50,13 @@ class Command(BaseCommand):
         try:
             rules = rummy.check_options(options["games"], options["rules"])
             summary = rummy.simulate(
-                options["a"], options["b"], options["seats"], options["games"],
-                options["seed"], options["workers"], rules,
+                options["a"],
+                options["b"],
+                options["seats"],
+                options["games"],
+                options["seed"],
+                options["workers"],
+                rules,
                 progress=progress_printer(self.stderr.write) if options["progress"] else None,
             )
         except ValueError as error:

@@ -137,13 +137,15 @@ def action_from_json(data: object) -> Action:
     extra = {
         brief_repr(key) if not isinstance(key, str) else key: [f"Not a field of a {kind} action."]
         for key, value in data.items()
-        if key != "type" and key not in allowed
+        if key != "type"
+        and key not in allowed
         and (value is not None or key not in _ANY_ACTION_KEY)
     }
     if extra:
         raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
-    missing = {key: ["This field is required."] for key in _REQUIRED.get(kind, ())
-               if data.get(key) is None}
+    missing = {
+        key: ["This field is required."] for key in _REQUIRED.get(kind, ()) if data.get(key) is None
+    }
     if missing:
         raise ValidationError(f"A {kind} action needs {', '.join(sorted(missing))}.", missing)
     if kind == DrawStock.type:
@@ -401,8 +403,9 @@ def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundSta
     table = []
     for index, item in enumerate(r.list_(obj["table"], "table")):
         entry = r.obj(item, "table meld")
-        meld = table_meld(index, r.seat(entry["owner"], "meld owner"),
-                          r.cards(entry["cards"], "meld cards"))
+        meld = table_meld(
+            index, r.seat(entry["owner"], "meld owner"), r.cards(entry["cards"], "meld cards")
+        )
         if entry["kind"] != str(meld.kind):
             raise ValueError(f"table meld {index} is not a {brief_repr(entry['kind'])}")
         table.append(meld)
@@ -427,27 +430,34 @@ def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundSta
     if any(tuple(sorted(hand, key=lambda card: card.index)) != hand for hand in rnd.hands):
         raise ValueError("hands must be sorted")
     counts = Counter(card.index for card in _round_cards(rnd))
-    if counts[JOKER_INDEX] != rules.jokers or any(counts[i] != 2 for i in range(52)) or len(
-        counts
-    ) > 53:
+    if (
+        counts[JOKER_INDEX] != rules.jokers
+        or any(counts[i] != 2 for i in range(52))
+        or len(counts) > 53
+    ):
         raise ValueError("the round's cards are not the whole deck")
     if any(not rnd.came_out[meld.owner] for meld in rnd.table):
         raise ValueError("a table meld belongs to a seat that has not come out")
     # what the engine relies on when it plays on from this round
     if (rnd.turn is None) != (rnd.phase is Phase.ROUND_OVER):
         raise ValueError("the round has a player to act exactly while it is not over")
-    if rnd.phase is Phase.DRAW and (not rnd.stock or not rnd.discard_pile
-                                    or not all(rnd.hands)):
+    if rnd.phase is Phase.DRAW and (not rnd.stock or not rnd.discard_pile or not all(rnd.hands)):
         raise ValueError("a draw needs a stock, a discard pile and a card in every hand")
     if rnd.phase is Phase.PLAY and rnd.turn is not None and not rnd.hands[rnd.turn]:
         raise ValueError("the player to act holds no card")
     if rnd.phase is not Phase.PLAY and (rnd.drawn_from_discard is not None or owed):
         raise ValueError("drawn_from_discard and jokers_owed belong to the play phase")
-    if owed > 1 or (owed and rnd.turn is not None and JOKER_INDEX not in
-                    {card.index for card in rnd.hands[rnd.turn]}):
+    if owed > 1 or (
+        owed
+        and rnd.turn is not None
+        and JOKER_INDEX not in {card.index for card in rnd.hands[rnd.turn]}
+    ):
         raise ValueError("jokers_owed must be 0, or 1 with a joker in hand")
-    if (rnd.drawn_from_discard is not None and rnd.turn is not None
-            and rnd.drawn_from_discard not in rnd.hands[rnd.turn]):
+    if (
+        rnd.drawn_from_discard is not None
+        and rnd.turn is not None
+        and rnd.drawn_from_discard not in rnd.hands[rnd.turn]
+    ):
         raise ValueError("drawn_from_discard is not in the hand of the player to act")
     return rnd
 
@@ -466,8 +476,13 @@ def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
         entry = r.obj(item, "result hand")
         if r.seat(entry["seat"], "result hand seat") != seat:
             raise ValueError("result hands must be in seat order")
-        hands.append(HandResult(seat, r.cards(entry["cards"], "result cards"),
-                                r.int_(entry["value"], "result value")))
+        hands.append(
+            HandResult(
+                seat,
+                r.cards(entry["cards"], "result cards"),
+                r.int_(entry["value"], "result value"),
+            )
+        )
     if len(hands) != r.seats:
         raise ValueError("a round result has one hand per seat")
     return RoundResult(
@@ -525,8 +540,9 @@ def state_from_json(data: object) -> GameState:
             seats=seats,
             scores=r.per_seat(obj["scores"], "scores"),
             round=_round_state_from_json(obj["round"], r, rules),
-            rounds=tuple(_round_result_from_json(item, r)
-                         for item in r.list_(obj["rounds"], "rounds")),
+            rounds=tuple(
+                _round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")
+            ),
             left=r.seat_list(obj["left"], "left"),
             final=_final_from_json(obj["final"], r),
         )
@@ -534,8 +550,15 @@ def state_from_json(data: object) -> GameState:
         raise ValidationError(
             f"Stored game state is invalid: {error.detail}", {"state": [error.detail]}
         ) from error
-    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError,
-            OverflowError) as error:
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        IndexError,
+        AttributeError,
+        RecursionError,
+        OverflowError,
+    ) as error:
         detail = f"missing key {error}" if isinstance(error, KeyError) else str(error)
         raise ValidationError(
             f"Stored game state is invalid: {detail}.", {"state": [detail]}

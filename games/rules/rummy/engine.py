@@ -196,7 +196,9 @@ def new_game(
     seats = _check_seats(seats)
     dealer = _check_seat(dealer, seats, "dealer")
     return GameState(
-        rules=rules, seats=seats, scores=(0,) * seats,
+        rules=rules,
+        seats=seats,
+        scores=(0,) * seats,
         round=deal_round(rules, seats, 1, dealer, deck),
     )
 
@@ -290,8 +292,7 @@ def _swap_options(rnd: RoundState, seat: int) -> list[LayoffOption]:
         for card in sorted(swap_cards(meld) & held):
             new = swap_joker_into(meld, card)
             assert new is not None
-            if _can_play_joker(sort_hand((*_without(hand, card), JOKER)),
-                               _replace(rnd.table, new)):
+            if _can_play_joker(sort_hand((*_without(hand, card), JOKER)), _replace(rnd.table, new)):
                 out.append(LayoffOption(card, meld.id))
     return out
 
@@ -450,9 +451,9 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     return _discard(state, seat, action.card)
 
 
-def _with_hand(rnd: RoundState, seat: int, hand: tuple[RummyCard, ...]) -> tuple[
-    tuple[RummyCard, ...], ...
-]:
+def _with_hand(
+    rnd: RoundState, seat: int, hand: tuple[RummyCard, ...]
+) -> tuple[tuple[RummyCard, ...], ...]:
     hands = list(rnd.hands)
     hands[seat] = hand
     return tuple(hands)
@@ -491,8 +492,9 @@ def _check_card(card: object, field: str = "card") -> RummyCard:
 
 def _check_meld_id(rnd: RoundState, meld: object) -> TableMeld:
     if isinstance(meld, bool) or not isinstance(meld, int):
-        raise ValidationError(f"meld must be a table meld id, not {meld!r}.",
-                              {"meld": ["Must be an integer."]})
+        raise ValidationError(
+            f"meld must be a table meld id, not {meld!r}.", {"meld": ["Must be an integer."]}
+        )
     if not 0 <= meld < len(rnd.table):
         raise InvalidLayoff(f"There is no table meld {meld} (the table has {len(rnd.table)}).")
     return rnd.table[meld]
@@ -512,13 +514,14 @@ def _meld(state: GameState, seat: int, action: Meld) -> GameState:
     jokers = 0
     for number, cards in enumerate(action.melds, start=1):
         if not isinstance(cards, tuple) or not all(isinstance(c, Card | Joker) for c in cards):
-            raise ValidationError(f"Meld {number} is not a list of cards.",
-                                  {"melds": ["Each meld must be a list of cards."]})
+            raise ValidationError(
+                f"Meld {number} is not a list of cards.",
+                {"melds": ["Each meld must be a list of cards."]},
+            )
         try:
             kind, rank, suit = read_meld(cards)
         except ValueError as error:
-            raise InvalidMelds(f"Meld {number} [{_text(cards)}] is not a meld: {error}.") \
-                from error
+            raise InvalidMelds(f"Meld {number} [{_text(cards)}] is not a meld: {error}.") from error
         for card in cards:
             if available[card] <= 0:
                 more = " more" if Counter(hand)[card] else ""
@@ -552,8 +555,14 @@ def _meld(state: GameState, seat: int, action: Meld) -> GameState:
     drawn = rnd.drawn_from_discard
     if drawn is not None and available[drawn] < Counter(hand)[drawn]:
         drawn = None  # the card taken (or its copy) is on the table now
-    new = _evolve(rnd, hands=_with_hand(rnd, seat, new_hand), table=table,
-                  came_out=came_out, jokers_owed=owed, drawn_from_discard=drawn)
+    new = _evolve(
+        rnd,
+        hands=_with_hand(rnd, seat, new_hand),
+        table=table,
+        came_out=came_out,
+        jokers_owed=owed,
+        drawn_from_discard=drawn,
+    )
     return _evolve(state, round=new)
 
 
@@ -567,8 +576,9 @@ def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
     card = _check_card(action.card)
     end = action.end
     if end is not None and end not in (End.LOW, End.HIGH):
-        raise ValidationError(f"end must be 'low' or 'high', not {end!r}.",
-                              {"end": ["Must be low or high."]})
+        raise ValidationError(
+            f"end must be 'low' or 'high', not {end!r}.", {"end": ["Must be low or high."]}
+        )
     hand = rnd.hands[seat]
     if card not in hand:
         raise CardNotInHand(f"{card} is not in your hand.")
@@ -599,8 +609,13 @@ def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
             f"After laying off {card} the joker you took could not be played this turn."
         )
     drawn = None if card == rnd.drawn_from_discard else rnd.drawn_from_discard
-    new_rnd = _evolve(rnd, hands=_with_hand(rnd, seat, new_hand), table=table, jokers_owed=owed,
-                      drawn_from_discard=drawn)
+    new_rnd = _evolve(
+        rnd,
+        hands=_with_hand(rnd, seat, new_hand),
+        table=table,
+        jokers_owed=owed,
+        drawn_from_discard=drawn,
+    )
     return _evolve(state, round=new_rnd)
 
 
@@ -631,8 +646,13 @@ def _swap(state: GameState, seat: int, action: SwapJoker) -> GameState:
             "You could not meld or lay off that joker this turn, so it may not be taken."
         )
     drawn = None if card == rnd.drawn_from_discard else rnd.drawn_from_discard
-    new_rnd = _evolve(rnd, hands=_with_hand(rnd, seat, new_hand), table=table, jokers_owed=1,
-                      drawn_from_discard=drawn)
+    new_rnd = _evolve(
+        rnd,
+        hands=_with_hand(rnd, seat, new_hand),
+        table=table,
+        jokers_owed=1,
+        drawn_from_discard=drawn,
+    )
     return _evolve(state, round=new_rnd)
 
 
@@ -664,8 +684,9 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
         return _end_round(state, rnd, seat)
     if not rnd.stock:
         return _end_round(state, rnd, None)
-    new = _evolve(rnd, phase=Phase.DRAW, turn=(seat + 1) % state.seats,
-                  out_at_turn_start=False, jokers_owed=0)
+    new = _evolve(
+        rnd, phase=Phase.DRAW, turn=(seat + 1) % state.seats, out_at_turn_start=False, jokers_owed=0
+    )
     return _evolve(state, round=new)
 
 

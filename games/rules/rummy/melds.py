@@ -214,16 +214,26 @@ def layoff_fits(meld: TableMeld, card: RummyCard) -> dict[End | None, TableMeld]
     out: dict[End | None, TableMeld] = {}
     low, high = meld.rank, meld.rank + length - 1
     assert meld.suit is not None
-    if (low >= 2 and not (low - 1 == 1 and high == 14)
-            and (card == natural_at(meld.suit, low - 1) if isinstance(card, Card)
-                 else not isinstance(cards[0], Joker))):
-        out[End.LOW] = TableMeld(meld.id, meld.owner, meld.kind, (card, *cards), low - 1,
-                                 meld.suit)
-    if (high <= 13 and not (low == 1 and high + 1 == 14)
-            and (card == natural_at(meld.suit, high + 1) if isinstance(card, Card)
-                 else not isinstance(cards[-1], Joker))):
-        out[End.HIGH] = TableMeld(meld.id, meld.owner, meld.kind, (*cards, card), low,
-                                  meld.suit)
+    if (
+        low >= 2
+        and not (low - 1 == 1 and high == 14)
+        and (
+            card == natural_at(meld.suit, low - 1)
+            if isinstance(card, Card)
+            else not isinstance(cards[0], Joker)
+        )
+    ):
+        out[End.LOW] = TableMeld(meld.id, meld.owner, meld.kind, (card, *cards), low - 1, meld.suit)
+    if (
+        high <= 13
+        and not (low == 1 and high + 1 == 14)
+        and (
+            card == natural_at(meld.suit, high + 1)
+            if isinstance(card, Card)
+            else not isinstance(cards[-1], Joker)
+        )
+    ):
+        out[End.HIGH] = TableMeld(meld.id, meld.owner, meld.kind, (*cards, card), low, meld.suit)
     return out
 
 
@@ -327,8 +337,9 @@ def _melds_with(key: int, jokers: int, index: int) -> Iterator[tuple[int, int, i
     rank = rank0 + 1
     own = 1 << (2 * index)
     # sets: the other suits above this one hold the rank
-    others = [1 << (2 * (s * 13 + rank0)) for s in range(suit + 1, 4)
-              if key >> (2 * (s * 13 + rank0)) & 3]
+    others = [
+        1 << (2 * (s * 13 + rank0)) for s in range(suit + 1, 4) if key >> (2 * (s * 13 + rank0)) & 3
+    ]
     value = SET_VALUES[rank]
     subsets: list[tuple[int, int]] = [(own, 1)]
     for bit in others:
@@ -349,8 +360,17 @@ def _melds_with(key: int, jokers: int, index: int) -> Iterator[tuple[int, int, i
         (own, 0, 1, RUN_VALUES[rank], rank, False, 13 if rank == 1 else 14)
     ]
     if rank >= 2 and jokers:  # a joker just below the card
-        stack.append((own, 1, 1, RUN_VALUES[rank - 1] + RUN_VALUES[rank], rank, False,
-                      13 if rank == 2 else 14))
+        stack.append(
+            (
+                own,
+                1,
+                1,
+                RUN_VALUES[rank - 1] + RUN_VALUES[rank],
+                rank,
+                False,
+                13 if rank == 2 else 14,
+            )
+        )
     # (cost, jokers used, naturals, points, highest place, last place a joker, top place)
     while stack:
         cost, used, nat, pts, high, last_joker, top = stack.pop()
@@ -432,8 +452,7 @@ def live_key(key: int, jokers: int) -> int:
 _MOST = tuple(11 if rank == 1 else min(rank, 10) for _ in range(4) for rank in range(1, 14))
 _MOST_CHUNKS: tuple[tuple[int, ...], ...] = tuple(
     tuple(
-        sum(((byte >> (2 * j)) & 3) * _MOST[4 * chunk + j]
-            for j in range(4) if 4 * chunk + j < 52)
+        sum(((byte >> (2 * j)) & 3) * _MOST[4 * chunk + j] for j in range(4) if 4 * chunk + j < 52)
         for byte in range(256)
     )
     for chunk in range(13)
@@ -562,7 +581,6 @@ def all_melds(jokers: int = 0) -> list[tuple[RummyCard, ...]]:
     (373, 22749)
     """
     return melds_in((*NATURALS, *([JOKER] * jokers)))
-
 
 
 def _written(cost: int, jokers: int, points: int) -> tuple[RummyCard, ...]:
