@@ -86,6 +86,18 @@ def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False)
         game_finish(game=game, state=new_state)
         return
     game_seat_leave(game=game, seat=seat)
+    if any(row.is_person for row in game.seats.all()):
+        return
+    # The last person left: the computers do not play on alone. They give up too, the
+    # lowest placed first, so the placement stands as it is now, the people last.
+    standings = variant.standings(new_state)
+    for other in reversed(standings):
+        if variant.progress(new_state).is_over:
+            break
+        if variant.has_left(new_state, other):
+            continue
+        new_state = _log_forfeit(game=game, seat=other, reason=reason, automatic=True)
+    game_finish(game=game, state=new_state)
 
 
 def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> VariantState:

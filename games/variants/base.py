@@ -168,3 +168,9 @@ class GameVariant(Protocol):
 
     def absent_action(self, view: Any, rng: random.Random) -> Any:
         """The move the turn timer plays for a player who ran out of time."""
+
+    def has_left(self, state: Any, seat: int) -> bool:
+        """Whether ``seat`` left a game that goes on without it (a computer plays there)."""
+
+    def standings(self, state: Any) -> tuple[int, ...]:
+        """The seats from first place to last as the game stands now."""

@@ -267,5 +267,11 @@ class GinRummy:
     def absent_action(self, view: rules.PlayerView, rng: random.Random) -> rules.Action:
         return absent_action(view, rng)
 
+    def has_left(self, state: rules.GameState, seat: int) -> bool:
+        return False  # two seats: a concession ends the game
+
+    def standings(self, state: rules.GameState) -> tuple[int, ...]:
+        return tuple(sorted(range(2), key=lambda seat: (-state.scores[seat], seat)))
+
 
 GIN = GinRummy()

@@ -176,6 +176,13 @@ class Rummy:
             placement=tuple(final.placement),
         )
 
+    def has_left(self, state: rummy.GameState, seat: int) -> bool:
+        """Whether ``seat`` left the game (conceded or forfeited with 3-4 seats)."""
+        return seat in state.left
+
+    def standings(self, state: rummy.GameState) -> tuple[int, ...]:
+        return rummy.placement(state)
+
     # --- storage --------------------------------------------------------------------------
 
     def state_to_json(self, state: rummy.GameState) -> dict[str, Any]:

@@ -304,3 +304,23 @@ def test_rummy_actions_keep_expected_version_and_idempotency(auth_client):
     assert first.status_code == again.status_code == 200
     assert first.content == again.content
     assert Move.objects.filter(game_id=game_id, seat=0).count() == 1
+
+
+def test_when_the_last_person_leaves_the_computers_give_up_too(auth_client):
+    game = create(
+        auth_client, variant="rummy", opponent="computer", computers=3, difficulty="easy",
+        rules=QUICK,
+    ).json()
+    auth_client.post(
+        f"/api/v1/games/{game['id']}/actions", {"type": "draw_stock"}, format="json"
+    )
+    assert auth_client.post(f"/api/v1/games/{game['id']}/concede").status_code == 200
+    view = auth_client.get(f"/api/v1/games/{game['id']}").json()
+    assert view["status"] == "finished" and view["final"]["reason"] == "concede"
+    assert view["final"]["placement"][-1] == 0
+    forfeits = Move.objects.filter(game_id=game["id"], action__type="concede").order_by("seq")
+    assert [m.seat for m in forfeits][0] == 0 and len(forfeits) == 3
+    assert all(m.automatic for m in forfeits[1:])
+    out = StringIO()
+    call_command("verify_games", "--game", game["id"], stdout=out)
+    assert "0 mismatch(es)" in out.getvalue()

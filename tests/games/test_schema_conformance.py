@@ -274,7 +274,7 @@ def test_a_rummy_table_of_three_matches_the_schema(make_user, client_for, checke
     ).json()
     assert len(vs_computer["players"]) == 3
     ann.post(f"/api/v1/games/{vs_computer['id']}/concede")
-    # the computers play the game out; the leaver is placed last
+    # the last person left: the game ends, the leaver placed last
     done = ann.get(f"/api/v1/games/{vs_computer['id']}").json()
     assert done["status"] == "finished" and done["final"]["placement"][-1] == 0
     assert ("POST", "/api/v1/games/{game_id}/actions", 422) in checker.checked
