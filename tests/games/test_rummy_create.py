@@ -318,8 +318,10 @@ def test_when_the_last_person_leaves_the_computers_give_up_too(auth_client):
     view = auth_client.get(f"/api/v1/games/{game['id']}").json()
     assert view["status"] == "finished" and view["final"]["reason"] == "concede"
     assert view["final"]["placement"][-1] == 0
-    forfeits = Move.objects.filter(game_id=game["id"], action__type="concede").order_by("seq")
-    assert [m.seat for m in forfeits][0] == 0 and len(forfeits) == 3
+    forfeits = list(
+        Move.objects.filter(game_id=game["id"], action__type="concede").order_by("seq")
+    )
+    assert len(forfeits) == 3 and forfeits[0].seat == 0 and not forfeits[0].automatic
     assert all(m.automatic for m in forfeits[1:])
     out = StringIO()
     call_command("verify_games", "--game", game["id"], stdout=out)
