@@ -233,7 +233,8 @@ MESSAGES_KEPT = 32
 
 class _GameFeed:
     """What every stream of one game in this process shares: the game row as last read,
-    the players (fixed once the game has started), the deals (reloaded when a new round
+    the players (fixed once a game of two has started; read each time at larger tables,
+    where a leaver's seat passes to the computer), the deals (reloaded when a new round
     appears), each seat's rendered frames of the latest versions, and the latest chat
     frames. ``lock`` serialises the streams' reads, so the first stream to wake after a
     signal reads and renders and the others take what it left."""
@@ -247,6 +248,7 @@ class _GameFeed:
         self.reads = 0
         self.renders = 0
         self.players: list[dict[str, Any]] | None = None
+        self.players_fixed = False
         self.deals: dict[int, Any] | None = None
         self.frames: dict[tuple[int, int], bytes] = {}
         self.messages: list[tuple[int, bytes]] = []
@@ -255,10 +257,11 @@ class _GameFeed:
     def refresh(self, last_message: int) -> Game:
         started = time.monotonic()  # a signal after this asks for another read
         self.reads += 1
-        if self.players is None:
+        if not self.players_fixed:
             game = Game.objects.prefetch_related("seats__user").get(pk=self.game_id)
             if game.status != GameStatus.WAITING:
                 self.players = presenters.players_json(game)
+                self.players_fixed = game.seat_count <= 2
         else:
             game = Game.objects.get(pk=self.game_id)
         if game.state is not None and (self.deals is None or game.round_number not in self.deals):
