@@ -24,7 +24,7 @@ from games.models import (
     Seat,
     Visibility,
 )
-from games.variants import GameVariant, variant_for
+from games.variants import VARIANTS, GameVariant, variant_for
 
 
 def _seats_prefetch() -> Prefetch:
@@ -147,7 +147,7 @@ def moves_for(*, game: Game) -> QuerySet[Move]:
     return Move.objects.filter(game=game).order_by("seq")
 
 
-PROFILE_VARIANTS = ("gin", "rummy")
+PROFILE_VARIANTS = tuple(VARIANTS)
 """The variants every profile lists under ``variants`` (DESIGN §5), played or not."""
 
 
