@@ -5,9 +5,14 @@ Selectors query; :mod:`games.presenters` shapes what they load into response bod
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections import OrderedDict
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from accounts.models import User
@@ -72,9 +77,64 @@ def game_variant_for(*, game_id: uuid.UUID, user: User) -> GameVariant:
     return variant_for(name)
 
 
+@dataclass(frozen=True)
+class ActionTarget:
+    """What the action endpoint reads before it locks the game: the variant (to parse the
+    action) and the game's clocks (whether a timer has come due, see
+    :func:`games.services.timers.timers_due`)."""
+
+    variant: GameVariant
+    status: str
+    turn_deadline: datetime | None
+    created_at: datetime
+    is_rematch: bool
+
+
+def game_action_target(*, game_id: uuid.UUID, user: User) -> ActionTarget:
+    """The variant and clocks of a game the caller sits at; 404 ``not_found`` for anyone
+    else (one query)."""
+    row = (
+        Seat.objects.filter(game_id=game_id, user=user)
+        .values_list(
+            "game__variant",
+            "game__status",
+            "game__turn_deadline",
+            "game__created_at",
+            "game__rematch_of_id",
+        )
+        .first()
+    )
+    if row is None:
+        raise GameNotFound()
+    name, status, turn_deadline, created_at, rematch_of = row
+    return ActionTarget(
+        variant_for(name), status, turn_deadline, created_at, is_rematch=rematch_of is not None
+    )
+
+
+# A game's deals never change once written (one row per round, created under the game's
+# lock), so each process keeps the latest games' deals: an action or a view reads them
+# again only when a round has been dealt since. Only committed rows are kept (never what a
+# transaction still open has read, which a rollback could take back).
+_DEALS_KEPT = 2048
+_deals: OrderedDict[uuid.UUID, dict[int, GameRound]] = OrderedDict()
+_deals_lock = threading.Lock()
+
+
 def game_deals(*, game: Game) -> dict[int, GameRound]:
     """The game's deals by round number (decks, salts, commitments; not the snapshots)."""
-    return {deal.number: deal for deal in GameRound.objects.filter(game=game).defer("start_state")}
+    with _deals_lock:
+        kept = _deals.get(game.pk)
+        if kept is not None and game.round_number in kept:
+            _deals.move_to_end(game.pk)
+            return dict(kept)
+    deals = {deal.number: deal for deal in GameRound.objects.filter(game=game).defer("start_state")}
+    if not connection.in_atomic_block and game.round_number in deals:
+        with _deals_lock:
+            _deals[game.pk] = dict(deals)
+            while len(_deals) > _DEALS_KEPT:
+                _deals.popitem(last=False)
+    return deals
 
 
 def game_view_for(*, game: Game, seat: int) -> dict[str, Any]:

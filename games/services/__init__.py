@@ -30,6 +30,7 @@ from games.services.rematch import game_accept, game_rematch
 from games.services.timers import (
     game_enforce_timers,
     game_expire_turn,
+    game_timers_due,
     games_enforce_for_user,
     games_enforce_overdue,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "game_play_computer_turn",
     "game_post_message",
     "game_rematch",
+    "game_timers_due",
     "games_enforce_for_user",
     "games_enforce_overdue",
     "games_waiting_for_computer",

@@ -6,6 +6,7 @@ import uuid
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.utils import timezone
 
 from accounts.models import User
 from config.api import json_text
@@ -16,7 +17,7 @@ from games.services.commit import Before, game_commit_change
 from games.services.idempotency import idempotency_replay, idempotency_store
 from games.services.locking import game_ensure_active, game_lock, game_seat_for
 from games.services.play import game_apply_locked
-from games.services.timers import game_enforce_timers, game_timeouts_reset
+from games.services.timers import game_enforce_timers, game_timeouts_reset, timers_due
 from games.variants import VariantAction
 
 
@@ -39,6 +40,7 @@ def game_apply_action(
     expected_version: int | None = None,
     idempotency_key: str | None = None,
     fingerprint: str | None = None,
+    target: selectors.ActionTarget | None = None,
 ) -> ActionOutcome:
     """Apply one player action (parsed by the game's variant).
 
@@ -48,8 +50,20 @@ def game_apply_action(
     422 ``idempotency_key_reused``), the game active (409 ``game_not_active``), the expected
     version (409 ``version_conflict``), then the rules (409/422 with their codes). With a
     key, the caller's view is rendered and stored in the same transaction.
+
+    ``target`` is what the endpoint read already (:func:`games.selectors.game_action_target`):
+    with it, the timers are looked at only when its clocks say one has come due.
     """
-    game_enforce_timers(game_id=game_id)
+    due = None
+    if target is not None:
+        due = timers_due(
+            status=target.status,
+            turn_deadline=target.turn_deadline,
+            created_at=target.created_at,
+            is_rematch=target.is_rematch,
+            now=timezone.now(),
+        )
+    game_enforce_timers(game_id=game_id, due=due)
     return _apply_action_locked(
         game_id=game_id,
         user=user,
