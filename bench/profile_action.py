@@ -6,9 +6,10 @@ Makes a scratch database (from ``DATABASE_URL``) and migrates it, then plays gam
 two people through Django's WSGI handler (middleware, token authentication, throttles,
 the view: everything gunicorn runs but the socket), every action with
 ``expected_version``, draws from the stock and discards (no knocks, so rounds run long).
-It prints, per action type: the SQL of one action, the query count, the median server
-time; then the profile of all measured actions (pyinstrument when installed, cProfile
-otherwise): the frames where the time goes. Figures are recorded in docs/benchmarks.md
+It prints, per action type: the SQL of one action, the query count, the median time of an
+action (wall, and CPU in this process: the database's share is the difference); then the
+profile of as many actions again (pyinstrument when installed, else cProfile counting CPU
+time): the frames where the time goes. Figures are recorded in docs/benchmarks.md
 ("API under load").
 """
 
@@ -156,8 +157,6 @@ def profile(args: argparse.Namespace) -> int:
     for _ in range(20):  # warm: imports, caches, the connection
         table.act(*table.next_action())
 
-    timings: dict[str, list[float]] = {}
-    queries: dict[str, list[str]] = {}
     use = args.profiler
     if use == "auto":
         try:
@@ -166,40 +165,55 @@ def profile(args: argparse.Namespace) -> int:
             use = "pyinstrument"
         except ImportError:
             use = "cprofile"
+
+    def measure(profiler: Any = None) -> tuple[dict[str, list[tuple[float, float]]], dict]:
+        """Play ``--actions`` actions; per type: (wall, CPU) seconds each, and one's SQL."""
+        timings: dict[str, list[tuple[float, float]]] = {}
+        queries: dict[str, list[str]] = {}
+        for _ in range(args.actions):
+            seat, action = table.next_action()
+            kind = action["type"]
+            path = f"/api/v1/games/{table.game_id}/actions"
+            body = json.dumps(action)
+            with CaptureQueriesContext(connection) as captured:
+                if profiler is not None:
+                    profiler.enable() if use == "cprofile" else profiler.start()
+                started, cpu = time.perf_counter(), time.process_time()
+                response = table.clients[seat].post(path, body, content_type="application/json")
+                elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+                if profiler is not None:
+                    profiler.disable() if use == "cprofile" else profiler.stop()
+            assert response.status_code == 200, response.content
+            timings.setdefault(kind, []).append((elapsed, cpu))
+            queries.setdefault(kind, [q["sql"] for q in captured.captured_queries])
+            # Bookkeeping (the next view, new games) outside the measure.
+            answer = response.json()
+            table.views[seat] = answer
+            if answer["status"] != "active":
+                table.new_game()
+            elif answer["round"]["turn"] != answer["you"]:
+                other = 1 - seat
+                view = table.clients[other].get(f"/api/v1/games/{table.game_id}").json()
+                table.views[other] = view
+        return timings, queries
+
+    timings, queries = measure()  # unprofiled: the times
     if use == "pyinstrument":
         from pyinstrument import Profiler
 
         profiler: Any = Profiler(interval=0.0005)
     else:
-        profiler = cProfile.Profile()
-    for _ in range(args.actions):
-        seat, action = table.next_action()
-        kind = action["type"]
-        path = f"/api/v1/games/{table.game_id}/actions"
-        body = json.dumps(action)
-        with CaptureQueriesContext(connection) as captured:
-            profiler.enable() if use == "cprofile" else profiler.start()
-            started = time.perf_counter()
-            response = table.clients[seat].post(path, body, content_type="application/json")
-            elapsed = time.perf_counter() - started
-            profiler.disable() if use == "cprofile" else profiler.stop()
-        assert response.status_code == 200, response.content
-        timings.setdefault(kind, []).append(elapsed)
-        queries.setdefault(kind, [q["sql"] for q in captured.captured_queries])
-        table.views[seat] = response.json()
-        # Bookkeeping (the next view, new games) outside the profile.
-        answer = table.views[seat]
-        if answer["status"] != "active":
-            table.new_game()
-        elif answer["round"]["turn"] != answer["you"]:
-            other = 1 - seat
-            table.views[other] = table.clients[other].get(f"/api/v1/games/{table.game_id}").json()
+        profiler = cProfile.Profile(time.process_time)  # CPU time, not waits on the database
+    measure(profiler)
 
     print(f"settings {os.environ['DJANGO_SETTINGS_MODULE']}, {args.actions} actions measured")
+    print(f"load average {os.getloadavg()[0]:.1f}")
     for kind, values in sorted(timings.items()):
+        wall = 1000 * statistics.median(v[0] for v in values)
+        cpu = 1000 * statistics.median(v[1] for v in values)
         print(
-            f"\n{kind}: {len(values)} actions, median {1000 * statistics.median(values):.2f} ms, "
-            f"{len(queries[kind])} queries:"
+            f"\n{kind}: {len(values)} actions, median {wall:.2f} ms ({cpu:.2f} ms CPU in this "
+            f"process), {len(queries[kind])} queries:"
         )
         for sql in queries[kind]:
             print(f"  {sql[:150]}")

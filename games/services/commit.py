@@ -19,6 +19,7 @@ from django.utils import timezone
 from games import notify
 from games.models import Game, GameStatus, PlayerEvent
 from games.services.events import player_event_add
+from games.services.locking import changed_columns, remember_loaded
 
 PLAY_COMPUTER_TURN = "games.play_computer_turn"
 EXPIRE_TURN = "games.expire_turn"
@@ -63,7 +64,8 @@ def game_commit_change(
             game.turn_deadline = base + timedelta(seconds=game.turn_seconds)
     else:
         game.turn_deadline = None
-    game.save()
+    game.save(update_fields=changed_columns(game))
+    remember_loaded(game)
 
     if human_turn and turn_passed and game.turn_seat is not None:
         player_event_add(

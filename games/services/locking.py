@@ -24,10 +24,62 @@ def _locked() -> QuerySet[Game]:
     return Game.objects.select_for_update(of=("self",)).prefetch_related(seats)
 
 
+def _locked_through_seats(pk: uuid.UUID) -> Game | None:
+    """The game and its seats (with their users) in one query: the seats joined to the
+    game, ``FOR UPDATE OF`` the game row only; the seats are handed to the game as
+    ``prefetch_related`` would. None when the game has no seats (or does not exist)."""
+    seats = list(
+        Seat.objects.select_for_update(of=("game",))
+        .select_related("game", "user")
+        .filter(game_id=pk)
+        .order_by("seat")
+    )
+    if not seats:
+        return None
+    game = seats[0].game
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    cached = game.seats.get_queryset()
+    cached._result_cache = seats
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
+    return game
+
+
 def game_lock_or_none(*, game_id: uuid.UUID | str) -> Game | None:
     """The game, locked for update until the transaction ends; None if there is none."""
     pk = game_pk(game_id)
-    return _locked().filter(pk=pk).first() if pk is not None else None
+    if pk is None:
+        return None
+    game = _locked_through_seats(pk) or _locked().filter(pk=pk).first()
+    if game is not None:
+        remember_loaded(game)
+    return game
+
+
+def remember_loaded(game: Game) -> None:
+    """Note the game's column values as loaded, so that saving it writes only the columns
+    that changed (:func:`changed_columns`)."""
+    game.__dict__["_loaded"] = {
+        field.attname: game.__dict__.get(field.attname) for field in Game._meta.concrete_fields
+    }
+
+
+def changed_columns(game: Game) -> list[str] | None:
+    """The columns that differ from what was loaded, plus ``updated_at`` (set on every
+    save); None for a game not loaded by :func:`game_lock` (then save every column). JSON
+    columns count as changed when they hold another object (the services assign new ones,
+    they never change a loaded one in place) or an unequal value."""
+    loaded = game.__dict__.get("_loaded")
+    if loaded is None:
+        return None
+    changed = [
+        name
+        for name, value in loaded.items()
+        if name not in ("id", "updated_at")
+        and (game.__dict__.get(name) is not value and game.__dict__.get(name) != value)
+    ]
+    return [*changed, "updated_at"]
 
 
 def game_lock(*, game_id: uuid.UUID | str) -> Game:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from games import selectors
 from games.models import Game, GameRound, GameStatus
+from games.services.commit import Before, game_commit_change
+from games.services.locking import game_lock
 from games.services.timers import _overdue, timers_due
 from tests.games.helpers import act
 
@@ -36,12 +38,16 @@ def test_an_action_takes_one_read_before_the_lock_and_no_timer_query(human_game)
         response = act(game["clients"][seat], game["id"], body)
     assert response.status_code == 200
     sql = _queries(captured)
-    # token, the seat with the game's variant and clocks, the lock, the seats, the move, the
-    # game, the your_turn event, the deals (this test's transaction keeps nothing cached),
-    # and the savepoint of the action's transaction (two statements inside a test).
-    assert len(sql) <= 10, sql
+    # token, the seat with the game's variant and clocks, the lock with the seats, the move,
+    # the game, the your_turn event, the deals (this test's transaction keeps nothing
+    # cached), and the savepoint of the action's transaction (two statements in a test).
+    assert len(sql) <= 9, sql
     assert not any("turn_deadline\" <=" in q for q in sql), "the clocks come from the seat read"
-    assert sum("FOR UPDATE" in q for q in sql) == 1
+    locks = [q for q in sql if "FOR UPDATE" in q]
+    assert len(locks) == 1 and locks[0].endswith('FOR UPDATE OF "games_game"')
+    update = next(q for q in sql if q.startswith('UPDATE "games_game"'))
+    assert '"version"' in update and '"state"' in update and '"updated_at"' in update
+    assert '"rules" = ' not in update and '"created_by_id" = ' not in update  # what changed
 
 
 def test_action_queries_stay_bounded(human_game, django_assert_max_num_queries):
@@ -55,7 +61,7 @@ def test_action_queries_stay_bounded(human_game, django_assert_max_num_queries):
             body = {"type": "discard", "card": legal["discard"]["cards"][0]}
         else:
             body = {"type": "draw_stock"}
-        with django_assert_max_num_queries(10):
+        with django_assert_max_num_queries(9):
             response = act(game["clients"][seat], game["id"], body)
         assert response.status_code == 200, response.json()
 
@@ -139,3 +145,28 @@ def test_deals_read_inside_a_transaction_are_not_kept(human_game):
     with CaptureQueriesContext(connection) as captured:
         selectors.game_deals(game=game)
     assert len(captured.captured_queries) == 1
+
+
+def test_the_lock_loads_the_seats_with_their_users(human_game, django_assert_num_queries):
+    game_id = human_game()["id"]
+    with transaction.atomic(), django_assert_num_queries(1):
+        game = game_lock(game_id=game_id)
+        seats = list(game.seats.all())
+        names = [seat.user.username for seat in seats]
+        assert all(seat.game is game for seat in seats)
+    assert [seat.seat for seat in seats] == [0, 1] and len(names) == 2
+    assert game.pk == seats[0].game_id
+
+
+def test_a_game_saved_after_the_lock_keeps_every_change(human_game):
+    game_id = human_game()["id"]
+    with transaction.atomic():
+        game = game_lock(game_id=game_id)
+        before = Before.of(game)
+        game.winner_seat, game.aborted, game.scores = 1, True, [7, 9]
+        game_commit_change(game=game, before=before)
+        game.finish_reason = "concede"  # a second change in the same transaction
+        game_commit_change(game=game, before=before)
+    saved = Game.objects.get(pk=game_id)
+    assert (saved.winner_seat, saved.aborted, saved.scores) == (1, True, [7, 9])
+    assert saved.finish_reason == "concede"
