@@ -653,13 +653,13 @@ class GameActionsApi(APIView):
     )
     def post(self, request: Request, game_id: uuid.UUID) -> HttpResponse:
         user = request_user(request)
-        target = selectors.game_action_target(game_id=game_id, user=user)  # 404 before 400
-        data = validated(
-            self.InputSerializer,
-            request.data,
-            context={"request": request, "variant": target.variant},
-        )
-        outcome = services.game_apply_action(game_id=game_id, user=user, target=target, **data)
+
+        def parse(variant: GameVariant) -> services.ActionRequest:  # once seated: 404 before 400
+            context = {"request": request, "variant": variant}
+            data = validated(self.InputSerializer, request.data, context=context)
+            return services.ActionRequest(**data)
+
+        outcome = services.game_apply_request(game_id=game_id, user=user, parse=parse)
         if outcome.body is not None:  # the response stored with the key, byte for byte
             return HttpResponse(
                 outcome.body, status=outcome.status_code, content_type="application/json"

@@ -8,8 +8,6 @@ from __future__ import annotations
 import threading
 import uuid
 from collections import OrderedDict
-from dataclasses import dataclass
-from datetime import datetime
 from typing import Any
 
 from django.db import connection
@@ -75,41 +73,6 @@ def game_variant_for(*, game_id: uuid.UUID, user: User) -> GameVariant:
     if name is None:
         raise GameNotFound()
     return variant_for(name)
-
-
-@dataclass(frozen=True)
-class ActionTarget:
-    """What the action endpoint reads before it locks the game: the variant (to parse the
-    action) and the game's clocks (whether a timer has come due, see
-    :func:`games.services.timers.timers_due`)."""
-
-    variant: GameVariant
-    status: str
-    turn_deadline: datetime | None
-    created_at: datetime
-    is_rematch: bool
-
-
-def game_action_target(*, game_id: uuid.UUID, user: User) -> ActionTarget:
-    """The variant and clocks of a game the caller sits at; 404 ``not_found`` for anyone
-    else (one query)."""
-    row = (
-        Seat.objects.filter(game_id=game_id, user=user)
-        .values_list(
-            "game__variant",
-            "game__status",
-            "game__turn_deadline",
-            "game__created_at",
-            "game__rematch_of_id",
-        )
-        .first()
-    )
-    if row is None:
-        raise GameNotFound()
-    name, status, turn_deadline, created_at, rematch_of = row
-    return ActionTarget(
-        variant_for(name), status, turn_deadline, created_at, is_rematch=rematch_of is not None
-    )
 
 
 # A game's deals never change once written (one row per round, created under the game's

@@ -30,7 +30,7 @@ def _queries(captured: CaptureQueriesContext) -> list[str]:
     return [q["sql"] for q in captured.captured_queries]
 
 
-def test_an_action_takes_one_read_before_the_lock_and_no_timer_query(human_game):
+def test_an_action_reads_the_game_once_locked_and_asks_no_timer_query(human_game):
     game = human_game()
     seat, view = _to_act(game)
     body = {"type": "pass", "expected_version": view["version"]}
@@ -38,11 +38,11 @@ def test_an_action_takes_one_read_before_the_lock_and_no_timer_query(human_game)
         response = act(game["clients"][seat], game["id"], body)
     assert response.status_code == 200
     sql = _queries(captured)
-    # token, the seat with the game's variant and clocks, the lock with the seats, the move,
-    # the game, the your_turn event, the deals (this test's transaction keeps nothing
+    # token, the lock with the seats (the 404, the variant and the clocks come from it), the
+    # move, the game, the your_turn event, the deals (this test's transaction keeps nothing
     # cached), and the savepoint of the action's transaction (two statements in a test).
-    assert len(sql) <= 9, sql
-    assert not any("turn_deadline\" <=" in q for q in sql), "the clocks come from the seat read"
+    assert len(sql) <= 8, sql
+    assert not any("turn_deadline\" <=" in q for q in sql), "the clocks come from the lock"
     locks = [q for q in sql if "FOR UPDATE" in q]
     assert len(locks) == 1 and locks[0].endswith('FOR UPDATE OF "games_game"')
     update = next(q for q in sql if q.startswith('UPDATE "games_game"'))
@@ -61,7 +61,7 @@ def test_action_queries_stay_bounded(human_game, django_assert_max_num_queries):
             body = {"type": "discard", "card": legal["discard"]["cards"][0]}
         else:
             body = {"type": "draw_stock"}
-        with django_assert_max_num_queries(9):
+        with django_assert_max_num_queries(8):
             response = act(game["clients"][seat], game["id"], body)
         assert response.status_code == 200, response.json()
 
@@ -170,3 +170,22 @@ def test_a_game_saved_after_the_lock_keeps_every_change(human_game):
     saved = Game.objects.get(pk=game_id)
     assert (saved.winner_seat, saved.aborted, saved.scores) == (1, True, [7, 9])
     assert saved.finish_reason == "concede"
+
+
+def test_a_stranger_gets_404_before_a_bad_body_is_read(human_game, make_user, client_for):
+    game = human_game()
+    stranger = client_for(make_user())
+    assert act(stranger, game["id"], {"type": "nonsense"}).status_code == 404
+    seat, view = _to_act(game)
+    response = act(game["clients"][seat], game["id"], {"type": "nonsense"})
+    assert response.status_code == 400
+    assert Game.objects.get(pk=game["id"]).version == view["version"]  # nothing applied
+
+
+def test_a_bad_body_after_an_expired_turn_is_400_and_the_timer_has_played(human_game):
+    game = human_game(turn_seconds=30)
+    seat, view = _to_act(game)
+    Game.objects.filter(pk=game["id"]).update(turn_deadline=timezone.now() - timedelta(seconds=1))
+    response = act(game["clients"][seat], game["id"], {"type": "discard", "card": "ZZ"})
+    assert response.status_code == 400
+    assert Game.objects.get(pk=game["id"]).version > view["version"]  # the server's move stands
