@@ -73,14 +73,15 @@ def game_commit_change(
             kind=PlayerEvent.Kind.YOUR_TURN,
             data={"game_id": str(game.pk), "version": game.version},
         )
-    notify.publish_on_commit(notify.game_channel(game.pk))
     game_id, version = str(game.pk), game.version
     # robust: the move is committed whatever happens to the queueing (the broker may be
-    # down); a lost computer turn or timer is picked up by the sweeper.
+    # down); a lost computer turn or timer is picked up by the sweeper. The computer's turn
+    # is queued before the streams are woken, so the worker starts on it at once.
     if active and not human_turn:
         transaction.on_commit(
             lambda: _task(PLAY_COMPUTER_TURN).delay(game_id, version), robust=True
         )
+    notify.publish_on_commit(notify.game_channel(game.pk))
     if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
         deadline = game.turn_deadline
