@@ -219,7 +219,8 @@ TICK = os.sysconf("SC_CLK_TCK")
 
 
 def processes() -> dict[int, tuple[int, float]]:
-    """Every process on the machine: pid -> (parent pid, CPU seconds used so far)."""
+    """Every process on the machine: pid -> (parent pid, CPU seconds used so far by it and
+    by its children that have exited: PostgreSQL's backends come and go)."""
     out = {}
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
@@ -228,7 +229,8 @@ def processes() -> dict[int, tuple[int, float]]:
             fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             continue
-        out[int(entry.name)] = (int(fields[1]), (int(fields[11]) + int(fields[12])) / TICK)
+        ticks = sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        out[int(entry.name)] = (int(fields[1]), ticks / TICK)
     return out
 
 

@@ -16,7 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from accounts.models import User
 from games.errors import GameNotActive, GameNotFound
 from games.models import Game, GameStatus, Seat
-from games.selectors import game_pk
+from games.selectors import game_pk, game_with_seats
 
 
 def _locked() -> QuerySet[Game]:
@@ -24,34 +24,12 @@ def _locked() -> QuerySet[Game]:
     return Game.objects.select_for_update(of=("self",)).prefetch_related(seats)
 
 
-def _locked_through_seats(pk: uuid.UUID) -> Game | None:
-    """The game and its seats (with their users) in one query: the seats joined to the
-    game, ``FOR UPDATE OF`` the game row only; the seats are handed to the game as
-    ``prefetch_related`` would. None when the game has no seats (or does not exist)."""
-    seats = list(
-        Seat.objects.select_for_update(of=("game",))
-        .select_related("game", "user")
-        .filter(game_id=pk)
-        .order_by("seat")
-    )
-    if not seats:
-        return None
-    game = seats[0].game
-    for seat in seats:
-        Seat.game.field.set_cached_value(seat, game)
-    cached = game.seats.get_queryset()
-    cached._result_cache = seats
-    cached._prefetch_done = True  # type: ignore[attr-defined]
-    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
-    return game
-
-
 def game_lock_or_none(*, game_id: uuid.UUID | str) -> Game | None:
     """The game, locked for update until the transaction ends; None if there is none."""
     pk = game_pk(game_id)
     if pk is None:
         return None
-    game = _locked_through_seats(pk) or _locked().filter(pk=pk).first()
+    game = game_with_seats(pk, for_update=True) or _locked().filter(pk=pk).first()
     if game is not None:
         remember_loaded(game)
     return game

@@ -68,7 +68,7 @@ def test_action_queries_stay_bounded(human_game, django_assert_max_num_queries):
 
 def test_a_view_reads_the_game_once_when_nothing_is_due(human_game, django_assert_max_num_queries):
     game = human_game()
-    with django_assert_max_num_queries(4):  # token, game, seats with users, deals
+    with django_assert_max_num_queries(3):  # token, the game with its seats, the deals
         response = game["clients"][0].get(f"/api/v1/games/{game['id']}")
     assert response.status_code == 200
 
