@@ -19,13 +19,17 @@ gunicorn workers and the same database, in alternating phases of ``--seconds`` e
 It prints, per kind and in total over all phases: requests/s, latency p50/p95/p99, errors;
 for the game: actions/s, the computer's reply latency (the action's response to the
 computer's move being visible on the stream) and the ratio of game actions/s to bare
-requests/s; and the resident memory of each gunicorn and Celery worker process at the end.
+requests/s; the CPU time each part of the stack (gunicorn, events, the Celery worker, beat,
+PostgreSQL, Redis, the load generator; each with its children) spent per bare request and
+per game action; and the largest resident memory (VmRSS) each gunicorn worker and Celery
+worker process reached under the load.
 Figures are recorded in docs/benchmarks.md ("API under load").
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import http.client
 import json
 import os
@@ -56,6 +60,7 @@ class Sample:
     latencies: dict[str, list[float]] = field(default_factory=dict)
     statuses: Counter[int] = field(default_factory=Counter)
     replies: list[float] = field(default_factory=list)
+    cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by part of the stack
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, kind: str, seconds: float, status: int) -> None:
@@ -210,9 +215,69 @@ class GamePlayer:
             self.views[other] = view if status == 200 else None
 
 
-def run_phase(kind: str, workers: list[Any], seconds: float) -> Sample:
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def processes() -> dict[int, tuple[int, float]]:
+    """Every process on the machine: pid -> (parent pid, CPU seconds used so far by it and
+    by its children that have exited: PostgreSQL's backends come and go)."""
+    out = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        ticks = sum(int(f) for f in fields[11:15])  # utime, stime, cutime, cstime
+        out[int(entry.name)] = (int(fields[1]), ticks / TICK)
+    return out
+
+
+class Meter:
+    """CPU seconds per part of the stack (a process and all its descendants: gunicorn,
+    events, the Celery worker, beat, PostgreSQL, Redis, and this load generator) over a
+    phase, and the largest resident memory each gunicorn and Celery worker reached."""
+
+    def __init__(self, stack: Stack) -> None:
+        self.stack = stack
+        self.rss: dict[str, dict[int, int]] = {"web": {}, "worker": {}}
+
+    def roots(self) -> dict[int, str]:
+        roots = {os.getpid(): "client"}
+        for name in ("web", "events", "worker", "beat"):
+            proc = self.stack.services[name].proc
+            if proc is not None:
+                roots[proc.pid] = name
+        postmaster = self.stack.postgres.data / "postmaster.pid"
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            roots[int(postmaster.read_text().split()[0])] = "postgres"
+        if self.stack.redis.proc is not None:
+            roots[self.stack.redis.proc.pid] = "redis"
+        return roots
+
+    def cpu(self) -> dict[str, float]:
+        table, roots = processes(), self.roots()
+        totals: dict[str, float] = {}
+        for pid, (_, seconds) in table.items():
+            node, seen = pid, 0
+            while node not in roots and node in table and seen < 32:
+                node, seen = table[node][0], seen + 1
+            if node in roots:
+                totals[roots[node]] = totals.get(roots[node], 0.0) + seconds
+        return totals
+
+    def sample_memory(self) -> None:
+        for name, kept in self.rss.items():
+            for pid in self.stack.services[name].children():
+                with contextlib.suppress(OSError):
+                    kept[pid] = max(kept.get(pid, 0), rss_kb(pid))
+
+
+def run_phase(kind: str, workers: list[Any], seconds: float, meter: Meter | None = None) -> Sample:
     sample = Sample()
     stop = time.monotonic() + seconds
+    cpu_before = meter.cpu() if meter is not None else {}
 
     def loop(worker: Any) -> None:
         while time.monotonic() < stop:
@@ -227,9 +292,16 @@ def run_phase(kind: str, workers: list[Any], seconds: float) -> Sample:
     started = time.monotonic()
     for thread in threads:
         thread.start()
+    if meter is not None:
+        while time.monotonic() < stop - 0.5:  # memory under load, every second
+            meter.sample_memory()
+            time.sleep(1.0)
     for thread in threads:
         thread.join()
     sample.seconds = time.monotonic() - started
+    if meter is not None:
+        after = meter.cpu()
+        sample.cpu = {name: after[name] - cpu_before.get(name, 0.0) for name in after}
     return sample
 
 
@@ -241,6 +313,8 @@ def merge(samples: list[Sample]) -> Sample:
             total.latencies.setdefault(kind, []).extend(values)
         total.statuses.update(s.statuses)
         total.replies.extend(s.replies)
+        for name, seconds in s.cpu.items():
+            total.cpu[name] = total.cpu.get(name, 0.0) + seconds
     return total
 
 
@@ -298,13 +372,14 @@ def main() -> int:
         bare_workers = [bare(c, g) for c, g in bare_games]
         game_workers = [p.step for p in players]
         run_phase("warm-up", game_workers, 3)
+        meter = Meter(stack)
         results: dict[str, list[Sample]] = {"bare": [], "game": []}
         for r in range(args.rounds):
             for kind, workers in (("bare", bare_workers), ("game", game_workers)):
                 log(f"round {r + 1}: {kind}")
-                results[kind].append(run_phase(kind, workers, args.seconds))
-        web = [rss_kb(pid) for pid in stack.services["web"].children()]
-        celery = [rss_kb(pid) for pid in stack.services["worker"].children()]
+                results[kind].append(run_phase(kind, workers, args.seconds, meter))
+        web = list(meter.rss["web"].values())
+        celery = list(meter.rss["worker"].values())
         events = (
             [rss_kb(stack.services["events"].proc.pid)] if stack.services["events"].proc else []
         )
@@ -344,8 +419,19 @@ def main() -> int:
         for s, g in zip(results["bare"], results["game"], strict=True)
     ]
     print(f"per round, bare req/s / game actions/s: {', '.join(per_round)}")
+    for name, total, unit, count in (
+        ("bare", bare_total, "bare request", bare_total.count("bare")),
+        ("game", game_total, "game action", game_total.count("action")),
+    ):
+        parts = sorted(total.cpu.items(), key=lambda item: -item[1])
+        print(
+            f"CPU per {unit} ({name} phases, {sum(total.cpu.values()) / total.seconds:.2f} "
+            f"cores busy): "
+            + ", ".join(f"{part} {ms * seconds / max(1, count):.1f} ms" for part, seconds in parts)
+        )
     print(
-        f"resident memory: gunicorn workers {', '.join(f'{kb // 1024} MB' for kb in web)}; "
+        "resident memory under load (largest seen): gunicorn workers "
+        f"{', '.join(f'{kb // 1024} MB' for kb in web)}; "
         f"Celery worker processes {', '.join(f'{kb // 1024} MB' for kb in celery)}; "
         f"events process {', '.join(f'{kb // 1024} MB' for kb in events)}"
     )

@@ -1,19 +1,43 @@
 """A Redis cache that fails open: while Redis is unreachable, reads miss and writes are
 dropped (and logged), so throttles, failed-login counters and debounce keys never turn a
-Redis outage into failed requests. Everything kept in this cache may be lost."""
+Redis outage into failed requests. Everything kept in this cache may be lost.
+
+Django's Redis backend builds a new ``redis.Redis`` for every command (its constructor
+copies some two hundred response callbacks: a throttled request paid for two); a client is
+thread-safe and shares its connection pool, so this one keeps one client per pool."""
 
 from __future__ import annotations
 
 import logging
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
 
 
+class KeptClientRedisCacheClient(RedisCacheClient):
+    """Django's client, with one ``redis.Redis`` per connection pool kept for good."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
+        client = self._clients.get(id(pool))
+        if client is None:
+            made = self._client(connection_pool=pool)  # type: ignore[attr-defined]
+            client = self._clients.setdefault(id(pool), made)
+        return client
+
+
 class ResilientRedisCache(RedisCache):
+    def __init__(self, server: Any, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = KeptClientRedisCacheClient
+
     def _failed(self, operation: str, exc: Exception) -> None:
         logger.warning("cache %s failed (Redis unreachable?): %s", operation, exc)
 

@@ -759,8 +759,9 @@ class GameDetailApi(APIView):
         responses={200: GameViewSerializer, **error_responses(401, 404)},
     )
     def get(self, request: Request, game_id: uuid.UUID) -> Response:
-        services.game_enforce_timers(game_id=game_id)  # harmless for anyone: it is due
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
+        if services.game_enforce_timers(game_id=game_id, due=services.game_timers_due(game=game)):
+            game, seat = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
         return Response(_view(game, seat))
 
 
@@ -937,11 +938,13 @@ class GameActionsApi(APIView):
     )
     def post(self, request: Request, game_id: uuid.UUID) -> HttpResponse:
         user = request_user(request)
-        variant = selectors.game_variant_for(game_id=game_id, user=user)  # 404 before 400
-        data = validated(
-            self.InputSerializer, request.data, context={"request": request, "variant": variant}
-        )
-        outcome = services.game_apply_action(game_id=game_id, user=user, **data)
+
+        def parse(variant: GameVariant) -> services.ActionRequest:  # once seated: 404 before 400
+            context = {"request": request, "variant": variant}
+            data = validated(self.InputSerializer, request.data, context=context)
+            return services.ActionRequest(**data)
+
+        outcome = services.game_apply_request(game_id=game_id, user=user, parse=parse)
         if outcome.body is not None:  # the response stored with the key, byte for byte
             return HttpResponse(
                 outcome.body, status=outcome.status_code, content_type="application/json"

@@ -5,9 +5,12 @@ Selectors query; :mod:`games.presenters` shapes what they load into response bod
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections import OrderedDict
 from typing import Any
 
+from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from accounts.models import User
@@ -31,6 +34,27 @@ def _seats_prefetch() -> Prefetch:
     return Prefetch("seats", queryset=Seat.objects.select_related("user").order_by("seat"))
 
 
+def game_with_seats(pk: uuid.UUID, *, for_update: bool = False) -> Game | None:
+    """The game and its seats (with their users) in one query: the seats joined to the
+    game (with ``for_update``: ``FOR UPDATE OF`` the game row only), handed to the game as
+    ``prefetch_related`` would. None when the game has no seats (or does not exist): the
+    caller then reads the game by itself."""
+    queryset = Seat.objects.select_related("game", "user").filter(game_id=pk).order_by("seat")
+    if for_update:
+        queryset = queryset.select_for_update(of=("game",))
+    seats = list(queryset)
+    if not seats:
+        return None
+    game = seats[0].game
+    for seat in seats:
+        Seat.game.field.set_cached_value(seat, game)
+    cached = game.seats.get_queryset()
+    cached._result_cache = seats
+    cached._prefetch_done = True  # type: ignore[attr-defined]
+    game._prefetched_objects_cache = {"seats": cached}  # type: ignore[attr-defined]
+    return game
+
+
 def seat_of(*, game: Game, user: User) -> int | None:
     """The user's seat at ``game`` (seats already loaded), or None."""
     return next((s.seat for s in game.seats.all() if s.user_id == user.pk), None)
@@ -49,10 +73,10 @@ def game_pk(game_id: uuid.UUID | str) -> uuid.UUID | None:
 def game_get_for_user(*, game_id: uuid.UUID | str, user: User) -> tuple[Game, int]:
     """The game and the caller's seat; 404 ``not_found`` unless the caller sits at it.
 
-    Two queries: the game, and its seats with their users (which the view needs anyway).
+    One query: the game with its seats and their users (which the view needs anyway).
     """
     pk = game_pk(game_id)
-    game = Game.objects.prefetch_related(_seats_prefetch()).filter(pk=pk).first() if pk else None
+    game = game_with_seats(pk) if pk else None
     seat = seat_of(game=game, user=user) if game is not None else None
     if game is None or seat is None:
         raise GameNotFound()
@@ -72,9 +96,29 @@ def game_variant_for(*, game_id: uuid.UUID, user: User) -> GameVariant:
     return variant_for(name)
 
 
+# A game's deals never change once written (one row per round, created under the game's
+# lock), so each process keeps the latest games' deals: an action or a view reads them
+# again only when a round has been dealt since. Only committed rows are kept (never what a
+# transaction still open has read, which a rollback could take back).
+_DEALS_KEPT = 2048
+_deals: OrderedDict[uuid.UUID, dict[int, GameRound]] = OrderedDict()
+_deals_lock = threading.Lock()
+
+
 def game_deals(*, game: Game) -> dict[int, GameRound]:
     """The game's deals by round number (decks, salts, commitments; not the snapshots)."""
-    return {deal.number: deal for deal in GameRound.objects.filter(game=game).defer("start_state")}
+    with _deals_lock:
+        kept = _deals.get(game.pk)
+        if kept is not None and game.round_number in kept:
+            _deals.move_to_end(game.pk)
+            return dict(kept)
+    deals = {deal.number: deal for deal in GameRound.objects.filter(game=game).defer("start_state")}
+    if not connection.in_atomic_block and game.round_number in deals:
+        with _deals_lock:
+            _deals[game.pk] = dict(deals)
+            while len(_deals) > _DEALS_KEPT:
+                _deals.popitem(last=False)
+    return deals
 
 
 def game_view_for(*, game: Game, seat: int) -> dict[str, Any]:

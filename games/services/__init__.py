@@ -13,7 +13,12 @@ helpers that expect that lock say so in their docstring.
 The names below are the services the views, tasks and admin call.
 """
 
-from games.services.actions import ActionOutcome, game_apply_action
+from games.services.actions import (
+    ActionOutcome,
+    ActionRequest,
+    game_apply_action,
+    game_apply_request,
+)
 from games.services.chat import game_post_message
 from games.services.computer import game_play_computer_turn, games_waiting_for_computer
 from games.services.events import player_events_purge
@@ -30,15 +35,18 @@ from games.services.rematch import game_accept, game_rematch
 from games.services.timers import (
     game_enforce_timers,
     game_expire_turn,
+    game_timers_due,
     games_enforce_for_user,
     games_enforce_overdue,
 )
 
 __all__ = [
     "ActionOutcome",
+    "ActionRequest",
     "game_abandon",
     "game_accept",
     "game_apply_action",
+    "game_apply_request",
     "game_cancel",
     "game_concede",
     "game_create_vs_computer",
@@ -49,6 +57,7 @@ __all__ = [
     "game_play_computer_turn",
     "game_post_message",
     "game_rematch",
+    "game_timers_due",
     "games_enforce_for_user",
     "games_enforce_overdue",
     "games_waiting_for_computer",

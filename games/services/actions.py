@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -21,8 +22,8 @@ from games.services.locking import (
     game_seat_for,
 )
 from games.services.play import game_apply_locked
-from games.services.timers import game_enforce_timers, game_timeouts_reset
-from games.variants import VariantAction
+from games.services.timers import game_enforce_timers, game_timeouts_reset, game_timers_due
+from games.variants import GameVariant, VariantAction
 
 
 @dataclass(frozen=True)
@@ -55,51 +56,65 @@ def game_apply_action(
     key, the caller's view is rendered and stored in the same transaction.
     """
     game_enforce_timers(game_id=game_id)
-    return _apply_action_locked(
-        game_id=game_id,
-        user=user,
-        action=action,
-        expected_version=expected_version,
-        idempotency_key=idempotency_key,
-        fingerprint=fingerprint or "",
-    )
+    request = ActionRequest(action, expected_version, idempotency_key, fingerprint)
+    return _apply_action_locked(game_id=game_id, user=user, parse=lambda _variant: request)
+
+
+@dataclass(frozen=True)
+class ActionRequest:
+    """An action request as the endpoint parsed it (with the game's variant)."""
+
+    action: VariantAction
+    expected_version: int | None = None
+    idempotency_key: str | None = None
+    fingerprint: str | None = None
+
+
+def game_apply_request(
+    *, game_id: uuid.UUID, user: User, parse: Callable[[GameVariant], ActionRequest]
+) -> ActionOutcome:
+    """:func:`game_apply_action` for a request body not parsed yet: ``parse`` reads it with
+    the game's variant (raising 400 for a bad body) once the caller is known to be seated,
+    so the game and its seats are read once, locked, for the 404, the parse and the action.
+    The order of checks is :func:`game_apply_action`'s: seated (404), an expired turn played
+    first in its own transaction, the body (400), then the rest."""
+    with transaction.atomic():
+        game = game_lock(game_id=game_id)
+        seat = game_seat_for(game=game, user=user)
+        if not game_timers_due(game=game):
+            return _apply_to_locked(game, seat, user, parse(game.game_variant))
+    game_enforce_timers(game_id=game_id, due=True)
+    return _apply_action_locked(game_id=game_id, user=user, parse=parse)
 
 
 @transaction.atomic
 def _apply_action_locked(
-    *,
-    game_id: uuid.UUID,
-    user: User,
-    action: VariantAction,
-    expected_version: int | None,
-    idempotency_key: str | None,
-    fingerprint: str,
+    *, game_id: uuid.UUID, user: User, parse: Callable[[GameVariant], ActionRequest]
 ) -> ActionOutcome:
     game = game_lock(game_id=game_id)
     seat = game_seat_for(game=game, user=user)
-    if idempotency_key:
-        replayed = idempotency_replay(
-            game=game, user=user, key=idempotency_key, fingerprint=fingerprint
-        )
+    return _apply_to_locked(game, seat, user, parse(game.game_variant))
+
+
+def _apply_to_locked(game: Game, seat: int, user: User, request: ActionRequest) -> ActionOutcome:
+    """The checks after the seat and the change itself. The caller holds the game's lock."""
+    key, fingerprint = request.idempotency_key, request.fingerprint or ""
+    if key:
+        replayed = idempotency_replay(game=game, user=user, key=key, fingerprint=fingerprint)
         if replayed is not None:
             return ActionOutcome(game, seat, status_code=replayed[0], body=replayed[1])
     game_ensure_active(game=game)
     game_ensure_seat_plays(game=game, seat=seat)
-    if expected_version is not None and expected_version != game.version:
+    if request.expected_version is not None and request.expected_version != game.version:
         raise VersionConflict(current=game.version)
     before = Before.of(game)
-    game_apply_locked(game=game, seat=seat, action=action)
+    game_apply_locked(game=game, seat=seat, action=request.action)
     game_timeouts_reset(game=game, seat=seat)
     game_commit_change(game=game, before=before)
-    if not idempotency_key:
+    if not key:
         return ActionOutcome(game, seat)
     body = json_text(selectors.game_view_for(game=game, seat=seat))
     idempotency_store(
-        game=game,
-        user=user,
-        key=idempotency_key,
-        fingerprint=fingerprint,
-        status_code=200,
-        body=body,
+        game=game, user=user, key=key, fingerprint=fingerprint, status_code=200, body=body,
     )
     return ActionOutcome(game, seat, body=body)

@@ -22,6 +22,7 @@ from django.utils import timezone
 from games import notify
 from games.models import Game, GameStatus, PlayerEvent
 from games.services.events import player_event_add
+from games.services.locking import changed_columns, remember_loaded
 
 PLAY_COMPUTER_TURN = "games.play_computer_turn"
 EXPIRE_TURN = "games.expire_turn"
@@ -80,7 +81,8 @@ def game_commit_change(
             game.turn_deadline = base + timedelta(seconds=game.turn_seconds)
     else:
         game.turn_deadline = None
-    game.save()
+    game.save(update_fields=changed_columns(game))
+    remember_loaded(game)
 
     if human_turn and turn_passed and game.turn_seat is not None:
         player_event_add(
@@ -88,14 +90,15 @@ def game_commit_change(
             kind=PlayerEvent.Kind.YOUR_TURN,
             data={"game_id": str(game.pk), "version": game.version},
         )
-    notify.publish_on_commit(notify.game_channel(game.pk))
     game_id, version = str(game.pk), game.version
     # robust: the move is committed whatever happens to the queueing (the broker may be
-    # down); a lost computer turn or timer is picked up by the sweeper.
+    # down); a lost computer turn or timer is picked up by the sweeper. The computer's turn
+    # is queued before the streams are woken, so the worker starts on it at once.
     if active and not human_turn and not _computer_inline.get():
         transaction.on_commit(
             lambda: _task(PLAY_COMPUTER_TURN).delay(game_id, version), robust=True
         )
+    notify.publish_on_commit(notify.game_channel(game.pk))
     if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
         deadline = game.turn_deadline

@@ -16,7 +16,7 @@ from django.db.models import Prefetch, QuerySet
 from accounts.models import User
 from games.errors import GameNotActive, GameNotFound
 from games.models import Game, GameStatus, Seat
-from games.selectors import game_pk
+from games.selectors import game_pk, game_with_seats
 
 
 def _locked() -> QuerySet[Game]:
@@ -27,7 +27,37 @@ def _locked() -> QuerySet[Game]:
 def game_lock_or_none(*, game_id: uuid.UUID | str) -> Game | None:
     """The game, locked for update until the transaction ends; None if there is none."""
     pk = game_pk(game_id)
-    return _locked().filter(pk=pk).first() if pk is not None else None
+    if pk is None:
+        return None
+    game = game_with_seats(pk, for_update=True) or _locked().filter(pk=pk).first()
+    if game is not None:
+        remember_loaded(game)
+    return game
+
+
+def remember_loaded(game: Game) -> None:
+    """Note the game's column values as loaded, so that saving it writes only the columns
+    that changed (:func:`changed_columns`)."""
+    game.__dict__["_loaded"] = {
+        field.attname: game.__dict__.get(field.attname) for field in Game._meta.concrete_fields
+    }
+
+
+def changed_columns(game: Game) -> list[str] | None:
+    """The columns that differ from what was loaded, plus ``updated_at`` (set on every
+    save); None for a game not loaded by :func:`game_lock` (then save every column). JSON
+    columns count as changed when they hold another object (the services assign new ones,
+    they never change a loaded one in place) or an unequal value."""
+    loaded = game.__dict__.get("_loaded")
+    if loaded is None:
+        return None
+    changed = [
+        name
+        for name, value in loaded.items()
+        if name not in ("id", "updated_at")
+        and (game.__dict__.get(name) is not value and game.__dict__.get(name) != value)
+    ]
+    return [*changed, "updated_at"]
 
 
 def game_lock(*, game_id: uuid.UUID | str) -> Game:

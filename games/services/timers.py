@@ -80,6 +80,36 @@ def game_expire_turn(*, game_id: uuid.UUID | str, version: int) -> bool:
     return True
 
 
+def timers_due(
+    *,
+    status: str,
+    turn_deadline: datetime | None,
+    created_at: datetime,
+    is_rematch: bool,
+    now: datetime,
+) -> bool:
+    """Whether a game with these clocks has something to enforce (as :func:`_overdue`
+    selects, from a row already read)."""
+    if status == GameStatus.ACTIVE:
+        return turn_deadline is not None and turn_deadline <= now
+    if status == GameStatus.WAITING:
+        lapsed = is_rematch and created_at <= now - REMATCH_TTL
+        return lapsed or created_at <= now - WAITING_TTL
+    return False
+
+
+def game_timers_due(*, game: Game) -> bool:
+    """:func:`timers_due` for a game already loaded (a view reads it, then enforces only
+    when something came due, and reads it again)."""
+    return timers_due(
+        status=game.status,
+        turn_deadline=game.turn_deadline,
+        created_at=game.created_at,
+        is_rematch=game.rematch_of_id is not None,
+        now=timezone.now(),
+    )
+
+
 def _overdue(now: datetime) -> Q:
     return (
         Q(status=GameStatus.ACTIVE, turn_deadline__lte=now)
@@ -88,13 +118,17 @@ def _overdue(now: datetime) -> Q:
     )
 
 
-def game_enforce_timers(*, game_id: uuid.UUID | str) -> bool:
+def game_enforce_timers(*, game_id: uuid.UUID | str, due: bool | None = None) -> bool:
     """Enforce whatever came due for this game: expired turns (several, when nobody looked
     for a while), a lapsed rematch offer, a table left waiting for a day. Cheap when nothing
-    is due (one indexed read). Called whenever a game is touched, and by the sweeper."""
+    is due (one indexed read; none when the caller read the clocks already and passes
+    ``due``, see :func:`timers_due`). Called whenever a game is touched, and by the
+    sweeper."""
     now = timezone.now()
     pk = game_pk(game_id)
-    if pk is None or not Game.objects.filter(_overdue(now), pk=pk).exists():
+    if pk is None or due is False:
+        return False
+    if due is None and not Game.objects.filter(_overdue(now), pk=pk).exists():
         return False
     with transaction.atomic():
         game = game_lock_or_none(game_id=game_id)

@@ -109,3 +109,12 @@ def test_cache_fails_open_when_redis_is_unreachable():
     cache.set("throttle", [1.0], 60)  # dropped, not raised
     assert cache.add("debounce", 1, 60) is False
     assert cache.delete("throttle") is False
+
+
+def test_the_cache_keeps_one_redis_client_per_pool(settings):
+    cache = ResilientRedisCache(settings.REDIS_URL, {})
+    client = cache._cache.get_client("a", write=True)
+    assert cache._cache.get_client("b", write=True) is client
+    cache.set("kept-client", [1.0, 2.0], 60)  # and it still works as a cache
+    assert cache.get("kept-client") == [1.0, 2.0]
+    cache.delete("kept-client")
