@@ -15,11 +15,11 @@ from games.ai.rummy.common import (
     forced,
     is_joker,
     loose_cards,
+    loose_value,
     next_meld,
     without,
 )
 from games.rules.rummy import (
-    JOKER,
     Action,
     Card,
     Discard,
@@ -33,10 +33,6 @@ from games.rules.rummy import (
     best_meld_points,
     card_value,
 )
-from games.rules.rummy.cards import NATURALS
-
-ALL_CARDS: tuple[RummyCard, ...] = (*NATURALS, JOKER)
-"""Every card kind, by ``index``."""
 
 JOKER_KEEP = 30.0
 """How much a joker in hand is worth keeping, beyond its 20 points' risk."""
@@ -185,116 +181,48 @@ def medium(view: PlayerView, rng: random.Random) -> Action:
 # ---------------------------------------------------------------------------- hard
 
 
-def _unseen(view: PlayerView) -> list[int]:
-    """How many copies of each card (by ``index``; 52 the joker) this seat has not seen:
-    two decks less its hand, the discard pile and the table."""
-    rnd = view.round
-    counts = [2] * 52 + [view.rules.jokers]
-    for card in (*rnd.hand, *rnd.discard_pile, *(c for meld in rnd.table for c in meld.cards)):
-        counts[card.index] -= 1
-    return [max(0, count) for count in counts]
-
-
-def _completions(x: Card, y: Card) -> tuple[int, ...]:
-    """The cards (by ``index``) that make the natural cards ``x`` and ``y`` a meld of
-    three: a set's missing suits, a run's ends or its middle (the ace low or high)."""
-    if x.rank == y.rank:
-        if x.suit == y.suit:
-            return ()
-        return tuple(s * 13 + x.rank - 1 for s in range(4) if s not in (int(x.suit), int(y.suit)))
-    if x.suit != y.suit:
-        return ()
-    lo, hi = sorted((x.rank, y.rank))
-    if lo == 1 and hi in (12, 13):  # Q A or K A: the ace high
-        ranks = [25 - hi]
-    elif hi - lo == 1:
-        ranks = [lo - 1, hi + 1]
-    elif hi - lo == 2:
-        ranks = [lo + 1]
-    else:
-        return ()
-    suit = int(x.suit)
-    return tuple(suit * 13 + (1 if r == 14 else r) - 1 for r in ranks if 1 <= r <= 14)
-
-
-def _pair_outs(loose: Sequence[RummyCard], unseen: Sequence[int]) -> int:
-    """The unseen cards that would turn two of ``loose`` into a meld, over every pair."""
-    naturals = [card for card in loose if isinstance(card, Card)]
-    return sum(
-        unseen[index]
-        for i, x in enumerate(naturals)
-        for y in naturals[i + 1 :]
-        for index in _completions(x, y)
-    )
-
-
-def _progress(rest: Sequence[RummyCard], unseen: Sequence[int], fits: Sequence[bool]) -> float:
-    """What the next draw is worth to a seat that came out holding ``rest``: the chance of
-    each unseen card times the cards it lets the seat play (three when it makes a meld
-    with two of the hand, one when it fits the table)."""
-    gain = [1.0 if fit else 0.0 for fit in fits]
-    naturals = [card for card in rest if isinstance(card, Card)]
-    pair = False
-    for i, x in enumerate(naturals):
-        for y in naturals[i + 1 :]:
-            for index in _completions(x, y):
-                gain[index] = 3.0
-                pair = True
-    if pair:
-        gain[52] = 3.0
-    total = sum(unseen) or 1
-    return sum(count * value for count, value in zip(unseen, gain, strict=True)) / total
-
-
-PROGRESS_WEIGHT = 100.0
-"""Points of hand one expected card played on the next draw is worth (after coming out)."""
+def _next_seat(view: PlayerView) -> int:
+    seats = len(view.round.hand_sizes)
+    return (view.seat + 1) % seats
 
 
 def _discard_hard(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard:
-    """Before coming out: the hand that would cost least and meld soonest (loose points and
-    loose cards left, less the unseen cards that would complete its pairs). After: the
-    hand whose next draw plays the most cards (:func:`_progress`), its points counting
-    little until an opponent nears going out. Both: keep jokers, and do not hand a seat
-    that came out a card it can lay off."""
+    """Keeps the hand that would cost least and melds soonest: for each card allowed,
+    the loose points left, less a bonus for near-meld partners (smaller when an opponent
+    is close to going out), plus the danger of handing the next seat a card it can lay off
+    or that adds to the table."""
     rnd = view.round
     hand = rnd.hand
     close = _danger_close(view)
-    unseen = _unseen(view)
-    others_out = any(out for seat, out in enumerate(rnd.came_out) if seat != view.seat)
-    came_out = rnd.came_out[view.seat]
-    fits = [bool(fits_table(card, rnd.table)) for card in ALL_CARDS] if came_out else []
+    nxt = _next_seat(view)
+    nxt_out = rnd.came_out[nxt]
+    link_weight = 2.5 if close else 5.0
     scored: list[tuple[float, int, RummyCard]] = []
     for order, card in enumerate(allowed):
         rest = without(hand, (card,))
-        if came_out:
-            cost = -PROGRESS_WEIGHT * _progress(rest, unseen, fits)
-            cost += (1.0 if close else 0.3) * sum(card_value(c) for c in rest)
-            feed = 20.0
-        else:
-            loose = loose_cards(rest)
-            cost = float(sum(card_value(c) for c in loose)) + 5.0 * len(loose)
-            cost -= (0.75 if close else 1.5) * _pair_outs(loose, unseen)
-            feed = 12.0
+        loose = loose_cards(rest)
+        cost = float(sum(card_value(c) for c in loose))
+        cost -= link_weight * sum(_links(c, loose) for c in loose) / 2
         if is_joker(card):
             cost += JOKER_KEEP
-        if others_out and fits_table(card, rnd.table):
-            cost += feed
+        if nxt_out and fits_table(card, rnd.table):
+            cost += 12.0
         scored.append((cost, -order, card))
     return Discard(min(scored)[2])
 
 
 def hard(view: PlayerView, rng: random.Random) -> Action:
-    """Hard: Medium's draws, also taking a discard it can lay off once out; jokers kept
-    for melds until an opponent nears going out; every discard judged by the whole hand
-    it leaves, counting the unseen copies of the cards that would complete it (see
-    :func:`_discard_hard`)."""
+    """Hard: Medium's plan, with every discard judged by the whole hand left (its best
+    melds recomputed), jokers kept for melds until an opponent nears going out, and no
+    card handed to a next seat that could lay it off."""
     rnd = view.round
     types = {entry.type for entry in rnd.legal_actions}
     if "draw_stock" in types:
         if "draw_discard" in types:
             top = rnd.discard_pile[-1]
-            if _wants(view, top) or (
-                rnd.came_out[view.seat] and fits_table(top, rnd.table)
+            if _wants(view, top) and (
+                rnd.came_out[view.seat] or loose_value((*rnd.hand, top)) < loose_value(rnd.hand)
+                or is_joker(top)
             ):
                 return DrawDiscard()
         return DrawStock()
