@@ -30,8 +30,13 @@ environment (``python -m venv .bench-venv && .bench-venv/bin/pip install open-sp
 rlcard``) and run ``.bench-venv/bin/python bench/rules_bench.py``. Without them the script
 still measures the rules core and says which reference was skipped.
 
+Rummy (``--rummy``: after the figures above; ``--rummy-only``: those alone): the Rummy
+rules core's figures of ``bench/rummy_bench.py`` (views per second at 4 seats with a busy
+table, the seat to act's view, the first-meld check, random Rummy playouts per second at 2
+and 4 seats), measured by that script's own code with its own seed; ``--quick`` applies.
+
 Usage: ``python bench/rules_bench.py [--quick] [--seed N] [--hands N] [--repeat N]
-[--batches N] [--batch-rounds N] [--playouts-only]``.
+[--batches N] [--batch-rounds N] [--playouts-only] [--rummy | --rummy-only]``.
 """
 
 from __future__ import annotations
@@ -253,7 +258,15 @@ def main() -> None:
                         help="rounds per playout batch (40)")
     parser.add_argument("--playouts-only", action="store_true",
                         help="only the random playouts against OpenSpiel")
+    rummy = parser.add_mutually_exclusive_group()
+    rummy.add_argument("--rummy", action="store_true",
+                       help="also the Rummy rules core's figures (bench/rummy_bench.py)")
+    rummy.add_argument("--rummy-only", action="store_true",
+                       help="only the Rummy rules core's figures (bench/rummy_bench.py)")
     args = parser.parse_args()
+    if args.rummy_only:
+        run_rummy(args.quick, first=True)
+        return
     count = args.hands or (2000 if args.quick else 20000)
     repeat = args.repeat or (2 if args.quick else 7)
     batches = args.batches or (3 if args.quick else 9)
@@ -269,6 +282,8 @@ def main() -> None:
     if args.playouts_only:
         print("\nReferences")
         compare_playouts(args.seed, batches, batch_rounds, load(SpielPlayout))
+        if args.rummy:
+            run_rummy(args.quick)
         return
 
     rng = random.Random(args.seed)
@@ -347,6 +362,18 @@ def main() -> None:
         report("10-card, RLCard", hands10, ours, theirs)
 
     compare_playouts(args.seed, batches, batch_rounds, load(SpielPlayout))
+    if args.rummy:
+        run_rummy(args.quick)
+
+
+def run_rummy(quick: bool, first: bool = False) -> None:
+    """The Rummy rules core's figures, by ``bench/rummy_bench.py`` (its default seed).
+    Imported here, so that the Gin figures need nothing but this file."""
+    import rummy_bench
+
+    if not first:
+        print()
+    rummy_bench.main(["--quick"] if quick else [])
 
 
 def report(label: str, hands: Sequence[Sequence[int]], ours: Sequence[int],

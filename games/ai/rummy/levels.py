@@ -98,12 +98,13 @@ def easy(view: PlayerView, rng: random.Random) -> Action:
 
 
 def _wants(view: PlayerView, top: RummyCard) -> bool:
-    """Whether the discard pile's top card is worth taking: a joker, or a card that adds
-    to the hand's best melds (before coming out: only while that helps reach the first
-    meld, or once the hand is already there)."""
+    """Whether the discard pile's top card is worth taking: a joker (unless the hand holds
+    nothing but jokers and no table meld takes one: such a joker can only be thrown back,
+    and two such hands would pass it to and fro for ever while the stock never shrinks),
+    or a card that adds to the hand's best melds."""
     hand = view.round.hand
     if is_joker(top):
-        return True
+        return not all(is_joker(card) for card in hand) or fits_table(top, view.round.table)
     return best_meld_points((*hand, top)) > best_meld_points(hand)
 
 

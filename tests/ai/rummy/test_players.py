@@ -13,7 +13,10 @@ from games.ai import rummy as ai
 from games.ai.rummy.common import stand_in
 from games.rules.rummy import (
     JOKER,
+    DrawDiscard,
+    DrawStock,
     GameState,
+    Phase,
     PlayerView,
     RoundView,
     RuleSet,
@@ -24,6 +27,7 @@ from games.rules.rummy import (
     new_game,
     view_for,
 )
+from tests.rules.rummy.helpers import position
 
 RULES = (
     RuleSet(),
@@ -150,3 +154,18 @@ def test_unknown_names_are_refused():
         ai.choose_action(view, "baseline", random.Random(1))
     with pytest.raises(ValueError, match="player"):
         ai.play("nobody", view, random.Random(1))
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_joker_nothing_can_use_is_left_on_the_pile(level):
+    # jokers only in hand, and the table's one meld (a set of four, two of them jokers)
+    # takes no more: taking the joker could only mean throwing one back, and two such
+    # players would pass it to and fro while the stock never shrinks
+    full = [(1, "9S XX 9D XX")]
+    state = position(["XX XX", "5D 6D"], table=full, came_out=[True, True], phase=Phase.DRAW,
+                     discard="3D XX")
+    assert ai.play(level, view_for(state, 0), random.Random(0)) == DrawStock()
+    # with a natural card in hand the joker is still taken (a pair may come to meld it)
+    state = position(["XX 7C", "5D 6D"], table=full, came_out=[True, True], phase=Phase.DRAW,
+                     discard="3D XX")
+    assert ai.play(level, view_for(state, 0), random.Random(0)) == DrawDiscard()
