@@ -1,0 +1,53 @@
+"""A player who leaves a table of three (DESIGN §5): an ``easy`` computer takes the seat,
+play goes on, and the leaver is placed last."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import Move
+from tests.games.rummy.helpers import act, assert_views_hide, play_out, seeded_deck, view_of
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RULES = {"rounds": 1, "hand_size": 9, "first_meld_points": 20, "jokers": 4}
+
+
+def test_a_leaver_is_replaced_by_the_computer_and_placed_last(people_table):
+    table = people_table(seats=3, rules=RULES, decks=[seeded_deck(41, 4)])
+    game_id = table["id"]
+    ann, bob, cat = (table["clients"][seat] for seat in range(3))
+    start = view_of(bob, game_id)
+    assert start["round"]["turn"] == 1  # bob, the seat after the dealer
+
+    response = bob.post(f"/api/v1/games/{game_id}/concede")
+    assert response.status_code == 200, response.json()
+
+    view = view_of(ann, game_id)
+    assert view["status"] == "active"
+    assert view["players"][1]["computer"] == "easy"
+    assert view["players"][0]["computer"] is None and view["players"][2]["computer"] is None
+    # The computer played bob's turn at once (tasks run eagerly): the turn moved on.
+    assert view["round"]["turn"] == 2
+    assert view["version"] > start["version"]
+    assert view["round"]["hand_sizes"][1] == RULES["hand_size"]
+    assert Move.objects.filter(game_id=game_id, seat=1).count() >= 2
+
+    # bob has left: he may no longer act or leave again; the game is not his to change.
+    version = view["version"]
+    assert act(bob, game_id, {"type": "draw_stock"}).status_code == 409
+    assert bob.post(f"/api/v1/games/{game_id}/concede").status_code == 409
+    assert view_of(ann, game_id)["version"] == version
+
+    seen: list = []
+    final_view = play_out(game_id, {0: ann, 2: cat}, seen=seen)
+    assert final_view["status"] == "finished"
+    final = final_view["final"]
+    assert final["reason"] == "rounds"
+    assert final["placement"][-1] == 1
+    assert sorted(final["placement"]) == [0, 1, 2]
+    assert final["winner"] in (0, 2)
+    assert final["totals"] == final_view["scores"]
+    assert assert_views_hide(game_id, seen) == len(seen)
+    # The computer kept playing seat 1 after bob left.
+    assert Move.objects.filter(game_id=game_id, seat=1).count() > 2
