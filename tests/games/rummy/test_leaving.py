@@ -6,7 +6,14 @@ from __future__ import annotations
 import pytest
 
 from games.models import Move
-from tests.games.rummy.helpers import act, assert_views_hide, play_out, seeded_deck, view_of
+from tests.games.rummy.helpers import (
+    ROUND_KEYS,
+    act,
+    assert_views_hide,
+    play_out,
+    seeded_deck,
+    view_of,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,3 +59,34 @@ def test_a_leaver_is_replaced_by_the_computer_and_placed_last(people_table):
     assert assert_views_hide(game_id, seen) == len(seen)
     # The computer kept playing seat 1 after bob left.
     assert Move.objects.filter(game_id=game_id, seat=1).count() > 2
+
+
+def test_when_the_only_person_leaves_the_computers_finish_the_game(computer_table):
+    rules = {"rounds": 1, "hand_size": 7, "jokers": 2}
+    table = computer_table(computers=2, rules=rules, decks=[seeded_deck(81, 2)])
+    client = table["clients"][0]
+    assert client.post(f"/api/v1/games/{table['id']}/concede").status_code == 200
+    view = view_of(client, table["id"])
+    assert view["status"] == "finished"
+    assert view["final"]["reason"] == "rounds" and len(view["rounds"]) == 1
+    assert view["final"]["placement"][-1] == 0
+    assert view["players"][0]["computer"] == "easy"
+
+
+def test_a_rematch_against_the_computer_keeps_the_table(computer_table):
+    rules = {"rounds": 3, "hand_size": 8, "jokers": 3}
+    table = computer_table(computers=1, difficulty="hard", rules=rules)
+    client = table["clients"][0]
+    game_id = table["id"]
+    assert client.post(f"/api/v1/games/{game_id}/concede").status_code == 200
+    over = view_of(client, game_id)
+    assert over["status"] == "finished" and over["final"]["reason"] == "concede"
+    assert over["final"]["placement"] == [1, 0] and over["final"]["winner"] == 1
+    response = client.post(f"/api/v1/games/{game_id}/rematch")
+    assert response.status_code == 201, response.json()
+    new = response.json()
+    assert new["id"] != game_id and new["status"] == "active" and new["you"] == 0
+    assert new["rules"] == over["rules"]
+    assert [p["computer"] for p in new["players"]] == [None, "hard"]
+    assert new["scores"] == [0, 0] and new["round"]["hand_sizes"][1] in (7, 8)
+    assert set(new["round"]) == ROUND_KEYS
