@@ -143,33 +143,44 @@ def play_out(
     computers move by themselves (eager tasks). Every view received is appended to
     ``seen`` as ``(seat, view)``; with ``actions``, stop after that many. Returns the last
     view of the first seat in ``clients``."""
-    any_seat = min(clients)
-    view = view_of(clients[any_seat], game_id)
-    for played in range(MAX_ACTIONS):
+    seat = min(clients)
+    played = 0
+    after: dict[str, Any] | None = None
+    for _ in range(2 * MAX_ACTIONS):
+        upcoming = after["round"]["turn"] if after and after["status"] == "active" else None
+        if upcoming == seat:
+            view = after  # still this seat's turn: nobody else can have moved
+        elif upcoming in clients:
+            seat, after = upcoming, None  # another person's turn: look with their eyes
+            continue
+        else:
+            view = view_of(clients[seat], game_id)
+            if seen is not None:
+                seen.append((seat, view))
         if view["status"] != "active" or played == actions:
             break
         turn = view["round"]["turn"]
-        assert turn in clients, f"seat {turn} is to act but nobody plays it: {view['round']}"
-        view = view_of(clients[turn], game_id)
-        if seen is not None:
-            seen.append((turn, view))
+        if turn != seat:
+            # A computer's turn has run by the time anyone looks (eager tasks).
+            assert turn in clients, f"seat {turn} is to act but nobody plays it: {view['round']}"
+            seat, after = turn, None
+            continue
         body = {**choose(view), "expected_version": view["version"]}
-        response = act(clients[turn], game_id, body)
+        response = act(clients[seat], game_id, body)
         assert response.status_code == 200, (body, response.json())
         after = response.json()
-        assert after["version"] >= view["version"] + 1
+        assert after["version"] == view["version"] + 1
+        played += 1
         if seen is not None:
-            seen.append((turn, after))
+            seen.append((seat, after))
         if on_action is not None:
             on_action(view, after)
-        view = after
     else:
         raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
-    last = view_of(clients[any_seat], game_id)
     if seen is not None:
-        for seat, client in clients.items():
-            seen.append((seat, view_of(client, game_id)))
-    return last
+        for other, client in clients.items():
+            seen.append((other, view_of(client, game_id)))
+    return view_of(clients[min(clients)], game_id)
 
 
 # --- what a seat may see ----------------------------------------------------------------

@@ -62,13 +62,14 @@ def test_a_leaver_is_replaced_by_the_computer_and_placed_last(people_table):
 
 
 def test_when_the_only_person_leaves_the_computers_finish_the_game(computer_table):
-    rules = {"rounds": 1, "hand_size": 7, "jokers": 2}
+    # Five rounds: the computers play some sixty turns in a row, with nobody to wait for.
+    rules = {"rounds": 5, "hand_size": 7, "jokers": 2}
     table = computer_table(computers=2, rules=rules, decks=[seeded_deck(81, 2)])
     client = table["clients"][0]
     assert client.post(f"/api/v1/games/{table['id']}/concede").status_code == 200
     view = view_of(client, table["id"])
     assert view["status"] == "finished"
-    assert view["final"]["reason"] == "rounds" and len(view["rounds"]) == 1
+    assert view["final"]["reason"] == "rounds" and len(view["rounds"]) == 5
     assert view["final"]["placement"][-1] == 0
     assert view["players"][0]["computer"] == "easy"
 
