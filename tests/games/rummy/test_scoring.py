@@ -1,0 +1,79 @@
+"""Going out and scoring through the API, from chosen decks: hand rummy doubles a round,
+going out after coming out does not, and the game ends after ``rounds`` rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from games.models import Game
+from tests.games.rummy.helpers import act, deals, rummy_deck, view_of
+
+pytestmark = pytest.mark.django_db
+
+RULES = {"rounds": 2, "hand_size": 7, "jokers": 0}
+MELDER = "TH JH QH KH 7S 7D 7C"
+HOLDER = "AS 3S 5S 8D 6S JD 2C"  # 11 + 3 + 5 + 8 + 6 + 10 + 2 = 45
+ROUND_1 = rummy_deck(MELDER, HOLDER, upcard="2D", stock="9C", jokers=0)
+MELDER_2 = "TH JH QH KH 7S 7D 9C"
+ROUND_2 = rummy_deck(MELDER_2, HOLDER, upcard="2D", stock="7C 4S 7H", jokers=0)
+
+
+def play(client, game_id: str, body: dict[str, Any]) -> dict[str, Any]:
+    version = Game.objects.get(pk=game_id).version
+    response = act(client, game_id, {**body, "expected_version": version})
+    assert response.status_code == 200, (body, response.json())
+    return response.json()
+
+
+def test_hand_rummy_then_going_out_over_two_rounds(people_table):
+    table = people_table(seats=2, rules=RULES, decks=[ROUND_1])
+    game_id = table["id"]
+    ann, bob = table["clients"][0], table["clients"][1]
+
+    # Round 1: bob (seat 1) comes out and goes out in his first turn: hand rummy, doubled.
+    play(bob, game_id, {"type": "draw_stock"})
+    view = play(
+        bob,
+        game_id,
+        {"type": "meld", "melds": [["TH", "JH", "QH", "KH"], ["7S", "7D", "7C"]]},
+    )
+    assert view["round"]["hand"] == ["9C"]
+    assert view["round"]["legal_actions"] == [{"type": "discard", "cards": ["9C"]}]
+    with deals([ROUND_2]):
+        view = play(bob, game_id, {"type": "discard", "card": "9C"})
+    assert view["status"] == "active"
+    (result,) = view["rounds"]
+    assert result["number"] == 1 and result["dealer"] == 0
+    assert result["outcome"] == "hand_rummy" and result["winner"] == 1
+    assert result["points"] == [-90, 90] and result["scores_after"] == [-90, 90]
+    assert result["hands"][0]["value"] == 45
+    assert result["hands"][1] == {"seat": 1, "cards": [], "value": 0}
+    assert sorted(result["hands"][0]["cards"]) == sorted(HOLDER.split())
+    assert result["deck"] == ROUND_1
+    assert view["scores"] == [-90, 90]
+
+    # Round 2: the dealer moved to seat 1, so ann plays first, dealt the melder's hand.
+    rnd = view_of(ann, game_id)["round"]
+    assert rnd["number"] == 2 and rnd["dealer"] == 1 and rnd["turn"] == 0
+    assert sorted(rnd["hand"]) == sorted(MELDER_2.split())
+    assert rnd["came_out"] == [False, False] and rnd["table"] == []
+    play(ann, game_id, {"type": "draw_stock"})
+    play(ann, game_id, {"type": "meld", "melds": [["TH", "JH", "QH", "KH"]]})
+    play(ann, game_id, {"type": "discard", "card": "9C"})
+    play(bob, game_id, {"type": "draw_stock"})
+    play(bob, game_id, {"type": "discard", "card": "4S"})
+    play(ann, game_id, {"type": "draw_stock"})
+    play(ann, game_id, {"type": "meld", "melds": [["7S", "7D", "7C"]]})
+    view = play(ann, game_id, {"type": "discard", "card": "7H"})
+
+    assert view["status"] == "finished" and view["round"] is None
+    result = view["rounds"][1]
+    assert result["outcome"] == "out" and result["winner"] == 0  # came out a turn before
+    assert result["points"] == [45, -45] and result["scores_after"] == [-45, 45]
+    assert result["hands"][0] == {"seat": 0, "cards": [], "value": 0}
+    assert result["hands"][1]["value"] == 45
+    assert view["final"]["reason"] == "rounds"
+    assert view["final"]["winner"] == 1 and view["final"]["placement"] == [1, 0]
+    assert view["final"]["totals"] == [-45, 45] == view["scores"]
