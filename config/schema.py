@@ -109,6 +109,21 @@ def require_request_bodies(result: dict, generator: object, request: object, pub
     return result
 
 
+ANY_OF_COMPONENTS = ("GameRules", "GameRulesRequest")
+"""Components written ``oneOf`` by drf-spectacular that mean "any of": a game's rules are
+Gin Rummy's or Rummy's options, every key optional, so ``{}`` is both."""
+
+
+def any_of_components(result: dict, generator: object, request: object, public: bool) -> dict:
+    """Postprocessing hook: the :data:`ANY_OF_COMPONENTS` take ``anyOf``, not ``oneOf``."""
+    schemas = result.get("components", {}).get("schemas", {})
+    for name in ANY_OF_COMPONENTS:
+        component = schemas.get(name)
+        if component is not None and "oneOf" in component:
+            component["anyOf"] = component.pop("oneOf")
+    return result
+
+
 def page_parameters() -> list[OpenApiParameter]:
     """``page`` and ``page_size`` of every paginated list (``config.pagination``)."""
     return [

@@ -8,7 +8,7 @@ import json
 from django.contrib import admin, messages
 from django.db.models import QuerySet
 from django.http import HttpRequest
-from django.utils.html import format_html
+from django.utils.html import format_html, format_html_join
 
 from games import services
 from games.models import Game, GameResult, GameRound, IdempotencyRecord, Move, Seat
@@ -17,7 +17,7 @@ from games.models import Game, GameResult, GameRound, IdempotencyRecord, Move, S
 class SeatInline(admin.TabularInline):
     model = Seat
     extra = 0
-    fields = ("seat", "user", "computer", "joined_at")
+    fields = ("seat", "user", "computer", "joined_at", "left_at")
     readonly_fields = fields
     can_delete = False
 
@@ -55,6 +55,7 @@ class ResultInline(admin.TabularInline):
 class GameAdmin(admin.ModelAdmin):
     list_display = (
         "id",
+        "variant",
         "status",
         "opponent_type",
         "difficulty",
@@ -66,6 +67,7 @@ class GameAdmin(admin.ModelAdmin):
         "finished_at",
     )
     list_filter = (
+        "variant",
         "status",
         "opponent_type",
         "difficulty",
@@ -81,6 +83,8 @@ class GameAdmin(admin.ModelAdmin):
     exclude = ("state",)
     readonly_fields = (
         "id",
+        "variant",
+        "seat_count",
         "status",
         "opponent_type",
         "difficulty",
@@ -102,8 +106,28 @@ class GameAdmin(admin.ModelAdmin):
         "updated_at",
         "started_at",
         "finished_at",
+        "table_melds",
         "final_result",
     )
+
+    @admin.display(description="Table melds (rummy)")
+    def table_melds(self, obj: Game) -> str:
+        """The melds on the table of the round in play, one line each, oldest first (the
+        stored state's ``round.table``; a meld's id is its index)."""
+        table = ((obj.state or {}).get("round") or {}).get("table")
+        if not table:
+            return "-"
+        return format_html(
+            "<ol start='0'>{}</ol>",
+            format_html_join(
+                "",
+                "<li>{} by seat {}: {}</li>",
+                (
+                    (meld.get("kind", "?"), meld.get("owner", "?"), " ".join(meld.get("cards", [])))
+                    for meld in table
+                ),
+            ),
+        )
 
     @admin.display(description="Final result")
     def final_result(self, obj: Game) -> str:

@@ -50,6 +50,9 @@ for _variant in VARIANTS.values():
     for _status, _codes in _variant.action_error_codes.items():
         ACTION_ERROR_CODES.setdefault(_status, [])
         ACTION_ERROR_CODES[_status] += [c for c in _codes if c not in ACTION_ERROR_CODES[_status]]
+WRONG_VARIANT = "action_not_in_game"
+"""422: an action type of another variant (the action schema documents every variant's)."""
+ACTION_ERROR_CODES[422].append(WRONG_VARIANT)
 TURN_SECONDS_MIN, TURN_SECONDS_MAX = 10, 3600
 PUBLIC_TURN_SECONDS_DEFAULT = 60
 
@@ -66,6 +69,22 @@ class _CardInputField(serializers.CharField):
 
 @extend_schema_field({"type": "array", "items": {"type": "array", "items": CARD_INPUT_SCHEMA}})
 class _MeldsInputField(serializers.ListField):
+    pass
+
+
+# Rummy's cards add the joker ``XX``.
+RUMMY_CARD_INPUT_SCHEMA = {"type": "string", "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$"}
+
+
+@extend_schema_field(RUMMY_CARD_INPUT_SCHEMA)
+class _RummyCardInputField(serializers.CharField):
+    pass
+
+
+@extend_schema_field(
+    {"type": "array", "items": {"type": "array", "items": RUMMY_CARD_INPUT_SCHEMA}}
+)
+class _RummyMeldsInputField(serializers.ListField):
     pass
 
 
@@ -86,22 +105,60 @@ def _rule_field(bounds: tuple[int, int] | None) -> serializers.Field:
     return serializers.IntegerField(required=False, min_value=low, max_value=high)
 
 
-RulesSerializer = type(
+def _rules_serializer(name: str, variant: GameVariant, doc: str) -> type[serializers.Serializer]:
+    defaults = variant.rules_from_dict({})
+    fields: dict[str, serializers.Field] = {}
+    for option, bounds in variant.rule_options().items():
+        field = _rule_field(bounds)
+        if defaults[option] is None:  # an optional limit: null means none
+            field = serializers.IntegerField(
+                required=False, allow_null=True, min_value=bounds[0] if bounds else None,
+                max_value=bounds[1] if bounds else None,
+            )
+        fields[option] = field
+    return type(name, (StrictSerializer,), {"__doc__": doc, **fields})
+
+
+RulesSerializer = _rules_serializer(
     "RulesSerializer",
-    (StrictSerializer,),
-    {
-        "__doc__": "Rule options (DESIGN §3); all optional on create, unknown keys refused.",
-        **{
-            name: _rule_field(bounds)
-            for name, bounds in VARIANTS[DEFAULT_VARIANT].rule_options().items()
-        },
-    },
+    VARIANTS[DEFAULT_VARIANT],
+    "Rule options (DESIGN §3); all optional on create, unknown keys refused.",
 )
+RummyRulesSerializer = _rules_serializer(
+    "RummyRulesSerializer",
+    VARIANTS["rummy"],
+    "Rummy's rule options (DESIGN §5); all optional on create, unknown keys refused.",
+)
+
+
+def _any_rules() -> Any:
+    """A game's rules: Gin Rummy's options or Rummy's (by the game's variant)."""
+    return PolymorphicProxySerializer(
+        component_name="GameRules",
+        serializers=[RulesSerializer, RummyRulesSerializer],
+        resource_type_field_name=None,
+    )
 
 
 @extend_schema_field(RulesSerializer)
 class _RulesInputField(serializers.JSONField):
     """Parsed by the rules core (``RuleSet.from_dict``); documented as the object it takes."""
+
+
+@extend_schema_field(RummyRulesSerializer)
+class _RummyRulesInputField(serializers.JSONField):
+    """Rummy's rules, parsed by its rules core."""
+
+
+def _turn_seconds_field() -> serializers.IntegerField:
+    return serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=TURN_SECONDS_MIN,
+        max_value=TURN_SECONDS_MAX,
+        help_text="Seconds per turn (10-3600) or null for untimed. Default 60 on public "
+        "tables, untimed on private ones.",
+    )
 
 
 _cards = serializers.ListField(child=serializers.CharField(), help_text="Cards such as `AS`.")
@@ -120,6 +177,17 @@ class PlayerSerializer(serializers.Serializer):
 class LegalActionSerializer(serializers.Serializer):
     type = serializers.ChoiceField(ACTION_TYPES)
     cards = serializers.ListField(child=serializers.CharField(), required=False)
+    options = inline_serializer(
+        "LegalTableOption",
+        {
+            "card": serializers.CharField(),
+            "meld": serializers.IntegerField(help_text="A table meld's `id`."),
+            "end": serializers.ChoiceField(["low", "high"], required=False),
+        },
+        many=True,
+        required=False,
+        help_text="Rummy `layoff` and `swap_joker`: every card and meld allowed now.",
+    )
 
 
 class RoundViewSerializer(serializers.Serializer):
@@ -199,11 +267,80 @@ class FinalSerializer(serializers.Serializer):
     )
 
 
+class TableMeldSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Its index on the table, from 0 each round.")
+    owner = serializers.IntegerField(help_text="The seat that put it down.")
+    kind = serializers.ChoiceField(["set", "run"])
+    cards = serializers.ListField(child=serializers.CharField(), help_text="`XX` a joker.")
+    rank = serializers.CharField(required=False, help_text="Sets: the rank (`7`, `T`, `A`).")
+    stands_for = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Runs: the natural card each place stands for.",
+    )
+
+
+class RummyRoundViewSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    phase = serializers.ChoiceField(["draw", "play", "round_over"])
+    turn = serializers.IntegerField(allow_null=True)
+    hand = serializers.ListField(child=serializers.CharField())
+    hand_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
+    stock_size = serializers.IntegerField()
+    discard_pile = serializers.ListField(child=serializers.CharField(), help_text="Top last.")
+    drawn_from_discard = serializers.CharField(
+        allow_null=True, help_text="Shown to the seat that drew it only."
+    )
+    came_out = serializers.ListField(child=serializers.BooleanField(), help_text="Per seat.")
+    table = TableMeldSerializer(many=True, help_text="Oldest first.")
+    deck_commitment = serializers.CharField(help_text="sha256 of salt:deck (fair shuffle).")
+    turn_deadline = serializers.DateTimeField(allow_null=True)
+    legal_actions = LegalActionSerializer(many=True)
+
+
+class RummyRoundResultSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.IntegerField()
+    outcome = serializers.ChoiceField(["out", "hand_rummy", "block"])
+    winner = serializers.IntegerField(allow_null=True, help_text="Null on a block.")
+    points = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The round's points per seat, signed."
+    )
+    scores_after = serializers.ListField(child=serializers.IntegerField())
+    hands = inline_serializer(
+        "RummyHandResult",
+        {
+            "seat": serializers.IntegerField(),
+            "cards": serializers.ListField(child=serializers.CharField()),
+            "value": serializers.IntegerField(),
+        },
+        many=True,
+    )
+    deck_commitment = serializers.CharField()
+    deck = serializers.ListField(child=serializers.CharField())
+    salt = serializers.CharField()
+
+
+class RummyFinalSerializer(serializers.Serializer):
+    winner = serializers.IntegerField()
+    reason = serializers.ChoiceField(["loss_limit", "rounds", "concede", "timeout"])
+    aborted = serializers.BooleanField(help_text="As for Gin Rummy.")
+    totals = serializers.ListField(child=serializers.IntegerField())
+    placement = serializers.ListField(
+        child=serializers.IntegerField(), help_text="The seats from first place to last."
+    )
+    unfinished_round = UnfinishedRoundSerializer(required=False)
+
+
 class GameViewSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(GameStatus.choices)
     version = serializers.IntegerField(help_text="Goes up by exactly one per applied action.")
-    rules = RulesSerializer()
+    variant = serializers.ChoiceField(
+        list(VARIANTS), required=False, help_text="Rummy games only (Gin Rummy has none)."
+    )
+    rules = _any_rules()
     you = serializers.IntegerField(help_text="The caller's seat.")
     opponent = serializers.ChoiceField(OpponentType.choices)
     difficulty = serializers.ChoiceField(Difficulty.choices, allow_null=True)
@@ -212,9 +349,25 @@ class GameViewSerializer(serializers.Serializer):
     turn_seconds = serializers.IntegerField(allow_null=True)
     players = PlayerSerializer(many=True)
     scores = serializers.ListField(child=serializers.IntegerField())
-    round = RoundViewSerializer(allow_null=True, help_text="Null while waiting and once over.")
-    rounds = RoundResultSerializer(many=True)
-    final = FinalSerializer(allow_null=True)
+    round = PolymorphicProxySerializer(
+        component_name="GameRound",
+        serializers=[RoundViewSerializer, RummyRoundViewSerializer],
+        resource_type_field_name=None,
+        allow_null=True,
+        help_text="Null while waiting and once over.",
+    )
+    rounds = PolymorphicProxySerializer(
+        component_name="GameRoundResult",
+        serializers=[RoundResultSerializer, RummyRoundResultSerializer],
+        resource_type_field_name=None,
+        many=True,
+    )
+    final = PolymorphicProxySerializer(
+        component_name="GameFinal",
+        serializers=[FinalSerializer, RummyFinalSerializer],
+        resource_type_field_name=None,
+        allow_null=True,
+    )
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
@@ -223,6 +376,9 @@ class GameViewSerializer(serializers.Serializer):
 
 class GameSummarySerializer(serializers.Serializer):
     id = serializers.UUIDField()
+    variant = serializers.ChoiceField(
+        list(VARIANTS), required=False, help_text="Rummy games only (Gin Rummy has none)."
+    )
     status = serializers.ChoiceField(GameStatus.choices)
     version = serializers.IntegerField()
     you = serializers.IntegerField()
@@ -250,9 +406,12 @@ class LobbyEntrySerializer(serializers.Serializer):
         "LobbyCreator",
         {"username": serializers.CharField(), "display_name": serializers.CharField()},
     )
-    rules = RulesSerializer()
+    rules = _any_rules()
     turn_seconds = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
+    variant = serializers.ChoiceField(list(VARIANTS), required=False, help_text="Rummy only.")
+    seats = serializers.IntegerField(required=False, help_text="Rummy only: seats at the table.")
+    free_seats = serializers.IntegerField(required=False, help_text="Rummy only: seats to take.")
 
 
 class MoveSerializer(serializers.Serializer):
@@ -299,6 +458,7 @@ class GamesApi(APIView):
         return [CreateGameThrottle()] if self.request.method == "POST" else []
 
     class InputSerializer(StrictSerializer):
+        variant = serializers.ChoiceField(list(VARIANTS), required=False)
         opponent = serializers.ChoiceField(OpponentType.choices)
         difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
@@ -313,6 +473,8 @@ class GamesApi(APIView):
             help_text="Human games only: seconds per turn (10-3600) or null for untimed. "
             "Default 60 on public tables, untimed on private ones.",
         )
+        seats = serializers.IntegerField(required=False)
+        computers = serializers.IntegerField(required=False)
 
         def validate_rules(self, value: Any) -> Any:
             if not isinstance(value, dict):  # [], false, 0 or "" are not "no rules"
@@ -329,41 +491,113 @@ class GamesApi(APIView):
                 raise serializers.ValidationError(
                     {"visibility": ["Games against the computer are private."]}
                 )
-            if not computer and "difficulty" in data:
+            variant = VARIANTS[data.get("variant", DEFAULT_VARIANT)]
+            if variant.max_seats == variant.min_seats:  # Gin Rummy: always two seats
+                for field in ("seats", "computers"):
+                    if field in data:
+                        raise serializers.ValidationError(
+                            {field: [f"A {variant.name} game always has two seats."]}
+                        )
+            elif computer:
+                return self._validate_vs_computer(variant, data)
+            else:
+                self._validate_table(variant, data)
+            if not computer and "difficulty" in data and not data.get("computers"):
                 raise serializers.ValidationError(
                     {"difficulty": ["Only games against the computer have a difficulty."]}
                 )
             return data
 
-    # The schema of the body: one shape per opponent (what ``validate`` enforces).
+        @staticmethod
+        def _validate_vs_computer(variant: GameVariant, data: dict[str, Any]) -> dict[str, Any]:
+            if "seats" in data:
+                raise serializers.ValidationError(
+                    {"seats": ["Against the computer the seats are you and `computers`."]}
+                )
+            most = variant.max_seats - 1
+            computers = data.setdefault("computers", 1)
+            if not 1 <= computers <= most:
+                raise serializers.ValidationError(
+                    {"computers": [f"Must be from 1 to {most}."]}
+                )
+            return data
+
+        @staticmethod
+        def _validate_table(variant: GameVariant, data: dict[str, Any]) -> None:
+            low, high = variant.min_seats, variant.max_seats
+            seats = data.setdefault("seats", low)
+            if not low <= seats <= high:
+                raise serializers.ValidationError({"seats": [f"Must be from {low} to {high}."]})
+            computers = data.setdefault("computers", 0)
+            if not 0 <= computers <= seats - 2:
+                raise serializers.ValidationError(
+                    {"computers": [f"Must be from 0 to {seats - 2} (seats - 2)."]}
+                )
+            if computers and "difficulty" not in data:
+                raise serializers.ValidationError(
+                    {"difficulty": ["Required when the table has computers."]}
+                )
+
+    # The schema of the body: one shape per game and opponent (what ``validate`` enforces),
+    # and for rummy tables with computers one per seat count, so that every body the
+    # schema allows is one the server takes.
     class ComputerInput(StrictSerializer):
         opponent = serializers.ChoiceField([OpponentType.COMPUTER.value])
+        variant = serializers.ChoiceField([DEFAULT_VARIANT], required=False)
         difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
         rules = _RulesInputField(required=False)
 
     class HumanInput(StrictSerializer):
         opponent = serializers.ChoiceField([OpponentType.HUMAN.value])
+        variant = serializers.ChoiceField([DEFAULT_VARIANT], required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
         rules = _RulesInputField(required=False)
-        turn_seconds = serializers.IntegerField(
-            required=False,
-            allow_null=True,
-            min_value=TURN_SECONDS_MIN,
-            max_value=TURN_SECONDS_MAX,
-            help_text="Seconds per turn (10-3600) or null for untimed. Default 60 on public "
-            "tables, untimed on private ones.",
+        turn_seconds = _turn_seconds_field()
+
+    class RummyComputerInput(StrictSerializer):
+        opponent = serializers.ChoiceField([OpponentType.COMPUTER.value])
+        variant = serializers.ChoiceField(["rummy"])
+        difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
+        rules = _RummyRulesInputField(required=False)
+        computers = serializers.IntegerField(
+            required=False, min_value=1, max_value=3, help_text="Computers after you (1)."
         )
+
+    class _RummyTable(StrictSerializer):
+        opponent = serializers.ChoiceField([OpponentType.HUMAN.value])
+        variant = serializers.ChoiceField(["rummy"])
+        visibility = serializers.ChoiceField(Visibility.choices, required=False)
+        rules = _RummyRulesInputField(required=False)
+        turn_seconds = _turn_seconds_field()
+
+    class RummyTableInput(_RummyTable):
+        seats = serializers.IntegerField(required=False, min_value=2, max_value=4)
+        computers = serializers.ChoiceField([0], required=False)
+
+    class RummyTableOfThreeInput(_RummyTable):
+        seats = serializers.ChoiceField([3])
+        computers = serializers.ChoiceField([1], help_text="The last seat.")
+        difficulty = serializers.ChoiceField(Difficulty.choices)
+
+    class RummyTableOfFourInput(_RummyTable):
+        seats = serializers.ChoiceField([4])
+        computers = serializers.ChoiceField([1, 2], help_text="The last seats.")
+        difficulty = serializers.ChoiceField(Difficulty.choices)
 
     @extend_schema(
         operation_id="games_create",
         tags=["games"],
         request=PolymorphicProxySerializer(
             component_name="GameCreate",
-            serializers={
-                OpponentType.COMPUTER.value: ComputerInput,
-                OpponentType.HUMAN.value: HumanInput,
-            },
-            resource_type_field_name="opponent",
+            serializers=[
+                ComputerInput,
+                HumanInput,
+                RummyComputerInput,
+                RummyTableInput,
+                RummyTableOfThreeInput,
+                RummyTableOfFourInput,
+            ],
+            resource_type_field_name=None,
         ),
         responses={
             201: GameViewSerializer,
@@ -374,7 +608,10 @@ class GamesApi(APIView):
         "(visibility defaults to `private`). `rules` takes any of DESIGN §3's options. "
         "A player may have at most 3 tables waiting for a second player at once (409 "
         "`too_many_waiting_games`; rematch offers are not counted); creating games is "
-        "throttled per player (429 with `Retry-After`).",
+        "throttled per player (429 with `Retry-After`). `variant: \"rummy\"` (DESIGN §5) "
+        "takes `computers` (1-3) against the computer, and `seats` (2-4), `computers` (0 to "
+        "seats - 2, the last seats) and `difficulty` at a table for people, who take the "
+        "other seats by invite code in order; it starts when every seat is taken.",
         examples=[
             OpenApiExample(
                 "vs computer",
@@ -390,11 +627,14 @@ class GamesApi(APIView):
     )
     def post(self, request: Request) -> Response:
         data = validated(self.InputSerializer, request.data)
+        variant = data.get("variant", DEFAULT_VARIANT)
         if data["opponent"] == OpponentType.COMPUTER:
             game = services.game_create_vs_computer(
                 user=request_user(request),
                 difficulty=data.get("difficulty", Difficulty.MEDIUM),
                 rules_data=data.get("rules"),
+                variant=variant,
+                **({"computers": data["computers"]} if "computers" in data else {}),
             )
         else:
             visibility = data.get("visibility", Visibility.PRIVATE)
@@ -406,6 +646,10 @@ class GamesApi(APIView):
                 visibility=visibility,
                 rules_data=data.get("rules"),
                 turn_seconds=data.get("turn_seconds", default_seconds),
+                variant=variant,
+                seats=data.get("seats"),
+                computers=data.get("computers", 0),
+                difficulty=data.get("difficulty", "") if data.get("computers") else "",
             )
         game, seat = selectors.game_get_for_user(game_id=game.pk, user=request_user(request))
         return Response(_view(game, seat), status=status.HTTP_201_CREATED)
@@ -568,6 +812,33 @@ class GameActionsApi(APIView):
         card = _NullOnlyField(required=False)
         melds = _MeldsInputField(required=False, allow_null=True, help_text="Your melds.")
 
+    # Rummy (DESIGN §5): cards may be the joker ``XX``.
+    class MeldInput(_ActionInput):
+        type = serializers.ChoiceField(["meld"])
+        melds = _RummyMeldsInputField(help_text="New melds for the table, runs low to high.")
+        card = _NullOnlyField(required=False)
+        meld = _NullOnlyField(required=False)
+        end = _NullOnlyField(required=False)
+
+    class LayoffInput(_ActionInput):
+        type = serializers.ChoiceField(["layoff"])
+        card = _RummyCardInputField()
+        meld = serializers.IntegerField(min_value=0, help_text="A table meld's `id`.")
+        end = serializers.ChoiceField(
+            ["low", "high"],
+            required=False,
+            allow_null=True,
+            help_text="A run's end; needed only when the card fits both.",
+        )
+        melds = _NullOnlyField(required=False)
+
+    class SwapJokerInput(_ActionInput):
+        type = serializers.ChoiceField(["swap_joker"])
+        card = _RummyCardInputField(help_text="The natural card the joker stands for.")
+        meld = serializers.IntegerField(min_value=0, help_text="A table meld's `id`.")
+        melds = _NullOnlyField(required=False)
+        end = _NullOnlyField(required=False)
+
     class InputSerializer(serializers.Serializer):
         """The one input path of an action (the schema documents the body per type, as
         ``GameAction``): the body must be an object, ``expected_version`` a non-negative
@@ -589,6 +860,17 @@ class GameActionsApi(APIView):
                     fields={"expected_version": ["Must be a non-negative integer."]},
                 )
             variant: GameVariant = self.context["variant"]
+            kind = body.get("type")
+            if isinstance(kind, str) and kind in ACTION_TYPES and kind not in variant.action_types:
+                # A well-formed action of another game (a knock in rummy, a meld in Gin
+                # Rummy): the schema takes it, this game does not.
+                raise ApplicationError(
+                    f"A {variant.name} game has no {kind} action; use one of "
+                    f"{', '.join(variant.action_types)}.",
+                    code=WRONG_VARIANT,
+                    status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+                    fields={"type": [f"Not an action of a {variant.name} game."]},
+                )
             action = variant.action_from_json(
                 {key: value for key, value in body.items() if key != "expected_version"}
             )
@@ -629,6 +911,9 @@ class GameActionsApi(APIView):
                 "discard": DiscardInput,
                 "knock": KnockInput,
                 "big_gin": BigGinInput,
+                "meld": MeldInput,
+                "layoff": LayoffInput,
+                "swap_joker": SwapJokerInput,
             },
             resource_type_field_name="type",
         ),

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from typing import Protocol
+from typing import Any, Protocol
 
 from games.variants import GameVariant
 
@@ -31,8 +31,8 @@ class Shuffler(Protocol):
     def first_dealer(self, seats: int) -> int:
         """The dealer of round 1."""
 
-    def deck(self, variant: GameVariant) -> list[str]:
-        """The next round's deck in dealing order."""
+    def deck(self, variant: GameVariant, rules: Mapping[str, Any]) -> list[str]:
+        """The next round's deck in dealing order, for a game of ``rules``."""
 
     def salt(self) -> str:
         """32 lowercase hex characters, kept secret until the round ends."""
@@ -47,8 +47,8 @@ class SystemShuffler:
     def first_dealer(self, seats: int) -> int:
         return self._random.randrange(seats)
 
-    def deck(self, variant: GameVariant) -> list[str]:
-        return variant.new_deck(self._random)
+    def deck(self, variant: GameVariant, rules: Mapping[str, Any]) -> list[str]:
+        return variant.new_deck(self._random, rules)
 
     def salt(self) -> str:
         return secrets.token_hex(16)
@@ -66,8 +66,8 @@ class FixedDeals:
     def first_dealer(self, seats: int) -> int:
         return self._dealer
 
-    def deck(self, variant: GameVariant) -> list[str]:
-        return self._decks.pop(0) if self._decks else self._fallback.deck(variant)
+    def deck(self, variant: GameVariant, rules: Mapping[str, Any]) -> list[str]:
+        return self._decks.pop(0) if self._decks else self._fallback.deck(variant, rules)
 
     def salt(self) -> str:
         return self._salt

@@ -85,8 +85,8 @@ class InvalidPhrase(ApplicationError):
 class GameNotActive(Conflict):
     code = "game_not_active"
 
-    def __init__(self, *, current: int) -> None:
-        super().__init__("The game is not active.", extra={"current_version": current})
+    def __init__(self, message: str = "The game is not active.", *, current: int) -> None:
+        super().__init__(message, extra={"current_version": current})
 
 
 class VersionConflict(Conflict):

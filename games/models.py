@@ -49,6 +49,8 @@ class FinishReason(models.TextChoices):
     TARGET = "target"
     CONCEDE = "concede"
     TIMEOUT = "timeout"
+    LOSS_LIMIT = "loss_limit"  # rummy (DESIGN §5)
+    ROUNDS = "rounds"  # rummy: the set number of rounds was played
 
 
 FORFEIT_REASONS = (FinishReason.CONCEDE, FinishReason.TIMEOUT)
@@ -158,7 +160,13 @@ class Game(models.Model):
 
 
 class Seat(models.Model):
-    """A seat at a game: a user, or the computer at a level."""
+    """A seat at a game: a user, or the computer at a level.
+
+    A player who leaves a rummy game of three or four seats (concedes, or forfeits on time)
+    keeps the row's ``user`` (their result row is written when the game ends, placed
+    last), and the computer at ``easy`` plays the seat from then on: ``computer`` is set
+    and ``left_at`` says when. ``players[]`` then shows the computer.
+    """
 
     game = models.ForeignKey(Game, related_name="seats", on_delete=models.CASCADE)
     seat = models.PositiveSmallIntegerField()
@@ -171,6 +179,14 @@ class Seat(models.Model):
     )
     computer = models.CharField(max_length=10, choices=Difficulty.choices, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    left_at = models.DateTimeField(
+        null=True, blank=True, help_text="The player left; the computer plays the seat."
+    )
+    accepted_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="A rematch offer at a table of several people: when this one accepted.",
+    )
 
     class Meta:
         ordering = ("seat",)
@@ -186,16 +202,24 @@ class Seat(models.Model):
             models.CheckConstraint(
                 condition=Q(seat__lt=MAX_SEATS), name="games_seat_number_valid"
             ),
+            # A person plays the seat, or the computer does: from the start (no user), or
+            # for a person who left (the user kept, ``left_at`` set).
             models.CheckConstraint(
-                condition=(Q(user__isnull=False) & Q(computer=""))
-                | (Q(user__isnull=True) & ~Q(computer="")),
-                name="games_seat_user_xor_computer",
+                condition=(Q(user__isnull=False) & Q(computer="") & Q(left_at__isnull=True))
+                | (Q(user__isnull=True) & ~Q(computer="") & Q(left_at__isnull=True))
+                | (Q(user__isnull=False) & ~Q(computer="") & Q(left_at__isnull=False)),
+                name="games_seat_player_or_computer",
             ),
         ]
         indexes = [models.Index(fields=["user", "game"], name="games_seat_user_idx")]
 
     def __str__(self) -> str:
         return f"seat {self.seat} of {self.game_id}"
+
+    @property
+    def is_person(self) -> bool:
+        """Whether a person plays this seat now (not the computer, not a leaver's seat)."""
+        return self.user_id is not None and not self.computer
 
 
 class GameRound(models.Model):
@@ -204,7 +228,9 @@ class GameRound(models.Model):
     game = models.ForeignKey(Game, related_name="deals", on_delete=models.CASCADE)
     number = models.PositiveIntegerField()
     dealer = models.PositiveSmallIntegerField()
-    deck = models.JSONField(help_text="52 cards in dealing order.")
+    deck = models.JSONField(
+        help_text="The deck in dealing order (Gin Rummy 52 cards, Rummy 104 and the jokers)."
+    )
     salt = models.CharField(max_length=32)
     commitment = models.CharField(max_length=64, help_text="sha256(salt + ':' + deck).")
     start_version = models.PositiveIntegerField(

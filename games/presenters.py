@@ -15,16 +15,22 @@ from typing import Any
 from config.api import iso
 from games.models import Game, GameRound, GameStatus, Message, Move, PlayerEvent
 from games.phrases import PHRASES
-from games.variants import VariantState
+from games.variants import DEFAULT_VARIANT, VariantState
+
+
+def _variant_keys(game: Game) -> dict[str, Any]:
+    """``variant`` on games of any variant but Gin Rummy (whose shapes stay as they were)."""
+    return {} if game.variant == DEFAULT_VARIANT else {"variant": game.variant}
 
 
 def players_json(game: Game) -> list[dict[str, Any]]:
-    """One entry per seat: the person (names) or the computer (its level)."""
+    """One entry per seat: the person (names) or the computer (its level); the seat of a
+    player who left a rummy game shows the computer that plays it now."""
     seats = {seat.seat: seat for seat in game.seats.all()}
     out = []
     for number in range(game.seat_count):
         seat = seats.get(number)
-        user = seat.user if seat is not None and seat.user_id else None
+        user = seat.user if seat is not None and seat.is_person else None
         out.append(
             {
                 "seat": number,
@@ -61,6 +67,7 @@ def game_view(
         status = GameStatus.FINISHED if variant.progress(state).is_over else GameStatus.ACTIVE
     body: dict[str, Any] = {
         "id": str(game.id),
+        **_variant_keys(game),
         "status": status,
         "version": game.version if version is None else version,
         "rules": game.rules,
@@ -115,6 +122,7 @@ def game_summary(*, game: Game, seat: int | None) -> dict[str, Any]:
     """A compact line for lists: no cards, no meld search."""
     return {
         "id": str(game.id),
+        **_variant_keys(game),
         "status": game.status,
         "version": game.version,
         "you": seat,
@@ -137,7 +145,13 @@ def game_summary(*, game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def lobby_entry(*, game: Game) -> dict[str, Any]:
-    """A public table waiting for players."""
+    """A public table waiting for players; a rummy table adds ``variant``, ``seats`` and
+    ``free_seats``."""
+    extra: dict[str, Any] = {}
+    if game.variant != DEFAULT_VARIANT:
+        taken = len(game.seats.all())
+        extra = {**_variant_keys(game), "seats": game.seat_count,
+                 "free_seats": game.seat_count - taken}
     return {
         "id": str(game.id),
         "invite_code": game.invite_code,
@@ -148,6 +162,7 @@ def lobby_entry(*, game: Game) -> dict[str, Any]:
         "rules": game.rules,
         "turn_seconds": game.turn_seconds,
         "created_at": iso(game.created_at),
+        **extra,
     }
 
 

@@ -3,7 +3,7 @@
 The fold is the rules core's own (``GameVariant.replay``, for Gin Rummy
 ``games.rules.replay_steps``): deal round 1 from the first deck, apply each logged action,
 deal the next deck whenever a round ends; a forfeit (``concede`` or ``timeout``, the
-server's own last move) ends it.
+server's own move) ends it, or with three or four seats the seat leaves and play goes on.
 """
 
 from __future__ import annotations
@@ -51,24 +51,30 @@ def states(
         yield deal.start_version, state
         moves = Move.objects.filter(game=game, seq__gt=deal.start_version).order_by("seq")
     else:
-        state = variant.new_game(game.rules, deals[0].dealer, deals[0].deck)
+        state = variant.new_game(
+            game.rules, deals[0].dealer, deals[0].deck, seats=game.seat_count
+        )
         yield start_version(game), state
         moves = Move.objects.filter(game=game).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    logged = list(moves)
-    forfeit = None
-    if logged and logged[-1].action.get("type") in FORFEIT_REASONS:
-        forfeit = logged.pop()  # the server's last move of a game given up or timed out
-    steps = variant.replay(
-        state,
-        ((move.seat, variant.action_from_json(move.action)) for move in logged),
-        (deal.deck for deal in deals[first + 1 :]),
-    )
-    for move, state in zip(logged, steps, strict=True):
-        yield move.seq, state
-    if forfeit is not None:
-        yield forfeit.seq, variant.concede(state, forfeit.seat, forfeit.action["type"])
+    remaining = iter([deal.deck for deal in deals[first + 1 :]])
+    run: list[Move] = []
+    for move in [*moves, None]:
+        if move is not None and move.action.get("type") not in FORFEIT_REASONS:
+            run.append(move)
+            continue
+        steps = variant.replay(
+            state, ((m.seat, variant.action_from_json(m.action)) for m in run), remaining
+        )
+        for logged, state in zip(run, steps, strict=True):
+            yield logged.seq, state
+        run = []
+        if move is not None:
+            # A forfeit is the server's move: it ends a game of two, and with three or
+            # four seats (rummy) the seat leaves and the game goes on.
+            state = variant.concede(state, move.seat, move.action["type"])
+            yield move.seq, state
 
 
 def rebuild_state(game: Game, *, version: int | None = None) -> VariantState:

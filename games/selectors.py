@@ -128,11 +128,13 @@ def game_list_for_user(*, user: User, status: str | None = None) -> QuerySet[Gam
 
 
 def lobby_games() -> QuerySet[Game]:
-    """Public games waiting for a second player, newest first."""
+    """Public games waiting for players, newest first (with their seats, for a rummy
+    table's free seats)."""
     return (
         Game.objects.filter(visibility=Visibility.PUBLIC, status=GameStatus.WAITING)
         .defer("state")
         .select_related("created_by")
+        .prefetch_related(_seats_prefetch())
         .order_by("-created_at")
     )
 

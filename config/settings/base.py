@@ -208,11 +208,15 @@ SPECTACULAR_SETTINGS = {
         "DiscardTypeEnum": ["discard"],
         "KnockTypeEnum": ["knock"],
         "BigGinTypeEnum": ["big_gin"],
+        "VariantEnum": ["gin", "rummy"],
+        "GinVariantEnum": ["gin"],
+        "RummyVariantEnum": ["rummy"],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         "config.schema.add_event_streams",
         "config.schema.require_request_bodies",
+        "config.schema.any_of_components",
     ],
     "APPEND_COMPONENTS": {
         "securitySchemes": {

@@ -14,7 +14,12 @@ from games.errors import VersionConflict
 from games.models import Game
 from games.services.commit import Before, game_commit_change
 from games.services.idempotency import idempotency_replay, idempotency_store
-from games.services.locking import game_ensure_active, game_lock, game_seat_for
+from games.services.locking import (
+    game_ensure_active,
+    game_ensure_seat_plays,
+    game_lock,
+    game_seat_for,
+)
 from games.services.play import game_apply_locked
 from games.services.timers import game_enforce_timers, game_timeouts_reset
 from games.variants import VariantAction
@@ -79,6 +84,7 @@ def _apply_action_locked(
         if replayed is not None:
             return ActionOutcome(game, seat, status_code=replayed[0], body=replayed[1])
     game_ensure_active(game=game)
+    game_ensure_seat_plays(game=game, seat=seat)
     if expected_version is not None and expected_version != game.version:
         raise VersionConflict(current=game.version)
     before = Before.of(game)

@@ -53,7 +53,9 @@ def game_commit_change(
     the player to act. After the commit: wake the event streams, queue the computer's turn
     or the turn timer.
     """
-    humans = {s.seat: s.user_id for s in game.seats.all() if s.user_id is not None}
+    humans = {
+        s.seat: s.user_id for s in game.seats.all() if s.user_id is not None and not s.computer
+    }
     active = game.status == GameStatus.ACTIVE and game.turn_seat is not None
     human_turn = active and game.turn_seat in humans
     turn_passed = active and (game.turn_seat != before.turn or before.status != GameStatus.ACTIVE)

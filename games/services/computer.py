@@ -23,7 +23,10 @@ def _fresh_random() -> random.Random:
 
 @transaction.atomic
 def game_play_computer_turn(*, game_id: uuid.UUID | str, version: int) -> int:
-    """Apply the computer's actions until a human must act or the game ends.
+    """Play the whole turn of the computer seat to act (one task per computer turn): its
+    actions until the turn passes or the game ends. When the turn passes to another
+    computer seat (rummy tables of three or four), committing queues that seat's turn as
+    the next task, so each computer turn is its own change and event.
 
     Each decision comes from the game's variant, from the computer seat's own view only,
     with a fresh random seed. Idempotent: nothing happens unless the game is still at
@@ -37,7 +40,12 @@ def game_play_computer_turn(*, game_id: uuid.UUID | str, version: int) -> int:
     seats = {s.seat: s for s in game.seats.all()}
     before = Before.of(game)
     applied = 0
-    while game.status == GameStatus.ACTIVE and game.turn_seat is not None:
+    playing = game.turn_seat
+    while (
+        game.status == GameStatus.ACTIVE
+        and game.turn_seat is not None
+        and game.turn_seat == playing
+    ):
         seat = seats[game.turn_seat]
         if not seat.computer:
             break

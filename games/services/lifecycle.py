@@ -23,7 +23,12 @@ from games.errors import (
 from games.models import FinishReason, Game, GameStatus, OpponentType, PlayerEvent, Seat, Visibility
 from games.services.commit import Before, game_commit_change
 from games.services.events import player_event_add, public_user
-from games.services.locking import game_ensure_active, game_lock, game_seat_for
+from games.services.locking import (
+    game_ensure_active,
+    game_ensure_seat_plays,
+    game_lock,
+    game_seat_for,
+)
 from games.services.results import game_forfeit, game_mark_abandoned
 from games.services.rounds import game_start
 from games.services.timers import WAITING_TTL
@@ -50,13 +55,16 @@ def game_create_vs_computer(
     difficulty: str,
     rules_data: object = None,
     variant: str = DEFAULT_VARIANT,
+    computers: int = 1,
 ) -> Game:
-    """A game against the computer, active at once (seat 0 the player, the computer the
-    seats after it)."""
+    """A game against the computer, active at once (seat 0 the player, the ``computers``
+    the seats after it, all at ``difficulty``)."""
     game_variant = variant_for(variant)
+    seat_count = 1 + computers
+    assert game_variant.min_seats <= seat_count <= game_variant.max_seats  # the API checks
     game = Game.objects.create(
         variant=variant,
-        seat_count=game_variant.min_seats,
+        seat_count=seat_count,
         opponent_type=OpponentType.COMPUTER,
         difficulty=difficulty,
         visibility=Visibility.PRIVATE,
@@ -101,10 +109,20 @@ def game_create_vs_human(
     rules_data: object = None,
     turn_seconds: int | None = None,
     variant: str = DEFAULT_VARIANT,
+    seats: int | None = None,
+    computers: int = 0,
+    difficulty: str = "",
 ) -> Game:
     """A game waiting for players, with an invite code unique among waiting games.
-    At most ``GAMES_MAX_WAITING_PER_USER`` such tables per user at once."""
+    At most ``GAMES_MAX_WAITING_PER_USER`` such tables per user at once.
+
+    ``seats`` (the variant's fewest by default): the creator takes seat 0, ``computers``
+    at ``difficulty`` take the last seats at once, people take the others by invite code
+    in order (:func:`game_join`)."""
     game_variant = variant_for(variant)
+    seat_count = seats or game_variant.min_seats
+    assert game_variant.min_seats <= seat_count <= game_variant.max_seats  # the API checks
+    assert 0 <= computers <= seat_count - 2 and (difficulty or not computers)
     rules = _rules(game_variant, rules_data)
     _ensure_waiting_room(user)
     for _ in range(20):
@@ -112,15 +130,22 @@ def game_create_vs_human(
             with transaction.atomic():
                 game = Game.objects.create(
                     variant=variant,
-                    seat_count=game_variant.min_seats,
+                    seat_count=seat_count,
                     opponent_type=OpponentType.HUMAN,
+                    difficulty=difficulty if computers else "",
                     visibility=visibility,
                     rules=rules,
                     turn_seconds=turn_seconds,
                     invite_code=_new_invite_code(),
                     created_by=user,
                 )
-                Seat.objects.create(game=game, seat=0, user=user)
+                Seat.objects.bulk_create(
+                    [Seat(game=game, seat=0, user=user)]
+                    + [
+                        Seat(game=game, seat=number, computer=difficulty)
+                        for number in range(seat_count - computers, seat_count)
+                    ]
+                )
                 return game
         except IntegrityError:  # the code is taken by another waiting game: draw again
             continue
@@ -153,9 +178,12 @@ def game_join(*, user: User, code: str) -> Game:
     if game.created_by_id == user.pk:
         raise CannotJoinOwnGame()
     before = Before.of(game)
-    taken = game.seats.count()
-    Seat.objects.create(game=game, seat=taken, user=user)
-    if taken + 1 == game.seat_count:
+    taken = set(game.seats.values_list("seat", flat=True))
+    free = [number for number in range(game.seat_count) if number not in taken]
+    if game.seats.filter(user=user).exists():
+        return game  # a retried join: the player already waits at this table
+    Seat.objects.create(game=game, seat=free[0], user=user)
+    if len(free) == 1:
         game.version += 1  # the start is a change every player sees (the event streams)
         game_start(game=game)
     player_event_add(
@@ -197,10 +225,12 @@ def game_abandon(*, game_id: uuid.UUID) -> Game:
 
 @transaction.atomic
 def game_concede(*, game_id: uuid.UUID, user: User) -> Game:
-    """The caller gives up: the other player wins (DESIGN: ``final.reason`` ``concede``)."""
+    """The caller gives up: the other player wins (DESIGN: ``final.reason`` ``concede``);
+    at a rummy table of three or four the caller leaves and play goes on (DESIGN §5)."""
     game = game_lock(game_id=game_id)
     seat = game_seat_for(game=game, user=user)
     game_ensure_active(game=game)
+    game_ensure_seat_plays(game=game, seat=seat)
     before = Before.of(game)
     game_forfeit(game=game, seat=seat, reason=FinishReason.CONCEDE)
     game_commit_change(game=game, before=before)

@@ -46,6 +46,15 @@ def game_seat_for(*, game: Game, user: User) -> int:
     raise GameNotFound()
 
 
+def game_ensure_seat_plays(*, game: Game, seat: int) -> None:
+    """409 ``game_not_active`` for a player who left the game (a rummy seat the computer
+    now plays): they may still look, but no longer act."""
+    if any(s.seat == seat and s.left_at is not None for s in game.seats.all()):
+        raise GameNotActive(
+            "You left this game; the computer plays your seat.", current=game.version
+        )
+
+
 def game_ensure_active(*, game: Game) -> None:
     """409 ``game_not_active`` (with the current version) unless the game is being played."""
     if game.status != GameStatus.ACTIVE:

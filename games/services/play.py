@@ -30,7 +30,7 @@ def game_apply_locked(
         round=round_number,
         seat=seat,
         action=variant.action_to_json(action),
-        card=variant.drawn_card(new_state, action),
+        card=variant.drawn_card(new_state, action, before=state),
         automatic=automatic,
     )
     progress = variant.progress(new_state)

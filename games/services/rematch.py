@@ -51,9 +51,18 @@ def game_rematch(*, game_id: uuid.UUID, user: User) -> tuple[Game, bool]:
         created_by=user,
         rematch_of=game,
     )
+    now = timezone.now()
     Seat.objects.bulk_create(
         [
-            Seat(game=new, seat=number, user_id=s.user_id, computer=s.computer)
+            # A player who left a rummy game is asked back as a person; the computers
+            # keep their seats and levels.
+            Seat(
+                game=new,
+                seat=number,
+                user_id=s.user_id,
+                computer="" if s.left_at is not None else s.computer,
+                accepted_at=now if s.user_id == user.pk else None,
+            )
             for number, s in seats.items()
         ]
     )
@@ -77,7 +86,8 @@ def game_rematch(*, game_id: uuid.UUID, user: User) -> tuple[Game, bool]:
 
 
 def game_accept(*, game_id: uuid.UUID, user: User) -> Game:
-    """Another player accepts a rematch offer; the game starts."""
+    """Another player accepts a rematch offer; the game starts once every person at the
+    table has (the one who offered it accepted by asking)."""
     game_enforce_timers(game_id=game_id)  # a lapsed offer is abandoned first
     return _accept_locked(game_id=game_id, user=user)
 
@@ -85,7 +95,7 @@ def game_accept(*, game_id: uuid.UUID, user: User) -> Game:
 @transaction.atomic
 def _accept_locked(*, game_id: uuid.UUID, user: User) -> Game:
     game = game_lock(game_id=game_id)
-    game_seat_for(game=game, user=user)
+    seat = game_seat_for(game=game, user=user)
     if game.rematch_of_id is None or game.opponent_type != OpponentType.HUMAN:
         raise NotAnOffer()
     if game.created_by_id == user.pk:
@@ -96,6 +106,15 @@ def _accept_locked(*, game_id: uuid.UUID, user: User) -> Game:
         if game.status == GameStatus.ACTIVE:
             return game  # accepted already (a retry)
         raise GameNotWaiting("This offer is no longer open.")
+    people = [s for s in game.seats.all() if s.user_id is not None]
+    for row in people:
+        if row.seat == seat and row.accepted_at is None:
+            row.accepted_at = timezone.now()
+            row.save(update_fields=["accepted_at"])
+    if len(people) > 2 and any(
+        row.accepted_at is None for row in people if row.user_id != game.created_by_id
+    ):
+        return game  # a table of several people: waiting for the others to accept
     before = Before.of(game)
     game.version += 1  # the start is a change every player sees
     game_start(game=game)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.utils import timezone
 
-from games.models import FORFEIT_REASONS, Game, GameResult, GameStatus, Move
+from games.models import FORFEIT_REASONS, Difficulty, Game, GameResult, GameStatus, Move
 from games.signals import game_finished
 from games.variants import VariantState
 
@@ -77,8 +77,31 @@ def game_finish(*, game: Game, state: VariantState) -> None:
 
 
 def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False) -> None:
-    """End the game with ``seat`` losing by concession or timeout; logged as a move. The
-    caller holds the game's lock."""
+    """``seat`` gives up (concession or timeout), logged as a move. The game ends with the
+    seat losing, or -- rummy with three or four seats -- the seat leaves and play goes on
+    (:func:`game_seat_leave`). The caller holds the game's lock."""
+    variant = game.game_variant
+    new_state = _log_forfeit(game=game, seat=seat, reason=reason, automatic=automatic)
+    if variant.progress(new_state).is_over:
+        game_finish(game=game, state=new_state)
+        return
+    game_seat_leave(game=game, seat=seat)
+    if any(row.is_person for row in game.seats.all()):
+        return
+    # The last person left: the computers do not play on alone. They give up too, the
+    # lowest placed first, so the placement stands as it is now, the people last.
+    standings = variant.standings(new_state)
+    for other in reversed(standings):
+        if variant.progress(new_state).is_over:
+            break
+        if variant.has_left(new_state, other):
+            continue
+        new_state = _log_forfeit(game=game, seat=other, reason=reason, automatic=True)
+    game_finish(game=game, state=new_state)
+
+
+def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> VariantState:
+    """Log ``seat``'s forfeit as a move and apply it; returns the new state."""
     variant = game.game_variant
     state = game.rules_state()
     game.version += 1
@@ -92,7 +115,23 @@ def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False)
     )
     new_state = variant.concede(state, seat, reason)
     game.set_rules_state(new_state)
-    game_finish(game=game, state=new_state)
+    return new_state
+
+
+LEAVER_STAND_IN = Difficulty.EASY
+"""The computer that plays on for a player who left (DESIGN §5)."""
+
+
+def game_seat_leave(*, game: Game, seat: int) -> None:
+    """The player at ``seat`` left a game that goes on: the computer at ``easy`` plays the
+    seat from now on. The row keeps its ``user`` (the player's result row, placed last, is
+    written when the game ends) and records ``left_at``. The caller holds the game's
+    lock."""
+    for row in game.seats.all():  # the loaded seats, so the rest of this change sees it
+        if row.seat == seat:
+            row.computer = LEAVER_STAND_IN
+            row.left_at = timezone.now()
+            row.save(update_fields=["computer", "left_at"])
 
 
 def game_mark_abandoned(*, game: Game) -> None:

@@ -18,7 +18,7 @@ def game_deal_round(*, game: Game, deal: Callable[[Sequence[str]], VariantState]
     lock, or created the game in this transaction."""
     source = dealing.shuffler()
     variant = game.game_variant
-    deck = source.deck(variant)
+    deck = source.deck(variant, game.rules)
     state = deal(deck)
     game.set_rules_state(state)
     salt = source.salt()
@@ -39,6 +39,9 @@ def game_start(*, game: Game) -> None:
     holds the game's lock, or created the game in this transaction."""
     variant = game.game_variant
     dealer = dealing.shuffler().first_dealer(game.seat_count)
-    game_deal_round(game=game, deal=lambda deck: variant.new_game(game.rules, dealer, deck))
+    game_deal_round(
+        game=game,
+        deal=lambda deck: variant.new_game(game.rules, dealer, deck, seats=game.seat_count),
+    )
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()

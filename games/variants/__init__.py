@@ -1,7 +1,7 @@
 """The games a table can play, chosen by the game's ``variant`` (see :mod:`.base`).
 
-    >>> variant_for("gin").max_seats
-    2
+    >>> variant_for("gin").max_seats, variant_for("rummy").max_seats
+    (2, 4)
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from games.variants.base import (
     VariantView,
 )
 from games.variants.gin import GIN
+from games.variants.rummy import RUMMY
 
-VARIANTS: dict[str, GameVariant] = {GIN.name: GIN}
-"""Every variant by name; DESIGN §5's ``rummy`` joins here."""
+VARIANTS: dict[str, GameVariant] = {GIN.name: GIN, RUMMY.name: RUMMY}
+"""Every variant by name: Gin Rummy (the default) and DESIGN §5's Rummy."""
 
 DEFAULT_VARIANT = GIN.name
 MAX_SEATS = max(variant.max_seats for variant in VARIANTS.values())

@@ -5,7 +5,7 @@ and apply actions, show one seat its view, settle rounds and the game, and store
 state as JSON. Models, services, selectors and views hold a variant's states, actions
 and views as opaque values and only ever pass them back to the same variant, so they
 never name a game's phases or action types. Gin Rummy (:mod:`games.variants.gin`) is the
-first implementation; DESIGN.md §5 Rummy is meant to be the second.
+first implementation; DESIGN.md §5 Rummy (:mod:`games.variants.rummy`) the second.
 
 Everything here is standard library only: a variant may import its rules core, never
 Django or the project (the import contract test checks the rules cores themselves).
@@ -100,11 +100,16 @@ class GameVariant(Protocol):
         """Every rule option, defaults filled, from the request's ``rules`` (any JSON);
         raises the core's ``RulesError`` (400) for anything else."""
 
-    def new_deck(self, rng: random.Random) -> list[str]:
-        """A shuffled deck in dealing order (DESIGN "Fair shuffle"), as card strings."""
+    def new_deck(
+        self, rng: random.Random, rules: Mapping[str, Any] | None = None
+    ) -> list[str]:
+        """A shuffled deck in dealing order (DESIGN "Fair shuffle"), as card strings, for a
+        game of ``rules`` (a rummy deck holds 104 cards and the rules' jokers)."""
 
-    def new_game(self, rules: Mapping[str, Any], dealer: int, deck: Sequence[str]) -> Any:
-        """The state right after dealing round 1 from ``deck``."""
+    def new_game(
+        self, rules: Mapping[str, Any], dealer: int, deck: Sequence[str], seats: int = 2
+    ) -> Any:
+        """The state right after dealing round 1 from ``deck`` to ``seats`` seats."""
 
     def deal_next_round(self, state: Any, deck: Sequence[str]) -> Any:
         """The state after dealing the next round (when ``progress(state).awaiting_deal``)."""
@@ -122,8 +127,9 @@ class GameVariant(Protocol):
     def apply_action(self, state: Any, action: Any, seat: int) -> Any:
         """The next state; raises the core's ``RulesError`` with its code (409/422)."""
 
-    def drawn_card(self, state: Any, action: Any) -> str:
-        """The card ``action`` drew (``state`` is the state after it), else ``""``."""
+    def drawn_card(self, state: Any, action: Any, before: Any = None) -> str:
+        """The card ``action`` drew (``state`` is the state after it, ``before`` the state
+        it was applied to), else ``""``."""
 
     def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
         """Whether the card a logged action drew may be shown to every seat."""
@@ -162,3 +168,9 @@ class GameVariant(Protocol):
 
     def absent_action(self, view: Any, rng: random.Random) -> Any:
         """The move the turn timer plays for a player who ran out of time."""
+
+    def has_left(self, state: Any, seat: int) -> bool:
+        """Whether ``seat`` left a game that goes on without it (a computer plays there)."""
+
+    def standings(self, state: Any) -> tuple[int, ...]:
+        """The seats from first place to last as the game stands now."""

@@ -170,11 +170,13 @@ class GinRummy:
     def rules_from_dict(self, data: object) -> dict[str, Any]:
         return rules.RuleSet.from_dict(data).to_dict()
 
-    def new_deck(self, rng: random.Random) -> list[str]:
+    def new_deck(
+        self, rng: random.Random, rules_data: Mapping[str, Any] | None = None
+    ) -> list[str]:
         return [str(card) for card in rules.new_deck(rng)]
 
     def new_game(
-        self, rules_data: Mapping[str, Any], dealer: int, deck: Sequence[str]
+        self, rules_data: Mapping[str, Any], dealer: int, deck: Sequence[str], seats: int = 2
     ) -> rules.GameState:
         return rules.new_game(rules.RuleSet.from_dict(rules_data), dealer, deck)
 
@@ -202,7 +204,9 @@ class GinRummy:
     ) -> rules.GameState:
         return rules.apply_action(state, action, seat)
 
-    def drawn_card(self, state: rules.GameState, action: rules.Action) -> str:
+    def drawn_card(
+        self, state: rules.GameState, action: rules.Action, before: Any = None
+    ) -> str:
         if isinstance(action, rules.DrawStock | rules.DrawDiscard):
             drawn = state.round.history[-1].card
             return str(drawn) if drawn is not None else ""
@@ -262,6 +266,12 @@ class GinRummy:
 
     def absent_action(self, view: rules.PlayerView, rng: random.Random) -> rules.Action:
         return absent_action(view, rng)
+
+    def has_left(self, state: rules.GameState, seat: int) -> bool:
+        return False  # two seats: a concession ends the game
+
+    def standings(self, state: rules.GameState) -> tuple[int, ...]:
+        return tuple(sorted(range(2), key=lambda seat: (-state.scores[seat], seat)))
 
 
 GIN = GinRummy()

@@ -61,12 +61,23 @@ def test_bodies_with_a_required_key_are_required(schema):
 def test_game_creation_has_one_shape_per_opponent(schema):
     shapes = _body_variants(schema, schema["paths"]["/api/v1/games"]["post"])
     by_opponent = {
-        tuple(_resolve(schema, s["properties"]["opponent"])["enum"]): set(s["properties"])
+        (
+            tuple(_resolve(schema, s["properties"]["opponent"])["enum"]),
+            tuple(_resolve(schema, s["properties"]["variant"])["enum"]),
+            tuple(_resolve(schema, s["properties"].get("seats", {})).get("enum", ())),
+        ): set(s["properties"])
         for s in shapes
     }
+    table = {"opponent", "variant", "visibility", "rules", "turn_seconds", "seats", "computers"}
     assert by_opponent == {
-        ("computer",): {"opponent", "difficulty", "rules"},
-        ("human",): {"opponent", "visibility", "rules", "turn_seconds"},
+        (("computer",), ("gin",), ()): {"opponent", "variant", "difficulty", "rules"},
+        (("human",), ("gin",), ()): {"opponent", "variant", "visibility", "rules", "turn_seconds"},
+        (("computer",), ("rummy",), ()): {
+            "opponent", "variant", "difficulty", "rules", "computers",
+        },
+        (("human",), ("rummy",), ()): table,
+        (("human",), ("rummy",), (3,)): table | {"difficulty"},
+        (("human",), ("rummy",), (4,)): table | {"difficulty"},
     }
     rules = _resolve(schema, shapes[0]["properties"]["rules"])
     assert rules["additionalProperties"] is False

@@ -21,6 +21,7 @@ from jsonschema.exceptions import best_match
 from rest_framework.test import APIClient
 
 from tests.games.helpers import act, choose
+from tests.games.rummy_helpers import play_rummy_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -215,3 +216,57 @@ def test_the_checker_fails_on_an_undocumented_key(checker, players):
 
     with pytest.raises(AssertionError, match="surprise"):
         checker.check("GET", "/api/v1/phrases", Fake())
+
+
+def test_a_rummy_table_of_three_matches_the_schema(make_user, client_for, checker):
+    ann, bob = (Checked(client_for(make_user()), checker) for _ in range(2))
+    created = ann.post(
+        "/api/v1/games",
+        {
+            "variant": "rummy",
+            "opponent": "human",
+            "visibility": "public",
+            "seats": 3,
+            "computers": 1,
+            "difficulty": "easy",
+            "rules": {"rounds": 1, "hand_size": 7, "jokers": 2},
+        },
+    ).json()
+    assert created["status"] == "waiting" and created["variant"] == "rummy"
+    lobby = ann.get("/api/v1/lobby").json()
+    assert lobby["results"][0]["free_seats"] == 1
+    joined = bob.post("/api/v1/games/join", {"code": created["invite_code"]}).json()
+    game_id = joined["id"]
+    assert joined["status"] == "active" and set(joined["round"]) >= {"table", "came_out"}
+    # (errors are documented too: round 1's dealer is seat 0, so bob plays first)
+    bob.post(f"/api/v1/games/{game_id}/actions", {"type": "layoff", "card": "XX", "meld": 9})
+    ann.post(f"/api/v1/games/{game_id}/actions", {"type": "discard", "card": "ZZ"})
+    ann.post(f"/api/v1/games/{game_id}/actions", {"type": "draw_stock"})
+
+    def post(client: Checked, game: str, body: dict[str, Any]) -> Any:
+        return client.post(f"/api/v1/games/{game}/actions", body)
+
+    final = play_rummy_to_end({0: ann, 1: bob}, game_id, post=post)
+    assert final["final"]["reason"] == "rounds"
+    assert len(final["final"]["placement"]) == 3
+    for client in (ann, bob):
+        client.get(f"/api/v1/games/{game_id}/moves?page_size=100")
+        client.get("/api/v1/games")
+    offer = ann.post(f"/api/v1/games/{game_id}/rematch").json()
+    accepted = bob.post(f"/api/v1/games/{offer['id']}/accept").json()
+    assert accepted["status"] == "active"
+    # bob leaves: the computer plays on for him
+    bob.post(f"/api/v1/games/{offer['id']}/concede")
+    left = bob.get(f"/api/v1/games/{offer['id']}").json()
+    assert left["status"] == "active" and left["players"][1]["computer"] == "easy"
+    bob.post(f"/api/v1/games/{offer['id']}/actions", {"type": "draw_stock"})
+    over = ann.post(f"/api/v1/games/{offer['id']}/concede").json()
+    assert over["final"]["reason"] == "concede" and over["final"]["placement"][1:] == [0, 1]
+    vs_computer = ann.post(
+        "/api/v1/games",
+        {"variant": "rummy", "opponent": "computer", "computers": 2, "difficulty": "easy"},
+    ).json()
+    assert len(vs_computer["players"]) == 3
+    ann.post(f"/api/v1/games/{vs_computer['id']}/concede")
+    ann.get(f"/api/v1/games/{vs_computer['id']}")
+    assert ("POST", "/api/v1/games/{game_id}/actions", 422) in checker.checked
