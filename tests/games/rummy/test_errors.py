@@ -184,8 +184,6 @@ def test_a_stale_expected_version_is_a_conflict(table):
 @pytest.mark.parametrize(
     ("body", "code"),
     [
-        ({"type": "knock", "card": "9C"}, "validation_error"),
-        ({"type": "pass"}, "validation_error"),
         ({}, "validation_error"),
         ({"type": "draw_stock", "card": "AS"}, "validation_error"),
         ({"type": "discard"}, "validation_error"),
@@ -207,6 +205,12 @@ def test_malformed_bodies_are_refused_before_the_rules(table, body, code):
     # Even from the player who is not to act: the body is read first.
     for client in (table["bob"], table["ann"]):
         refused(table, client, body, 400, code)
+
+
+@pytest.mark.parametrize("body", [{"type": "knock", "card": "9C"}, {"type": "pass"}])
+def test_an_action_of_gin_rummy_is_not_one_of_this_game(table, body):
+    for client in (table["bob"], table["ann"]):
+        refused(table, client, body, 422, "action_not_in_game")
 
 
 def test_no_action_applies_once_the_game_is_over(table):

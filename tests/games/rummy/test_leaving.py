@@ -61,17 +61,16 @@ def test_a_leaver_is_replaced_by_the_computer_and_placed_last(people_table):
     assert Move.objects.filter(game_id=game_id, seat=1).count() > 2
 
 
-def test_when_the_only_person_leaves_the_computers_finish_the_game(computer_table):
-    # Five rounds: the computers play some sixty turns in a row, with nobody to wait for.
-    rules = {"rounds": 5, "hand_size": 7, "jokers": 2}
-    table = computer_table(computers=2, rules=rules, decks=[seeded_deck(81, 2)])
+def test_when_the_only_person_leaves_the_game_ends(computer_table):
+    table = computer_table(computers=2, rules=RULES, decks=[seeded_deck(81, 4)])
     client = table["clients"][0]
     assert client.post(f"/api/v1/games/{table['id']}/concede").status_code == 200
     view = view_of(client, table["id"])
+    # Nobody is left to play with: the computers do not play on alone.
     assert view["status"] == "finished"
-    assert view["final"]["reason"] == "rounds" and len(view["rounds"]) == 5
-    assert view["final"]["placement"][-1] == 0
-    assert view["players"][0]["computer"] == "easy"
+    assert view["final"]["reason"] == "concede"
+    assert view["final"]["placement"][-1] == 0 and view["final"]["winner"] in (1, 2)
+    assert view["final"]["totals"] == view["scores"] == [0, 0, 0]
 
 
 def test_a_rematch_against_the_computer_keeps_the_table(computer_table):
