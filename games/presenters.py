@@ -23,6 +23,10 @@ def _variant_keys(game: Game) -> dict[str, Any]:
     return {} if game.variant == DEFAULT_VARIANT else {"variant": game.variant}
 
 
+def _has_left(game: Game, seat: int) -> bool:
+    return any(row.seat == seat and row.left_at is not None for row in game.seats.all())
+
+
 def players_json(game: Game) -> list[dict[str, Any]]:
     """One entry per seat: the person (names) or the computer (its level); the seat of a
     player who left a rummy game shows the computer that plays it now."""
@@ -105,6 +109,8 @@ def game_view(
         if status != GameStatus.ACTIVE:
             body["round"]["turn"] = None
             body["round"]["legal_actions"] = []
+        elif game.seat_count > 2 and _has_left(game, seat):
+            body["round"]["legal_actions"] = []  # the computer plays a leaver's seat
     elif current is not None and body["final"] is not None:
         finished_numbers = {r["number"] for r in body["rounds"]}
         if current.number not in finished_numbers:

@@ -198,11 +198,13 @@ def _open_game(game_id: uuid.UUID | str, user: User) -> tuple[int, int]:
 
 
 class _GameCache:
-    """What a game stream reads once rather than per frame: the players (fixed once the game
-    has started) and the deals (reloaded when a new round appears)."""
+    """What a game stream reads once rather than per frame: the players (fixed once a game
+    of two has started; at larger tables a leaver's seat passes to the computer, so they
+    are read each time) and the deals (reloaded when a new round appears)."""
 
     def __init__(self) -> None:
         self.players: list[dict[str, Any]] | None = None
+        self.players_fixed = False
         self.deals: dict[int, Any] | None = None
 
 
@@ -216,10 +218,11 @@ def _game_frames(
 ) -> tuple[list[bytes], int | None, int]:
     if enforce:
         services.game_enforce_timers(game_id=game_id)
-    if cache.players is None:
+    if not cache.players_fixed:
         game = Game.objects.prefetch_related("seats__user").get(pk=game_id)
         if game.status != GameStatus.WAITING:
             cache.players = presenters.players_json(game)
+            cache.players_fixed = game.seat_count <= 2
     else:
         game = Game.objects.get(pk=game_id)
     if game.state is not None and (cache.deals is None or game.round_number not in cache.deals):

@@ -7,6 +7,9 @@ services, services never import the tasks module, so the two cannot form a cycle
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -22,6 +25,18 @@ from games.services.events import player_event_add
 
 PLAY_COMPUTER_TURN = "games.play_computer_turn"
 EXPIRE_TURN = "games.expire_turn"
+_computer_inline: ContextVar[bool] = ContextVar("games_computer_inline", default=False)
+
+
+@contextmanager
+def computer_turns_inline() -> Iterator[None]:
+    """Inside: a change that leaves a computer to act queues no task; the caller plays
+    that turn itself (eager tasks, :func:`games.services.computer.game_play_computer_turn`)."""
+    token = _computer_inline.set(True)
+    try:
+        yield
+    finally:
+        _computer_inline.reset(token)
 
 
 @dataclass(frozen=True)
@@ -77,7 +92,7 @@ def game_commit_change(
     game_id, version = str(game.pk), game.version
     # robust: the move is committed whatever happens to the queueing (the broker may be
     # down); a lost computer turn or timer is picked up by the sweeper.
-    if active and not human_turn:
+    if active and not human_turn and not _computer_inline.get():
         transaction.on_commit(
             lambda: _task(PLAY_COMPUTER_TURN).delay(game_id, version), robust=True
         )

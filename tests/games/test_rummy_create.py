@@ -268,3 +268,61 @@ def test_admin_shows_the_table_melds_and_verify_games_replays_rummy(make_user, c
     Game.objects.filter(pk=game_id).update(state=state)
     with pytest.raises(Exception, match="1 mismatch"):
         call_command("verify_games", "--game", game_id, stdout=StringIO())
+
+
+def test_the_sweeper_plays_a_lost_computer_turn_of_a_leavers_seat(make_user, client_for):
+    from games import services
+
+    table = _table_of_three(make_user, client_for)
+    game_id = table["id"]
+    game = Game.objects.get(pk=game_id)
+    # bob (seat 1, to act) has left, and the task for the computer's turn was lost
+    Seat.objects.filter(game_id=game_id, seat=1).update(computer="easy", left_at=timezone.now())
+    Game.objects.filter(pk=game_id).update(updated_at=timezone.now() - timedelta(minutes=5))
+    waiting = services.games_waiting_for_computer(older_than=timedelta(seconds=30))
+    assert (game.pk, game.version) in waiting
+    assert services.game_play_computer_turn(game_id=game_id, version=game.version) >= 2
+    after = Game.objects.get(pk=game_id)
+    assert after.turn_seat == 0  # the leaver's seat, then the computer at seat 2
+    assert Move.objects.filter(game_id=game_id, seat=1, action__type="discard").count() == 1
+
+
+def test_rummy_actions_keep_expected_version_and_idempotency(auth_client):
+    view = create(auth_client, variant="rummy", opponent="computer", rules=QUICK).json()
+    game_id = view["id"]
+    url = f"/api/v1/games/{game_id}/actions"
+    assert view["round"]["turn"] == 0  # the computer (seat 1) played first
+    assert view["version"] >= 2
+    stale = auth_client.post(url, {"type": "draw_stock", "expected_version": 0}, format="json")
+    assert_error(stale, 409, "version_conflict")
+    first = auth_client.post(
+        url, {"type": "draw_stock"}, format="json", HTTP_IDEMPOTENCY_KEY="k-1"
+    )
+    again = auth_client.post(
+        url, {"type": "draw_stock"}, format="json", HTTP_IDEMPOTENCY_KEY="k-1"
+    )
+    assert first.status_code == again.status_code == 200
+    assert first.content == again.content
+    assert Move.objects.filter(game_id=game_id, seat=0).count() == 1
+
+
+def test_when_the_last_person_leaves_the_computers_give_up_too(auth_client):
+    game = create(
+        auth_client, variant="rummy", opponent="computer", computers=3, difficulty="easy",
+        rules=QUICK,
+    ).json()
+    auth_client.post(
+        f"/api/v1/games/{game['id']}/actions", {"type": "draw_stock"}, format="json"
+    )
+    assert auth_client.post(f"/api/v1/games/{game['id']}/concede").status_code == 200
+    view = auth_client.get(f"/api/v1/games/{game['id']}").json()
+    assert view["status"] == "finished" and view["final"]["reason"] == "concede"
+    assert view["final"]["placement"][-1] == 0
+    forfeits = list(
+        Move.objects.filter(game_id=game["id"], action__type="concede").order_by("seq")
+    )
+    assert len(forfeits) == 3 and forfeits[0].seat == 0 and not forfeits[0].automatic
+    assert all(m.automatic for m in forfeits[1:])
+    out = StringIO()
+    call_command("verify_games", "--game", game["id"], stdout=out)
+    assert "0 mismatch(es)" in out.getvalue()

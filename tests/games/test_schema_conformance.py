@@ -264,9 +264,17 @@ def test_a_rummy_table_of_three_matches_the_schema(make_user, client_for, checke
     assert over["final"]["reason"] == "concede" and over["final"]["placement"][1:] == [0, 1]
     vs_computer = ann.post(
         "/api/v1/games",
-        {"variant": "rummy", "opponent": "computer", "computers": 2, "difficulty": "easy"},
+        {
+            "variant": "rummy",
+            "opponent": "computer",
+            "computers": 2,
+            "difficulty": "easy",
+            "rules": {"rounds": 1, "hand_size": 7},
+        },
     ).json()
     assert len(vs_computer["players"]) == 3
     ann.post(f"/api/v1/games/{vs_computer['id']}/concede")
-    ann.get(f"/api/v1/games/{vs_computer['id']}")
+    # the last person left: the game ends, the leaver placed last
+    done = ann.get(f"/api/v1/games/{vs_computer['id']}").json()
+    assert done["status"] == "finished" and done["final"]["placement"][-1] == 0
     assert ("POST", "/api/v1/games/{game_id}/actions", 422) in checker.checked
