@@ -69,6 +69,7 @@ def test_a_whole_turn_of_refusals_and_what_finally_applies(table):
 
     view = played(table, bob, {"type": "draw_discard"})
     assert view["round"]["drawn_from_discard"] == "KC" and view["round"]["phase"] == "play"
+    assert view_of(ann, table["id"])["round"]["drawn_from_discard"] is None  # bob's to know
     discard = next(a for a in view["round"]["legal_actions"] if a["type"] == "discard")
     assert "KC" not in discard["cards"]
     refused(table, bob, {"type": "discard", "card": "KC"}, 422, "cannot_discard_drawn_card")
@@ -337,3 +338,42 @@ def test_join_refuses_a_full_table_and_ones_own(people_table, make_user, client_
     after = ann.get(f"/api/v1/games/{waiting['id']}").json()
     assert after["status"] == "waiting" and after["version"] == waiting["version"]
     assert [p["user"] for p in after["players"][1:]] == [None, None, None]
+
+
+def test_a_retry_with_the_same_idempotency_key_applies_once(table):
+    bob = table["bob"]
+    first = act(bob, table["id"], {"type": "draw_stock"}, HTTP_IDEMPOTENCY_KEY="turn-1-draw")
+    assert first.status_code == 200
+    again = act(bob, table["id"], {"type": "draw_stock"}, HTTP_IDEMPOTENCY_KEY="turn-1-draw")
+    assert again.status_code == 200 and again.content == first.content
+    assert Move.objects.filter(game_id=table["id"]).count() == 1
+    other = act(
+        bob, table["id"], {"type": "discard", "card": "9C"}, HTTP_IDEMPOTENCY_KEY="turn-1-draw"
+    )
+    assert other.status_code == 422 and other.json()["code"] == "idempotency_key_reused"
+
+
+def test_a_table_is_not_found_for_those_not_seated_at_it(table, make_user, client_for):
+    stranger = client_for(make_user())
+    for response in (
+        stranger.get(f"/api/v1/games/{table['id']}"),
+        stranger.get(f"/api/v1/games/{table['id']}/moves"),
+        act(stranger, table["id"], {"type": "draw_stock"}),
+    ):
+        assert response.status_code == 404 and response.json()["code"] == "not_found"
+    assert Game.objects.get(pk=table["id"]).version == views(table)[0]["version"]
+
+
+def test_a_waiting_table_can_be_cancelled_by_its_creator_only(people_table, make_user, client_for):
+    ann, bob = client_for(make_user()), client_for(make_user())
+    waiting = ann.post(
+        "/api/v1/games", {"variant": "rummy", "opponent": "human", "seats": 4}, format="json"
+    ).json()
+    joined = bob.post("/api/v1/games/join", {"code": waiting["invite_code"]}, format="json")
+    assert joined.status_code == 200 and joined.json()["status"] == "waiting"
+    assert joined.json()["you"] == 1
+    refusal = bob.post(f"/api/v1/games/{waiting['id']}/cancel")
+    assert refusal.status_code == 409 and refusal.json()["code"] == "not_creator"
+    assert view_of(ann, waiting["id"])["status"] == "waiting"
+    assert ann.post(f"/api/v1/games/{waiting['id']}/cancel").status_code == 200
+    assert view_of(bob, waiting["id"])["status"] == "abandoned"
