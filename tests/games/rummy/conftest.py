@@ -56,9 +56,11 @@ def people_table(make_user, client_for) -> Callable[..., dict[str, Any]]:
         difficulty: str | None = None,
         rules: dict[str, Any] | None = None,
         decks: Sequence[Sequence[str]] | None = None,
+        people: int | None = None,
         **extra: Any,
     ) -> dict[str, Any]:
-        people = seats - computers
+        """``people``: how many people sit down (the creator included); all by default."""
+        people = seats - computers if people is None else people
         users = {seat: make_user() for seat in range(people)}
         clients = {seat: client_for(user) for seat, user in users.items()}
         body: dict[str, Any] = {
