@@ -4,6 +4,7 @@ play goes on, and the leaver is placed last."""
 from __future__ import annotations
 
 import pytest
+from django.core.management import call_command
 
 from games.models import Move
 from tests.games.rummy.helpers import (
@@ -57,8 +58,26 @@ def test_a_leaver_is_replaced_by_the_computer_and_placed_last(people_table):
     assert final["winner"] in (0, 2)
     assert final["totals"] == final_view["scores"]
     assert assert_views_hide(game_id, seen) == len(seen)
-    # The computer kept playing seat 1 after bob left.
+    # The computer kept playing seat 1 after bob left; the log replays to the snapshot.
     assert Move.objects.filter(game_id=game_id, seat=1).count() > 2
+    call_command("verify_games", game=[game_id])
+
+
+def test_a_player_who_leaves_out_of_turn_is_played_for_when_the_turn_comes(people_table):
+    table = people_table(seats=3, rules=RULES, decks=[seeded_deck(42, 4)])
+    game_id = table["id"]
+    ann, bob, cat = (table["clients"][seat] for seat in range(3))
+    assert cat.post(f"/api/v1/games/{game_id}/concede").status_code == 200
+    view = view_of(ann, game_id)
+    assert view["status"] == "active" and view["round"]["turn"] == 1
+    assert view["players"][2]["computer"] == "easy"
+    listed = {g["id"]: g for g in bob.get("/api/v1/games?status=active").json()["results"]}
+    assert listed[game_id]["your_turn"] is True and listed[game_id]["turn"] == 1
+    # bob plays his turn; the computer in cat's seat plays at once; ann is next.
+    final = play_out(game_id, {0: ann, 1: bob})
+    assert final["final"]["placement"][-1] == 2
+    assert Move.objects.filter(game_id=game_id, seat=2, automatic=False).count() >= 2
+    call_command("verify_games", game=[game_id])
 
 
 def test_when_the_only_person_leaves_the_game_ends(computer_table):
