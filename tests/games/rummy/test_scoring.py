@@ -77,3 +77,54 @@ def test_hand_rummy_then_going_out_over_two_rounds(people_table):
     assert view["final"]["reason"] == "rounds"
     assert view["final"]["winner"] == 1 and view["final"]["placement"] == [1, 0]
     assert view["final"]["totals"] == [-45, 45] == view["scores"]
+
+
+def test_the_card_taken_from_the_discard_pile_may_go_out_as_the_last_card(people_table):
+    deck = rummy_deck(
+        "JH QH KH 7S 7D TH 2C", "AS 3S 5S 8D 6S JD 5D", upcard="2D", stock="7C 4S", jokers=0
+    )
+    table = people_table(seats=2, rules={"rounds": 1, "hand_size": 7, "jokers": 0}, decks=[deck])
+    game_id = table["id"]
+    ann, bob = table["clients"][0], table["clients"][1]
+    play(bob, game_id, {"type": "draw_stock"})
+    play(bob, game_id, {"type": "meld", "melds": [["JH", "QH", "KH"], ["7S", "7D", "7C"]]})
+    play(bob, game_id, {"type": "discard", "card": "2C"})
+    play(ann, game_id, {"type": "draw_stock"})
+    play(ann, game_id, {"type": "discard", "card": "5D"})
+    view = play(bob, game_id, {"type": "draw_discard"})
+    assert view["round"]["hand"] == ["TH", "5D"]
+    assert {"type": "discard", "cards": ["TH"]} in view["round"]["legal_actions"]
+    refusal = act(bob, game_id, {"type": "discard", "card": "5D"})
+    assert refusal.status_code == 422
+    assert refusal.json()["code"] == "cannot_discard_drawn_card"
+    view = play(bob, game_id, {"type": "layoff", "card": "TH", "meld": 0})
+    assert view["round"]["table"][0]["cards"] == ["TH", "JH", "QH", "KH"]
+    assert view["round"]["legal_actions"] == [{"type": "discard", "cards": ["5D"]}]
+    view = play(bob, game_id, {"type": "discard", "card": "5D"})
+    assert view["status"] == "finished"
+    (result,) = view["rounds"]
+    assert result["outcome"] == "out" and result["winner"] == 1
+    assert result["hands"][0]["value"] == 47  # 11 + 3 + 5 + 8 + 6 + 10 + 4
+    assert result["points"] == [-47, 47] and view["final"]["placement"] == [1, 0]
+
+
+def test_the_game_ends_once_a_total_reaches_the_loss_limit(people_table):
+    heavy = "XX XX AS AH AD KS KH"  # 20 + 20 + 11 * 3 + 10 + 10 = 93
+    deck = rummy_deck(MELDER, heavy, upcard="2D", stock="9C", jokers=2)
+    rules = {"loss_limit": 100, "jokers": 2, "hand_size": 7}
+    table = people_table(seats=2, rules=rules, decks=[deck])
+    game_id = table["id"]
+    bob = table["clients"][1]
+    play(bob, game_id, {"type": "draw_stock"})
+    play(bob, game_id, {"type": "meld", "melds": [["TH", "JH", "QH", "KH"], ["7S", "7D", "7C"]]})
+    view = play(bob, game_id, {"type": "discard", "card": "9C"})
+    assert view["status"] == "finished" and len(view["rounds"]) == 1
+    assert view["rounds"][0]["outcome"] == "hand_rummy"
+    assert view["rounds"][0]["points"] == [-186, 186]
+    assert view["final"] == {
+        **view["final"],
+        "winner": 1,
+        "reason": "loss_limit",
+        "totals": [-186, 186],
+        "placement": [1, 0],
+    }
