@@ -766,7 +766,9 @@ class GameDetailApi(APIView):
 
 
 class GameActionsApi(APIView):
-    """Play: draw, discard, knock, big gin, or pass the first upcard."""
+    """Play: draw, discard, knock, big gin, or pass the first upcard; in rummy draw, meld,
+    lay off, swap a joker, discard. An action of the other game is 422
+    `action_not_in_game`."""
 
     throttle_classes = [ActionThrottle]
 
@@ -998,7 +1000,11 @@ def _change_schema(operation_id: str, codes: list[str]) -> Any:
 
 @_change_schema("games_concede", ["game_not_active"])
 class ConcedeApi(_GameChangeApi):
-    """Give up the game: the opponent wins (`final.reason` `concede`)."""
+    """Give up the game: the opponent wins (`final.reason` `concede`). At a rummy table of
+    three or four you leave instead: an `easy` computer plays your seat for the rest of the
+    game, you are placed last, and you may still read the game but no longer act (409
+    `game_not_active`); the game ends when fewer than two seats remain or no person is
+    left."""
 
     service = services.game_concede
     throttle_classes = [ConcedeThrottle]
