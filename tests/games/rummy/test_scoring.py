@@ -128,3 +128,23 @@ def test_the_game_ends_once_a_total_reaches_the_loss_limit(people_table):
         "totals": [-186, 186],
         "placement": [1, 0],
     }
+
+
+def test_hand_rummy_without_doubling_and_the_next_round_dealt(people_table):
+    heavy = "XX XX AS AH AD KS KH"
+    deck = rummy_deck(MELDER, heavy, upcard="2D", stock="9C", jokers=2)
+    rules = {"loss_limit": 100, "jokers": 2, "hand_size": 7, "hand_rummy_doubles": False}
+    table = people_table(seats=2, rules=rules, decks=[deck])
+    game_id = table["id"]
+    ann, bob = table["clients"][0], table["clients"][1]
+    play(bob, game_id, {"type": "draw_stock"})
+    play(bob, game_id, {"type": "meld", "melds": [["TH", "JH", "QH", "KH"], ["7S", "7D", "7C"]]})
+    view = play(bob, game_id, {"type": "discard", "card": "9C"})
+    # 93 points, not doubled: -93 is above the loss limit, so round 2 follows at once.
+    assert view["rounds"][0]["outcome"] == "hand_rummy"
+    assert view["rounds"][0]["points"] == [-93, 93]
+    assert view["status"] == "active" and view["final"] is None
+    nxt = view_of(ann, game_id)["round"]
+    assert nxt["number"] == 2 and nxt["dealer"] == 1 and nxt["turn"] == 0
+    assert nxt["hand_sizes"] == [7, 7] and nxt["table"] == [] and nxt["came_out"] == [False] * 2
+    assert nxt["deck_commitment"] != view["rounds"][0]["deck_commitment"]
