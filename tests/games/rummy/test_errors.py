@@ -338,6 +338,13 @@ def test_join_refuses_a_full_table_and_ones_own(people_table, make_user, client_
     after = ann.get(f"/api/v1/games/{waiting['id']}").json()
     assert after["status"] == "waiting" and after["version"] == waiting["version"]
     assert [p["user"] for p in after["players"][1:]] == [None, None, None]
+    # Joining twice takes one seat, not two.
+    bob = client_for(make_user())
+    for _ in range(2):
+        joined = bob.post("/api/v1/games/join", {"code": waiting["invite_code"]}, format="json")
+        assert joined.status_code == 200 and joined.json()["you"] == 1
+    seated = [p["user"] is not None for p in view_of(ann, waiting["id"])["players"]]
+    assert seated == [True, True, False, False]
 
 
 def test_a_retry_with_the_same_idempotency_key_applies_once(table):
