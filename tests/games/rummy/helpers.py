@@ -22,10 +22,12 @@ from games.dealing import dealt
 from games.models import Game
 from games.replay import states
 from games.rules.rummy import (
+    JOKER,
     GameState,
     best_melds,
     card_value,
     full_deck,
+    melds_in,
     new_deck,
     parse_card,
     rummy_cards,
@@ -104,13 +106,24 @@ def legal_of(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def choose(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The next action, from ``legal_actions`` alone: draw from the stock; meld the best
-    melds when ``meld`` is listed; lay off the first listed option; else discard the
-    highest-valued listed card."""
+    """The next action, from ``legal_actions`` alone: draw from the stock; take a joker
+    from the table when ``swap_joker`` is listed, and play it (a listed lay-off of it, or
+    a meld of the hand that holds it) while no discard is listed; meld the best melds when
+    ``meld`` is listed; lay off the first listed option; else discard the highest-valued
+    listed card."""
     legal = legal_of(view)
     assert legal, f"no legal action for seat {view['you']}: {view['round']}"
     if "draw_stock" in legal:
         return {"type": "draw_stock"}
+    if "swap_joker" in legal:
+        return {"type": "swap_joker", **legal["swap_joker"]["options"][0]}
+    if "discard" not in legal:  # a swapped joker is owed: play it first
+        for option in legal.get("layoff", {}).get("options", []):
+            if option["card"] == "XX":
+                return {"type": "layoff", **option}
+        for meld in melds_in(rummy_cards(view["round"]["hand"])):
+            if JOKER in meld:
+                return {"type": "meld", "melds": [[str(card) for card in meld]]}
     if "meld" in legal:
         _, melds = best_melds(rummy_cards(view["round"]["hand"]))
         if melds:

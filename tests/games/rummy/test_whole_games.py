@@ -137,6 +137,8 @@ def test_three_people_play_a_whole_game_by_invite_code(people_table):
     view = play_out(table["id"], table["clients"], seen=seen)
     _assert_finished(view, 3, 1)
     assert view["rounds"][0]["deck"] == deck
+    # The people took jokers from the table and played them, through the API.
+    assert Move.objects.filter(game_id=table["id"], action__type="swap_joker").exists()
     assert assert_views_hide(table["id"], seen) == len(seen)
     for seat, client in table["clients"].items():
         moves = moves_of(client, table["id"])
