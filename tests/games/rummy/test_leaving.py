@@ -1,0 +1,111 @@
+"""A player who leaves a table of three (DESIGN §5): an ``easy`` computer takes the seat,
+play goes on, and the leaver is placed last."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+
+from games.models import Move
+from tests.games.rummy.helpers import (
+    ROUND_KEYS,
+    act,
+    assert_views_hide,
+    play_out,
+    seeded_deck,
+    view_of,
+)
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+RULES = {"rounds": 1, "hand_size": 9, "first_meld_points": 20, "jokers": 4}
+
+
+def test_a_leaver_is_replaced_by_the_computer_and_placed_last(people_table):
+    table = people_table(seats=3, rules=RULES, decks=[seeded_deck(41, 4)])
+    game_id = table["id"]
+    ann, bob, cat = (table["clients"][seat] for seat in range(3))
+    start = view_of(bob, game_id)
+    assert start["round"]["turn"] == 1  # bob, the seat after the dealer
+
+    response = bob.post(f"/api/v1/games/{game_id}/concede")
+    assert response.status_code == 200, response.json()
+
+    view = view_of(ann, game_id)
+    assert view["status"] == "active"
+    assert view["players"][1]["computer"] == "easy"
+    assert view["players"][0]["computer"] is None and view["players"][2]["computer"] is None
+    # The computer played bob's turn at once (tasks run eagerly): the turn moved on.
+    assert view["round"]["turn"] == 2
+    assert view["version"] > start["version"]
+    last = Move.objects.filter(game_id=game_id, seat=1).order_by("seq").last()
+    assert last is not None and last.action["type"] == "discard"
+    assert Move.objects.filter(game_id=game_id, seat=1).count() >= 2
+
+    # bob has left: he may no longer act or leave again; the game is not his to change.
+    version = view["version"]
+    assert act(bob, game_id, {"type": "draw_stock"}).status_code == 409
+    assert bob.post(f"/api/v1/games/{game_id}/concede").status_code == 409
+    assert view_of(ann, game_id)["version"] == version
+
+    seen: list = []
+    final_view = play_out(game_id, {0: ann, 2: cat}, seen=seen)
+    assert final_view["status"] == "finished"
+    final = final_view["final"]
+    assert final["reason"] == "rounds"
+    assert final["placement"][-1] == 1
+    assert sorted(final["placement"]) == [0, 1, 2]
+    assert final["winner"] in (0, 2)
+    assert final["totals"] == final_view["scores"]
+    assert assert_views_hide(game_id, seen) == len(seen)
+    # The computer kept playing seat 1 after bob left; the log replays to the snapshot.
+    assert Move.objects.filter(game_id=game_id, seat=1).count() > 2
+    call_command("verify_games", game=[game_id])
+
+
+def test_a_player_who_leaves_out_of_turn_is_played_for_when_the_turn_comes(people_table):
+    table = people_table(seats=3, rules=RULES, decks=[seeded_deck(42, 4)])
+    game_id = table["id"]
+    ann, bob, cat = (table["clients"][seat] for seat in range(3))
+    assert cat.post(f"/api/v1/games/{game_id}/concede").status_code == 200
+    view = view_of(ann, game_id)
+    assert view["status"] == "active" and view["round"]["turn"] == 1
+    assert view["players"][2]["computer"] == "easy"
+    listed = {g["id"]: g for g in bob.get("/api/v1/games?status=active").json()["results"]}
+    assert listed[game_id]["your_turn"] is True and listed[game_id]["turn"] == 1
+    # bob plays his turn; the computer in cat's seat plays at once; ann is next.
+    final = play_out(game_id, {0: ann, 1: bob})
+    assert final["final"]["placement"][-1] == 2
+    assert Move.objects.filter(game_id=game_id, seat=2, automatic=False).count() >= 2
+    call_command("verify_games", game=[game_id])
+
+
+def test_when_the_only_person_leaves_the_game_ends(computer_table):
+    table = computer_table(computers=2, rules=RULES, decks=[seeded_deck(81, 4)])
+    client = table["clients"][0]
+    assert client.post(f"/api/v1/games/{table['id']}/concede").status_code == 200
+    view = view_of(client, table["id"])
+    # Nobody is left to play with: the computers do not play on alone.
+    assert view["status"] == "finished"
+    assert view["final"]["reason"] == "concede"
+    assert view["final"]["placement"][-1] == 0 and view["final"]["winner"] in (1, 2)
+    assert view["final"]["totals"] == view["scores"] == [0, 0, 0]
+
+
+def test_a_rematch_against_the_computer_keeps_the_table(computer_table):
+    rules = {"rounds": 3, "hand_size": 8, "jokers": 3}
+    table = computer_table(computers=1, difficulty="hard", rules=rules)
+    client = table["clients"][0]
+    game_id = table["id"]
+    assert client.post(f"/api/v1/games/{game_id}/concede").status_code == 200
+    over = view_of(client, game_id)
+    assert over["status"] == "finished" and over["final"]["reason"] == "concede"
+    assert over["final"]["placement"] == [1, 0] and over["final"]["winner"] == 1
+    response = client.post(f"/api/v1/games/{game_id}/rematch")
+    assert response.status_code == 201, response.json()
+    new = response.json()
+    assert new["id"] != game_id and new["status"] == "active" and new["you"] == 0
+    assert new["rules"] == over["rules"]
+    assert [p["computer"] for p in new["players"]] == [None, "hard"]
+    assert new["scores"] == [0, 0] and new["round"]["hand_sizes"][1] in (7, 8)
+    assert set(new["round"]) == ROUND_KEYS
