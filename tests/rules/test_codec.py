@@ -220,6 +220,8 @@ def refused_cleanly(call):
         ({"type": {"a": 1}}, "validation_error"),
         ({"type": HUGE}, "validation_error"),
         ({"type": 1.5}, "validation_error"),
+        # a key with no str (a Python caller, not JSON) is named, not a crash
+        ({"type": "pass", HUGE: 1}, "validation_error"),
         ({"type": "discard", "card": HUGE}, "invalid_card"),
         ({"type": "discard", "card": {"rank": "A", "suit": "S"}}, "invalid_card"),
         ({"type": "discard", "card": ["AS"]}, "invalid_card"),
