@@ -1,5 +1,5 @@
-"""Pieces both rules cores (Gin Rummy and Rummy) share: the JSON action envelope and
-the bound on stored numbers."""
+"""Pieces both rules cores (Gin Rummy and Rummy) share: the JSON action envelope, the
+bound on stored numbers and the strict readers of a stored state."""
 
 from __future__ import annotations
 
@@ -10,6 +10,36 @@ from games.rules.errors import ValidationError, brief_repr
 
 MAX_INT = 2**31 - 1
 """The largest number a stored state (or a meld id) may hold: every stored number is a count."""
+
+
+class JsonReader:
+    """Strict readers of a stored state's values: any malformed value raises
+    ``ValueError`` (each codec turns it into a ``validation_error``)."""
+
+    @staticmethod
+    def obj(value: object, where: str) -> Mapping[str, Any]:
+        if not isinstance(value, Mapping):
+            raise ValueError(f"{where} must be an object")
+        return value
+
+    @staticmethod
+    def list_(value: object, where: str) -> Sequence[Any]:
+        if not isinstance(value, list | tuple):
+            raise ValueError(f"{where} must be a list")
+        return value
+
+    @staticmethod
+    def int_(value: object, where: str, low: int = 0) -> int:
+        # every stored number is a count, or (with low) a signed score
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_INT:
+            raise ValueError(f"{where} must be an integer from {low} to {MAX_INT}")
+        return value
+
+    @staticmethod
+    def bool_(value: object, where: str) -> bool:
+        if not isinstance(value, bool):
+            raise ValueError(f"{where} must be a boolean")
+        return value
 
 
 def read_action_type(

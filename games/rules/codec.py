@@ -12,10 +12,10 @@ keys are only ever added.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from games.rules._common import MAX_INT, read_action_type
+from games.rules._common import JsonReader, read_action_type
 from games.rules.actions import (
     ACTION_TYPES,
     Action,
@@ -226,21 +226,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-class _Reader:
-    """Strict readers that turn any malformed value into a ValidationError."""
-
-    @staticmethod
-    def obj(value: object, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"{where} must be an object")
-        return value
-
-    @staticmethod
-    def int_(value: object, where: str) -> int:
-        # every stored number (points, scores, totals, round numbers, limits) is a count
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INT:
-            raise ValueError(f"{where} must be an integer from 0 to {MAX_INT}")
-        return value
+class _Reader(JsonReader):
+    """Strict readers that turn any malformed value into a ValidationError; every stored
+    number (points, scores, totals, round numbers, limits) is a count."""
 
     @staticmethod
     def seat(value: object, where: str) -> int:
@@ -252,12 +240,6 @@ class _Reader:
     @staticmethod
     def opt_seat(value: object, where: str) -> int | None:
         return None if value is None else _Reader.seat(value, where)
-
-    @staticmethod
-    def bool_(value: object, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where} must be a boolean")
-        return value
 
     @staticmethod
     def cards(value: object, where: str) -> tuple[Card, ...]:

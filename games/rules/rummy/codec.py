@@ -11,10 +11,10 @@ refuses anything else, and any malformed content, with a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from games.rules._common import MAX_INT, read_action_type
+from games.rules._common import MAX_INT, JsonReader, read_action_type
 from games.rules.errors import InvalidCard, RulesError, ValidationError, brief_repr
 from games.rules.rummy.actions import (
     ACTION_TYPES,
@@ -309,39 +309,15 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-class _Reader:
+class _Reader(JsonReader):
     """Strict readers: any malformed value raises ``ValueError``."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
 
     @staticmethod
-    def obj(value: object, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"{where} must be an object")
-        return value
-
-    @staticmethod
-    def list_(value: object, where: str) -> Sequence[Any]:
-        if not isinstance(value, list | tuple):
-            raise ValueError(f"{where} must be a list")
-        return value
-
-    @staticmethod
-    def int_(value: object, where: str, low: int = 0) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_INT:
-            raise ValueError(f"{where} must be an integer from {low} to {MAX_INT}")
-        return value
-
-    @staticmethod
     def signed(value: object, where: str) -> int:
         return _Reader.int_(value, where, low=-MAX_INT)
-
-    @staticmethod
-    def bool_(value: object, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where} must be a boolean")
-        return value
 
     @staticmethod
     def cards(value: object, where: str) -> tuple[RummyCard, ...]:
