@@ -12,9 +12,10 @@ keys are only ever added.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from games.rules._common import JsonReader, read_action_type
 from games.rules.actions import (
     ACTION_TYPES,
     Action,
@@ -27,7 +28,7 @@ from games.rules.actions import (
     Pass,
 )
 from games.rules.cards import Card, mask_of
-from games.rules.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.errors import InvalidCard, RulesError, ValidationError
 from games.rules.melds import Meld, meld_from_mask
 from games.rules.ruleset import RuleSet
 from games.rules.state import (
@@ -53,7 +54,6 @@ _ACTION_KEYS: dict[str, frozenset[str]] = {
     Knock.type: frozenset({"card", "melds"}),
     BigGin.type: frozenset({"melds"}),
 }
-_ANY_ACTION_KEY = frozenset().union(*_ACTION_KEYS.values())
 
 
 # --------------------------------------------------------------------------------------
@@ -93,30 +93,8 @@ def action_from_json(data: object) -> Action:
     >>> action_from_json({"type": "knock", "card": "9c"})
     Knock(card=Card.parse('9C'), melds=None)
     """
-    if not isinstance(data, Mapping):
-        raise ValidationError(
-            "An action must be a JSON object.", {"non_field_errors": ["Expected an object."]}
-        )
-    kind = data.get("type")
-    if kind is None:
-        raise ValidationError("The action has no type.", {"type": ["This field is required."]})
-    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
-        expected = ", ".join(ACTION_TYPES)
-        raise ValidationError(
-            f"Unknown action type {brief_repr(kind)}; expected one of {expected}.",
-            {"type": [f"Must be one of {expected}."]},
-        )
-    allowed = _ACTION_KEYS[kind]
-    extra = {
-        str(key): [f"Not a field of a {kind} action."]
-        for key, value in data.items()
-        if key != "type"
-        and key not in allowed
-        and (value is not None or key not in _ANY_ACTION_KEY)
-    }
-    if extra:
-        raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
-    if "card" in allowed and data.get("card") is None:
+    kind, data = read_action_type(data, _ACTION_KEYS, ACTION_TYPES)
+    if "card" in _ACTION_KEYS[kind] and data.get("card") is None:
         raise ValidationError(
             f"A {kind} action needs a card.", {"card": ["This field is required."]}
         )
@@ -248,25 +226,9 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-_MAX_INT = 2**31 - 1
-"""The largest number :func:`state_from_json` accepts (a stored state holds only counts)."""
-
-
-class _Reader:
-    """Strict readers that turn any malformed value into a ValidationError."""
-
-    @staticmethod
-    def obj(value: object, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"{where} must be an object")
-        return value
-
-    @staticmethod
-    def int_(value: object, where: str) -> int:
-        # every stored number (points, scores, totals, round numbers, limits) is a count
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_INT:
-            raise ValueError(f"{where} must be an integer from 0 to {_MAX_INT}")
-        return value
+class _Reader(JsonReader):
+    """Strict readers that turn any malformed value into a ValidationError; every stored
+    number (points, scores, totals, round numbers, limits) is a count."""
 
     @staticmethod
     def seat(value: object, where: str) -> int:
@@ -278,12 +240,6 @@ class _Reader:
     @staticmethod
     def opt_seat(value: object, where: str) -> int | None:
         return None if value is None else _Reader.seat(value, where)
-
-    @staticmethod
-    def bool_(value: object, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where} must be a boolean")
-        return value
 
     @staticmethod
     def cards(value: object, where: str) -> tuple[Card, ...]:

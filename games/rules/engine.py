@@ -568,26 +568,6 @@ def _discard(state: GameState, seat: int, card: Card) -> GameState:
         hands, masks = (hand, rnd.hands[1]), (mask, rnd.hand_masks[1])
     else:
         hands, masks = (rnd.hands[0], hand), (rnd.hand_masks[0], mask)
-    history = (*rnd.history, _DISCARD_RECORD[seat][bit])
-    if len(rnd.stock) <= state.rules.stock_floor:
-        rnd = build_round(
-            rnd.number,
-            rnd.dealer,
-            hands,
-            masks,
-            rnd.stock,
-            (*rnd.discard_pile, card),
-            rnd.phase,
-            rnd.turn,
-            rnd.upcard,
-            rnd.knock_limit,
-            rnd.passes,
-            rnd.stock_only,
-            None,
-            rnd.knock_discard,
-            history,
-        )
-        return _end_round(state, rnd, Outcome.DRAW, None, None, 0, settle_draw(hands))
     new = build_round(
         rnd.number,
         rnd.dealer,
@@ -603,8 +583,11 @@ def _discard(state: GameState, seat: int, card: Card) -> GameState:
         rnd.stock_only,
         None,
         rnd.knock_discard,
-        history,
+        (*rnd.history, _DISCARD_RECORD[seat][bit]),
     )
+    if len(rnd.stock) <= state.rules.stock_floor:
+        # the round ends drawn: _end_round sets the phase and clears the turn
+        return _end_round(state, new, Outcome.DRAW, None, None, 0, settle_draw(hands))
     return build_game(state.rules, state.scores, new, state.rounds, state.final)
 
 

@@ -31,7 +31,7 @@ from games.rules import (
     state_from_json,
     state_to_json,
 )
-from tests.rules.helpers import make_deck
+from tests.rules.helpers import json_paths, make_deck
 
 DECK1 = make_deck(
     "AS 2S 3S 4H 5H 6H 7D 8D 9D 3C", "TS JS QS 5D 5C 5S KH 8C 2C AC", "QH", "KC 4C"
@@ -220,6 +220,8 @@ def refused_cleanly(call):
         ({"type": {"a": 1}}, "validation_error"),
         ({"type": HUGE}, "validation_error"),
         ({"type": 1.5}, "validation_error"),
+        # a key with no str (a Python caller, not JSON) is named, not a crash
+        ({"type": "pass", HUGE: 1}, "validation_error"),
         ({"type": "discard", "card": HUGE}, "invalid_card"),
         ({"type": "discard", "card": {"rank": "A", "suit": "S"}}, "invalid_card"),
         ({"type": "discard", "card": ["AS"]}, "invalid_card"),
@@ -267,18 +269,8 @@ def test_any_json_as_an_action_or_rules_is_accepted_or_an_input_error(value):
     refused_cleanly(lambda: RuleSet.from_dict({"knock_limit": value, "big_gin": value}))
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*prefix, index))
-
-
 STORED = state_to_json(concede(play_two_rounds()[0], 0, "concede"))  # rounds and final
-STORED_PATHS = list(_paths(STORED))
+STORED_PATHS = list(json_paths(STORED))
 DELETE = object()
 
 

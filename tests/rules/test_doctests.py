@@ -9,7 +9,7 @@ import games.rules
 import games.rules.rummy
 
 MODULES = ["games.rules", "games.rules.cards", "games.rules.melds", "games.rules.ruleset",
-           "games.rules.codec", "games.rules.errors"]
+           "games.rules.codec", "games.rules.errors", "games.rules._common"]
 RUMMY_MODULES = ["games.rules.rummy", "games.rules.rummy.cards", "games.rules.rummy.melds",
                  "games.rules.rummy.ruleset", "games.rules.rummy.codec"]
 

@@ -11,9 +11,10 @@ refuses anything else, and any malformed content, with a
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
+from games.rules._common import MAX_INT, JsonReader, read_action_type
 from games.rules.errors import InvalidCard, RulesError, ValidationError, brief_repr
 from games.rules.rummy.actions import (
     ACTION_TYPES,
@@ -61,8 +62,6 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
     SwapJoker.type: ("card", "meld"),
     Discard.type: ("card",),
 }
-_ANY_ACTION_KEY = frozenset().union(*_ACTION_KEYS.values())
-_MAX_INT = 2**31 - 1
 FINAL_REASONS = ("loss_limit", "rounds", "concede", "timeout")
 """The reasons a game ends."""
 
@@ -92,7 +91,7 @@ def _melds_field(value: object) -> WrittenMelds:
 
 
 def _meld_id_field(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= _MAX_INT:
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INT:
         message = "Must be a table meld id (an integer from 0)."
         raise ValidationError(f"meld: {message} Not {brief_repr(value)}.", {"meld": [message]})
     return value
@@ -120,29 +119,7 @@ def action_from_json(data: object) -> Action:
     >>> action_from_json({"type": "layoff", "card": "xx", "meld": 0, "end": "high"})
     Layoff(card=JOKER, meld=0, end=<End.HIGH: 'high'>)
     """
-    if not isinstance(data, Mapping):
-        raise ValidationError(
-            "An action must be a JSON object.", {"non_field_errors": ["Expected an object."]}
-        )
-    kind = data.get("type")
-    if kind is None:
-        raise ValidationError("The action has no type.", {"type": ["This field is required."]})
-    if not isinstance(kind, str) or kind not in _ACTION_KEYS:
-        expected = ", ".join(ACTION_TYPES)
-        raise ValidationError(
-            f"Unknown action type {brief_repr(kind)}; expected one of {expected}.",
-            {"type": [f"Must be one of {expected}."]},
-        )
-    allowed = _ACTION_KEYS[kind]
-    extra = {
-        brief_repr(key) if not isinstance(key, str) else key: [f"Not a field of a {kind} action."]
-        for key, value in data.items()
-        if key != "type"
-        and key not in allowed
-        and (value is not None or key not in _ANY_ACTION_KEY)
-    }
-    if extra:
-        raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
+    kind, data = read_action_type(data, _ACTION_KEYS, ACTION_TYPES)
     missing = {
         key: ["This field is required."] for key in _REQUIRED.get(kind, ()) if data.get(key) is None
     }
@@ -332,39 +309,15 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-class _Reader:
+class _Reader(JsonReader):
     """Strict readers: any malformed value raises ``ValueError``."""
 
     def __init__(self, seats: int) -> None:
         self.seats = seats
 
     @staticmethod
-    def obj(value: object, where: str) -> Mapping[str, Any]:
-        if not isinstance(value, Mapping):
-            raise ValueError(f"{where} must be an object")
-        return value
-
-    @staticmethod
-    def list_(value: object, where: str) -> Sequence[Any]:
-        if not isinstance(value, list | tuple):
-            raise ValueError(f"{where} must be a list")
-        return value
-
-    @staticmethod
-    def int_(value: object, where: str, low: int = 0) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= _MAX_INT:
-            raise ValueError(f"{where} must be an integer from {low} to {_MAX_INT}")
-        return value
-
-    @staticmethod
     def signed(value: object, where: str) -> int:
-        return _Reader.int_(value, where, low=-_MAX_INT)
-
-    @staticmethod
-    def bool_(value: object, where: str) -> bool:
-        if not isinstance(value, bool):
-            raise ValueError(f"{where} must be a boolean")
-        return value
+        return _Reader.int_(value, where, low=-MAX_INT)
 
     @staticmethod
     def cards(value: object, where: str) -> tuple[RummyCard, ...]:

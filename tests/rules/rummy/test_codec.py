@@ -37,6 +37,7 @@ from games.rules.rummy import (
     view_for,
     view_to_json,
 )
+from tests.rules.helpers import json_paths
 from tests.rules.rummy.helpers import position
 
 
@@ -250,17 +251,7 @@ def test_any_json_is_refused_as_a_state_with_an_input_error(body):
 STORED = json.loads(json.dumps(state_to_json(_states()[1])))
 
 
-def _paths(value, prefix=()):
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _paths(item, (*prefix, index))
-
-
-PATHS = [path for path in _paths(STORED) if path]
+PATHS = [path for path in json_paths(STORED) if path]
 
 
 @settings(max_examples=150, deadline=None)
