@@ -19,7 +19,7 @@ import random
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from games import ai
 from games.ai.memory import Memory
@@ -215,12 +215,7 @@ def simulate(
     rules_dict = (rules or RuleSet()).to_dict()
     tasks = [(a, b, seed, pair, rules_dict) for pair in range(pairs)]
     started = time.perf_counter()
-    results: list[tuple[int, GameRecord, GameRecord]] = []
-    for done, item in enumerate(_run(tasks, workers), start=1):
-        results.append(item)
-        if progress is not None:
-            progress(done, pairs)
-    results.sort(key=lambda item: item[0])
+    results = run_tasks(play_pair, tasks, workers, progress)
     a_stats, b_stats = SideStats(), SideStats()
     rounds = drawn = unfinished = 0
     pair_scores = []
@@ -254,16 +249,36 @@ def simulate(
     )
 
 
-def _run(
-    tasks: list[tuple[str, str, int, int, dict[str, object]]], workers: int
-) -> Iterator[tuple[int, GameRecord, GameRecord]]:
+Task = TypeVar("Task")
+Result = TypeVar("Result", bound=tuple[Any, ...])
+
+
+def run_tasks(
+    play: Callable[[Task], Result],
+    tasks: list[Task],
+    workers: int,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[Result]:
+    """``play`` over ``tasks`` in ``workers`` processes (in this one when 1), sorted by each
+    result's first item (its group's index), calling ``progress(done, total)`` as they come.
+    ``play`` must be a module-level function (it is pickled for the workers)."""
+    results: list[Result] = []
+    for done, item in enumerate(_run(play, tasks, workers), start=1):
+        results.append(item)
+        if progress is not None:
+            progress(done, len(tasks))
+    results.sort(key=lambda item: item[0])
+    return results
+
+
+def _run(play: Callable[[Task], Result], tasks: list[Task], workers: int) -> Iterator[Result]:
     if workers == 1 or len(tasks) == 1:
         for task in tasks:
-            yield play_pair(task)
+            yield play(task)
         return
     context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
     with context.Pool(workers) as pool:
-        yield from pool.imap_unordered(play_pair, tasks, chunksize=1)
+        yield from pool.imap_unordered(play, tasks, chunksize=1)
 
 
 def percentile(values: list[int], q: float) -> float:
@@ -322,10 +337,32 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else "")
     add_arguments(parser)
     options = parser.parse_args(argv)
+    progress = (
+        progress_printer(lambda line: print(line, file=sys.stderr, flush=True))
+        if options.progress
+        else None
+    )
     if options.variant == "rummy":
-        return _main_rummy(parser, options)
+        from games.ai.rummy import simulate as rummy
+
+        try:
+            rules = rummy.check_options(options.games, options.rules)
+            rummy_summary = rummy.simulate(
+                options.a,
+                options.b,
+                options.seats,
+                options.games,
+                options.seed,
+                options.workers,
+                rules,
+                progress=progress,
+            )
+        except ValueError as error:
+            parser.error(str(error))
+        print(rummy.report(rummy_summary))
+        return 0
     try:
-        rules = check_options(options.games, options.rules)
+        gin_rules = check_options(options.games, options.rules)
     except ValueError as error:
         parser.error(str(error))
     summary = simulate(
@@ -334,38 +371,10 @@ def main(argv: list[str] | None = None) -> int:
         options.games,
         options.seed,
         options.workers,
-        rules,
-        progress=progress_printer(lambda line: print(line, file=sys.stderr, flush=True))
-        if options.progress
-        else None,
+        gin_rules,
+        progress=progress,
     )
     print(report(summary))
-    return 0
-
-
-def _main_rummy(parser: object, options: object) -> int:
-    import sys
-
-    from games.ai.rummy import simulate as rummy
-
-    o: Any = options
-    try:
-        rules = rummy.check_options(o.games, o.rules)
-        summary = rummy.simulate(
-            o.a,
-            o.b,
-            o.seats,
-            o.games,
-            o.seed,
-            o.workers,
-            rules,
-            progress=progress_printer(lambda line: print(line, file=sys.stderr, flush=True))
-            if o.progress
-            else None,
-        )
-    except ValueError as error:
-        parser.error(str(error))  # type: ignore[attr-defined]
-    print(rummy.report(summary))
     return 0
 
 
@@ -397,12 +406,26 @@ def add_arguments(parser: object) -> None:
 def check_options(games: int, rules: str | None) -> RuleSet:
     """The rules given by ``--rules`` (JSON; the defaults without it), once ``--games`` is
     checked too; ValueError naming the option at fault."""
+    return parse_rules_option(games, rules, RuleSet, RuleSet.from_dict)
+
+
+Rules = TypeVar("Rules")
+
+
+def parse_rules_option(
+    games: int,
+    rules: str | None,
+    default: Callable[[], Rules],
+    from_dict: Callable[[dict[str, Any]], Rules],
+) -> Rules:
+    """``--rules`` (JSON) read by ``from_dict`` (``default()`` without it), once ``--games``
+    is checked too; ValueError naming the option at fault. Shared by both variants."""
     if games < 1:
         raise ValueError("--games must be at least 1.")
     if not rules:
-        return RuleSet()
+        return default()
     try:
-        return RuleSet.from_dict(json.loads(rules))
+        return from_dict(json.loads(rules))
     except ValueError as error:  # not JSON, or refused rules (RulesError is a ValueError)
         raise ValueError(f"--rules: {error}") from error
 

@@ -7,7 +7,7 @@ the public table, the discard pile, hand sizes, who came out) and ``rng``.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from games.ai.rummy.common import (
     discards,
@@ -136,6 +136,23 @@ def _play(view: PlayerView, rng: random.Random, hard: bool) -> Action | None:
     return None
 
 
+def _play_or_discard(
+    view: PlayerView,
+    rng: random.Random,
+    hard: bool,
+    discard: Callable[[PlayerView, Sequence[RummyCard]], Discard],
+) -> Action:
+    """The play phase of Medium and Hard: :func:`_play`'s move, else ``discard`` of the
+    cards allowed (the rules core's fallback when none is)."""
+    action = _play(view, rng, hard=hard)
+    if action is not None:
+        return action
+    allowed = discards(view)
+    if not allowed:
+        return forced(view)
+    return discard(view, allowed)
+
+
 def _danger_close(view: PlayerView) -> bool:
     """Whether some other seat that came out holds few cards (may go out soon)."""
     rnd = view.round
@@ -170,13 +187,7 @@ def medium(view: PlayerView, rng: random.Random) -> Action:
         if "draw_discard" in types and _wants(view, rnd.discard_pile[-1]):
             return DrawDiscard()
         return DrawStock()
-    action = _play(view, rng, hard=False)
-    if action is not None:
-        return action
-    allowed = discards(view)
-    if not allowed:
-        return forced(view)
-    return _discard_medium(view, allowed)
+    return _play_or_discard(view, rng, False, _discard_medium)
 
 
 # ---------------------------------------------------------------------------- hard
@@ -228,13 +239,7 @@ def hard(view: PlayerView, rng: random.Random) -> Action:
             ):
                 return DrawDiscard()
         return DrawStock()
-    action = _play(view, rng, hard=True)
-    if action is not None:
-        return action
-    allowed = discards(view)
-    if not allowed:
-        return forced(view)
-    return _discard_hard(view, allowed)
+    return _play_or_discard(view, rng, True, _discard_hard)
 
 
 __all__ = ["easy", "hard", "medium"]

@@ -14,15 +14,14 @@ Used by ``python manage.py simulate --variant rummy`` and ``bench/simulate.py``.
 from __future__ import annotations
 
 import json
-import math
-import multiprocessing
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.ai import rummy as players
+from games.ai.simulate import parse_rules_option, percentile, run_tasks
 from games.ai.stats import grouped_interval, wilson_interval
 from games.rules.rummy import (
     GameState,
@@ -197,12 +196,7 @@ def simulate(
     rules_dict = (rules or RuleSet()).to_dict()
     tasks = [(a, b, seats, seed, group, rules_dict) for group in range(groups)]
     started = time.perf_counter()
-    results: list[tuple[int, list[GameRecord]]] = []
-    for done, item in enumerate(_run(tasks, workers), start=1):
-        results.append(item)
-        if progress is not None:
-            progress(done, groups)
-    results.sort(key=lambda item: item[0])
+    results = run_tasks(play_group, tasks, workers, progress)
     wins = rounds = a_rounds = a_total = unfinished = 0
     b_total = 0.0
     group_scores = []
@@ -238,26 +232,6 @@ def simulate(
     )
 
 
-def _run(
-    tasks: list[tuple[str, str, int, int, int, dict[str, object]]], workers: int
-) -> Iterator[tuple[int, list[GameRecord]]]:
-    if workers == 1 or len(tasks) == 1:
-        for task in tasks:
-            yield play_group(task)
-        return
-    context = multiprocessing.get_context("fork" if os.name == "posix" else "spawn")
-    with context.Pool(workers) as pool:
-        yield from pool.imap_unordered(play_group, tasks, chunksize=1)
-
-
-def percentile(values: list[int], q: float) -> float:
-    """The ``q`` quantile (0-1) of ``values`` by the nearest-rank method."""
-    if not values:
-        return 0.0
-    ordered = sorted(values)
-    return float(ordered[max(1, math.ceil(q * len(ordered))) - 1])
-
-
 def report(summary: Summary) -> str:
     """A plain-text report of a run."""
     s = summary
@@ -290,11 +264,4 @@ def report(summary: Summary) -> str:
 def check_options(games: int, rules: str | None) -> RuleSet:
     """The Rummy rules given by ``--rules`` (JSON; the defaults without it), once
     ``--games`` is checked too; ValueError naming the option at fault."""
-    if games < 1:
-        raise ValueError("--games must be at least 1.")
-    if not rules:
-        return RuleSet()
-    try:
-        return RuleSet.from_dict(json.loads(rules))
-    except ValueError as error:
-        raise ValueError(f"--rules: {error}") from error
+    return parse_rules_option(games, rules, RuleSet, RuleSet.from_dict)

@@ -2,6 +2,12 @@
 
 from __future__ import annotations
 
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
 from games.ai.rummy.simulate import RuleSet, play_group, report, simulate
 from games.ai.simulate import main
 
@@ -26,3 +32,12 @@ def test_the_command_line_plays_rummy(capsys):
                  "--games", "4", "--workers", "1", "--rules", '{"rounds": 1}']) == 0
     out = capsys.readouterr().out
     assert "rummy, 4 seats: hard vs 3 x baseline: 4 games" in out
+
+
+def test_the_management_command_plays_both_variants():
+    out = StringIO()
+    call_command("simulate", "--variant", "rummy", "--games", "2", "--workers", "1",
+                 "--rules", '{"rounds": 1}', stdout=out)
+    assert "rummy, 2 seats: hard vs 1 x baseline: 2 games" in out.getvalue()
+    with pytest.raises(CommandError, match="--games must be at least 1"):
+        call_command("simulate", "--games", "0", stdout=StringIO())
