@@ -1,8 +1,9 @@
 """Gin Rummy (DESIGN.md §3-§4) behind the variant interface, and its part of the game view.
 
 The rules core (:mod:`games.rules`) knows nothing of HTTP; the JSON the API shows for a
-round, a round result and the final settlement is written here, in the games app, next
-to the other presenters (:mod:`games.presenters`).
+round is written here, in the games app, next to the other presenters
+(:mod:`games.presenters`). Round results and the final settlement are shown exactly as
+the rules codec stores them, so its functions write them.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from games import ai, rules
+from games.rules.codec import _final_to_json, _round_result_to_json
 from games.rules.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
 from games.variants.base import GameOutcome, Progress, SeatRecord
 
@@ -65,65 +67,18 @@ def round_view_json(view: rules.RoundView) -> dict[str, Any]:
     }
 
 
-def hand_result_json(hand: rules.HandResult) -> dict[str, Any]:
-    """One hand of a round result."""
-    return {
-        "seat": hand.seat,
-        "cards": _cards(hand.cards),
-        "melds": [_cards(meld.cards) for meld in hand.melds],
-        "deadwood": _cards(hand.deadwood),
-        "deadwood_points": hand.deadwood_points,
-        "layoffs": [{"card": str(card), "meld": meld} for card, meld in hand.layoffs],
-    }
-
-
-def round_result_json(result: rules.RoundResult) -> dict[str, Any]:
-    """A finished round (the server adds the deal's reveal: commitment, deck, salt)."""
-    return {
-        "number": result.number,
-        "dealer": result.dealer,
-        "outcome": str(result.outcome),
-        "knocker": result.knocker,
-        "winner": result.winner,
-        "points": result.points,
-        "scores_after": list(result.scores_after),
-        "hands": [hand_result_json(hand) for hand in result.hands],
-    }
-
-
-def final_json(final: rules.FinalResult | None) -> dict[str, Any] | None:
-    """The final settlement (``None`` while the game goes on)."""
-    if final is None:
-        return None
-    return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
-        "breakdown": [
-            {
-                "seat": line.seat,
-                "hand_points": line.hand_points,
-                "game_bonus": line.game_bonus,
-                "line_bonus": line.line_bonus,
-                "shutout": line.shutout,
-                "total": line.total,
-            }
-            for line in final.breakdown
-        ],
-    }
-
-
 def view_json(view: rules.PlayerView) -> dict[str, Any]:
     """``scores``, ``round`` (``None`` once the game is over), ``rounds``, ``final``.
 
     Between rounds, before the next deal, ``round.phase`` is ``round_over`` with ``turn``
-    ``None`` and no legal actions.
+    ``None`` and no legal actions. Round results and the final settlement show the keys
+    the stored state keeps, so they are written by the rules codec's own functions.
     """
     return {
         "scores": list(view.scores),
         "round": None if view.final is not None else round_view_json(view.round),
-        "rounds": [round_result_json(result) for result in view.rounds],
-        "final": final_json(view.final),
+        "rounds": [_round_result_to_json(result) for result in view.rounds],
+        "final": _final_to_json(view.final),
     }
 
 
