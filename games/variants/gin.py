@@ -15,7 +15,7 @@ from typing import Any
 from games import ai, rules
 from games.rules.codec import _final_to_json, _round_result_to_json
 from games.rules.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
-from games.variants.base import GameOutcome, Progress, SeatRecord
+from games.variants.base import CoreVariant, GameOutcome, SeatRecord
 
 _ACTION_ERROR_CODES = {
     400: ["invalid_card", "validation_error"],
@@ -106,9 +106,10 @@ def absent_action(view: rules.PlayerView, rng: random.Random) -> rules.Action:
 # --- the variant --------------------------------------------------------------------------------
 
 
-class GinRummy:
+class GinRummy(CoreVariant):
     """Two seats, the rules core :mod:`games.rules`, the computer players :mod:`games.ai`."""
 
+    core = rules
     name = "gin"
     min_seats = 2
     max_seats = 2
@@ -122,9 +123,6 @@ class GinRummy:
             for name in rules.RuleSet().to_dict()
         }
 
-    def rules_from_dict(self, data: object) -> dict[str, Any]:
-        return rules.RuleSet.from_dict(data).to_dict()
-
     def new_deck(
         self, rng: random.Random, rules_data: Mapping[str, Any] | None = None
     ) -> list[str]:
@@ -135,30 +133,6 @@ class GinRummy:
     ) -> rules.GameState:
         return rules.new_game(rules.RuleSet.from_dict(rules_data), dealer, deck)
 
-    def deal_next_round(self, state: rules.GameState, deck: Sequence[str]) -> rules.GameState:
-        return rules.deal_next_round(state, deck)
-
-    def progress(self, state: rules.GameState) -> Progress:
-        return Progress(
-            turn=state.turn,
-            is_over=state.is_over,
-            awaiting_deal=state.awaiting_deal,
-            round_number=state.round.number,
-            dealer=state.round.dealer,
-            scores=tuple(state.scores),
-        )
-
-    def action_from_json(self, data: object) -> rules.Action:
-        return rules.action_from_json(data)
-
-    def action_to_json(self, action: rules.Action) -> dict[str, Any]:
-        return rules.action_to_json(action)
-
-    def apply_action(
-        self, state: rules.GameState, action: rules.Action, seat: int
-    ) -> rules.GameState:
-        return rules.apply_action(state, action, seat)
-
     def drawn_card(
         self, state: rules.GameState, action: rules.Action, before: Any = None
     ) -> str:
@@ -167,12 +141,6 @@ class GinRummy:
             return str(drawn) if drawn is not None else ""
         return ""
 
-    def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
-        return action_json.get("type") == rules.DrawDiscard.type
-
-    def concede(self, state: rules.GameState, seat: int, reason: str) -> rules.GameState:
-        return rules.concede(state, seat, reason)
-
     def replay(
         self,
         state: rules.GameState,
@@ -180,9 +148,6 @@ class GinRummy:
         decks: Iterable[Sequence[str]],
     ) -> Iterator[rules.GameState]:
         return rules.replay_steps(state, moves, decks)
-
-    def view_for(self, state: rules.GameState, seat: int) -> rules.PlayerView:
-        return rules.view_for(state, seat)
 
     def present_view(self, view: rules.PlayerView) -> dict[str, Any]:
         return view_json(view)
@@ -207,12 +172,6 @@ class GinRummy:
         return GameOutcome(
             winner=final.winner, reason=final.reason, hands=len(state.rounds), seats=tuple(records)
         )
-
-    def state_to_json(self, state: rules.GameState) -> dict[str, Any]:
-        return rules.state_to_json(state)
-
-    def state_from_json(self, data: object) -> rules.GameState:
-        return rules.state_from_json(data)
 
     def computer_action(
         self, view: rules.PlayerView, level: str, rng: random.Random
