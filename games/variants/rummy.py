@@ -42,9 +42,6 @@ _ACTION_ERROR_CODES = {
     ],
 }
 
-FINAL_REASONS = ("loss_limit", "rounds", "concede", "timeout")
-"""``final.reason`` of a rummy game."""
-
 
 class Rummy(CoreVariant):
     """Two to four seats, the rules core :mod:`games.rules.rummy`."""
@@ -100,14 +97,11 @@ class Rummy(CoreVariant):
         decks: Iterable[Sequence[str]],
     ) -> Iterator[rummy.GameState]:
         """The state after each move; the next deck is dealt as soon as a round ends and
-        the game goes on (as the server does), and a :class:`~games.rules.rummy.Concede`
-        step is a seat leaving."""
+        the game goes on (as the server does). Forfeits are not moves here: the server's
+        fold (:func:`games.replay.states`) applies them with :meth:`concede`."""
         remaining = iter(decks)
         for seat, action in moves:
-            if isinstance(action, rummy.Concede):
-                state = rummy.concede(state, seat, action.reason)
-            else:
-                state = rummy.apply_action(state, action, seat)
+            state = rummy.apply_action(state, action, seat)
             if state.awaiting_deal:
                 deck = next(remaining, None)
                 if deck is not None:
