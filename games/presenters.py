@@ -23,6 +23,16 @@ def _variant_keys(game: Game) -> dict[str, Any]:
     return {} if game.variant == DEFAULT_VARIANT else {"variant": game.variant}
 
 
+def _table_keys(game: Game) -> dict[str, Any]:
+    """Who the table plays against and who may join (the view and the list line)."""
+    return {
+        "opponent": game.opponent_type,
+        "difficulty": game.difficulty or None,
+        "visibility": game.visibility,
+        "invite_code": game.invite_code or None,
+    }
+
+
 def _has_left(game: Game, seat: int) -> bool:
     return any(row.seat == seat and row.left_at is not None for row in game.seats.all())
 
@@ -76,10 +86,7 @@ def game_view(
         "version": game.version if version is None else version,
         "rules": game.rules,
         "you": seat,
-        "opponent": game.opponent_type,
-        "difficulty": game.difficulty or None,
-        "visibility": game.visibility,
-        "invite_code": game.invite_code or None,
+        **_table_keys(game),
         "turn_seconds": game.turn_seconds,
         "players": players if players is not None else players_json(game),
         "scores": [0] * game.seat_count,
@@ -132,10 +139,7 @@ def game_summary(*, game: Game, seat: int | None) -> dict[str, Any]:
         "status": game.status,
         "version": game.version,
         "you": seat,
-        "opponent": game.opponent_type,
-        "difficulty": game.difficulty or None,
-        "visibility": game.visibility,
-        "invite_code": game.invite_code or None,
+        **_table_keys(game),
         "players": players_json(game),
         "scores": game.scores or [0] * game.seat_count,
         "round_number": game.round_number or None,

@@ -174,3 +174,57 @@ class GameVariant(Protocol):
 
     def standings(self, state: Any) -> tuple[int, ...]:
         """The seats from first place to last as the game stands now."""
+
+
+class CoreVariant:
+    """The plumbing every variant shares: each of these methods hands the value straight
+    to the rules core's function of the same name (``core`` is the core's module: its
+    ``RuleSet``, ``apply_action``, ``view_for``, codec and so on). A variant subclasses
+    it and writes only what is its own; :class:`GameVariant` stays the interface."""
+
+    core: Any
+    """The rules core's package (``games.rules``, ``games.rules.rummy``)."""
+
+    def rules_from_dict(self, data: object) -> dict[str, Any]:
+        result: dict[str, Any] = self.core.RuleSet.from_dict(data).to_dict()
+        return result
+
+    def deal_next_round(self, state: Any, deck: Sequence[str]) -> Any:
+        return self.core.deal_next_round(state, deck)
+
+    def progress(self, state: Any) -> Progress:
+        return Progress(
+            turn=state.turn,
+            is_over=state.is_over,
+            awaiting_deal=state.awaiting_deal,
+            round_number=state.round.number,
+            dealer=state.round.dealer,
+            scores=tuple(state.scores),
+        )
+
+    def action_from_json(self, data: object) -> Any:
+        return self.core.action_from_json(data)
+
+    def action_to_json(self, action: Any) -> dict[str, Any]:
+        result: dict[str, Any] = self.core.action_to_json(action)
+        return result
+
+    def apply_action(self, state: Any, action: Any, seat: int) -> Any:
+        return self.core.apply_action(state, action, seat)
+
+    def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
+        """Only a card taken from the discard pile: every seat saw it face up."""
+        return bool(action_json.get("type") == self.core.DrawDiscard.type)
+
+    def concede(self, state: Any, seat: int, reason: str) -> Any:
+        return self.core.concede(state, seat, reason)
+
+    def view_for(self, state: Any, seat: int) -> Any:
+        return self.core.view_for(state, seat)
+
+    def state_to_json(self, state: Any) -> dict[str, Any]:
+        result: dict[str, Any] = self.core.state_to_json(state)
+        return result
+
+    def state_from_json(self, data: object) -> Any:
+        return self.core.state_from_json(data)

@@ -1,8 +1,9 @@
 """Gin Rummy (DESIGN.md §3-§4) behind the variant interface, and its part of the game view.
 
 The rules core (:mod:`games.rules`) knows nothing of HTTP; the JSON the API shows for a
-round, a round result and the final settlement is written here, in the games app, next
-to the other presenters (:mod:`games.presenters`).
+round is written here, in the games app, next to the other presenters
+(:mod:`games.presenters`). Round results and the final settlement are shown exactly as
+the rules codec stores them, so its functions write them.
 """
 
 from __future__ import annotations
@@ -12,8 +13,9 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from games import ai, rules
+from games.rules.codec import _final_to_json, _round_result_to_json
 from games.rules.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
-from games.variants.base import GameOutcome, Progress, SeatRecord
+from games.variants.base import CoreVariant, GameOutcome, SeatRecord
 
 _ACTION_ERROR_CODES = {
     400: ["invalid_card", "validation_error"],
@@ -65,65 +67,18 @@ def round_view_json(view: rules.RoundView) -> dict[str, Any]:
     }
 
 
-def hand_result_json(hand: rules.HandResult) -> dict[str, Any]:
-    """One hand of a round result."""
-    return {
-        "seat": hand.seat,
-        "cards": _cards(hand.cards),
-        "melds": [_cards(meld.cards) for meld in hand.melds],
-        "deadwood": _cards(hand.deadwood),
-        "deadwood_points": hand.deadwood_points,
-        "layoffs": [{"card": str(card), "meld": meld} for card, meld in hand.layoffs],
-    }
-
-
-def round_result_json(result: rules.RoundResult) -> dict[str, Any]:
-    """A finished round (the server adds the deal's reveal: commitment, deck, salt)."""
-    return {
-        "number": result.number,
-        "dealer": result.dealer,
-        "outcome": str(result.outcome),
-        "knocker": result.knocker,
-        "winner": result.winner,
-        "points": result.points,
-        "scores_after": list(result.scores_after),
-        "hands": [hand_result_json(hand) for hand in result.hands],
-    }
-
-
-def final_json(final: rules.FinalResult | None) -> dict[str, Any] | None:
-    """The final settlement (``None`` while the game goes on)."""
-    if final is None:
-        return None
-    return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
-        "breakdown": [
-            {
-                "seat": line.seat,
-                "hand_points": line.hand_points,
-                "game_bonus": line.game_bonus,
-                "line_bonus": line.line_bonus,
-                "shutout": line.shutout,
-                "total": line.total,
-            }
-            for line in final.breakdown
-        ],
-    }
-
-
 def view_json(view: rules.PlayerView) -> dict[str, Any]:
     """``scores``, ``round`` (``None`` once the game is over), ``rounds``, ``final``.
 
     Between rounds, before the next deal, ``round.phase`` is ``round_over`` with ``turn``
-    ``None`` and no legal actions.
+    ``None`` and no legal actions. Round results and the final settlement show the keys
+    the stored state keeps, so they are written by the rules codec's own functions.
     """
     return {
         "scores": list(view.scores),
         "round": None if view.final is not None else round_view_json(view.round),
-        "rounds": [round_result_json(result) for result in view.rounds],
-        "final": final_json(view.final),
+        "rounds": [_round_result_to_json(result) for result in view.rounds],
+        "final": _final_to_json(view.final),
     }
 
 
@@ -151,9 +106,10 @@ def absent_action(view: rules.PlayerView, rng: random.Random) -> rules.Action:
 # --- the variant --------------------------------------------------------------------------------
 
 
-class GinRummy:
+class GinRummy(CoreVariant):
     """Two seats, the rules core :mod:`games.rules`, the computer players :mod:`games.ai`."""
 
+    core = rules
     name = "gin"
     min_seats = 2
     max_seats = 2
@@ -167,9 +123,6 @@ class GinRummy:
             for name in rules.RuleSet().to_dict()
         }
 
-    def rules_from_dict(self, data: object) -> dict[str, Any]:
-        return rules.RuleSet.from_dict(data).to_dict()
-
     def new_deck(
         self, rng: random.Random, rules_data: Mapping[str, Any] | None = None
     ) -> list[str]:
@@ -180,30 +133,6 @@ class GinRummy:
     ) -> rules.GameState:
         return rules.new_game(rules.RuleSet.from_dict(rules_data), dealer, deck)
 
-    def deal_next_round(self, state: rules.GameState, deck: Sequence[str]) -> rules.GameState:
-        return rules.deal_next_round(state, deck)
-
-    def progress(self, state: rules.GameState) -> Progress:
-        return Progress(
-            turn=state.turn,
-            is_over=state.is_over,
-            awaiting_deal=state.awaiting_deal,
-            round_number=state.round.number,
-            dealer=state.round.dealer,
-            scores=tuple(state.scores),
-        )
-
-    def action_from_json(self, data: object) -> rules.Action:
-        return rules.action_from_json(data)
-
-    def action_to_json(self, action: rules.Action) -> dict[str, Any]:
-        return rules.action_to_json(action)
-
-    def apply_action(
-        self, state: rules.GameState, action: rules.Action, seat: int
-    ) -> rules.GameState:
-        return rules.apply_action(state, action, seat)
-
     def drawn_card(
         self, state: rules.GameState, action: rules.Action, before: Any = None
     ) -> str:
@@ -212,12 +141,6 @@ class GinRummy:
             return str(drawn) if drawn is not None else ""
         return ""
 
-    def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
-        return action_json.get("type") == rules.DrawDiscard.type
-
-    def concede(self, state: rules.GameState, seat: int, reason: str) -> rules.GameState:
-        return rules.concede(state, seat, reason)
-
     def replay(
         self,
         state: rules.GameState,
@@ -225,9 +148,6 @@ class GinRummy:
         decks: Iterable[Sequence[str]],
     ) -> Iterator[rules.GameState]:
         return rules.replay_steps(state, moves, decks)
-
-    def view_for(self, state: rules.GameState, seat: int) -> rules.PlayerView:
-        return rules.view_for(state, seat)
 
     def present_view(self, view: rules.PlayerView) -> dict[str, Any]:
         return view_json(view)
@@ -252,12 +172,6 @@ class GinRummy:
         return GameOutcome(
             winner=final.winner, reason=final.reason, hands=len(state.rounds), seats=tuple(records)
         )
-
-    def state_to_json(self, state: rules.GameState) -> dict[str, Any]:
-        return rules.state_to_json(state)
-
-    def state_from_json(self, data: object) -> rules.GameState:
-        return rules.state_from_json(data)
 
     def computer_action(
         self, view: rules.PlayerView, level: str, rng: random.Random

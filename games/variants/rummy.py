@@ -23,7 +23,7 @@ from games.ai import rummy as rummy_ai
 from games.ai.rummy.common import forced
 from games.rules import rummy
 from games.rules.rummy.ruleset import _BOOLS, _INT_RANGES, _OPTIONAL_INT_RANGES
-from games.variants.base import GameOutcome, Progress, SeatRecord
+from games.variants.base import CoreVariant, GameOutcome, SeatRecord
 
 _ACTION_ERROR_CODES = {
     400: ["invalid_card", "validation_error"],
@@ -42,13 +42,11 @@ _ACTION_ERROR_CODES = {
     ],
 }
 
-FINAL_REASONS = ("loss_limit", "rounds", "concede", "timeout")
-"""``final.reason`` of a rummy game."""
 
-
-class Rummy:
+class Rummy(CoreVariant):
     """Two to four seats, the rules core :mod:`games.rules.rummy`."""
 
+    core = rummy
     name = "rummy"
     min_seats = 2
     max_seats = 4
@@ -64,9 +62,6 @@ class Rummy:
             name: None if name in _BOOLS else ranges[name] for name in rummy.RuleSet().to_dict()
         }
 
-    def rules_from_dict(self, data: object) -> dict[str, Any]:
-        return rummy.RuleSet.from_dict(data).to_dict()
-
     def new_deck(
         self, rng: random.Random, rules: Mapping[str, Any] | None = None
     ) -> list[str]:
@@ -79,31 +74,7 @@ class Rummy:
         # DESIGN §5: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
         return rummy.new_game(rummy.RuleSet.from_dict(dict(rules)), seats, deck, dealer=0)
 
-    def deal_next_round(self, state: rummy.GameState, deck: Sequence[str]) -> rummy.GameState:
-        return rummy.deal_next_round(state, deck)
-
-    def progress(self, state: rummy.GameState) -> Progress:
-        return Progress(
-            turn=state.turn,
-            is_over=state.final is not None,
-            awaiting_deal=state.awaiting_deal,
-            round_number=state.round.number,
-            dealer=state.round.dealer,
-            scores=tuple(state.scores),
-        )
-
     # --- actions --------------------------------------------------------------------------
-
-    def action_from_json(self, data: object) -> rummy.Action:
-        return rummy.action_from_json(data)
-
-    def action_to_json(self, action: rummy.Action) -> dict[str, Any]:
-        return rummy.action_to_json(action)
-
-    def apply_action(
-        self, state: rummy.GameState, action: rummy.Action, seat: int
-    ) -> rummy.GameState:
-        return rummy.apply_action(state, action, seat)
 
     def drawn_card(
         self,
@@ -119,12 +90,6 @@ class Rummy:
             return str(before.round.discard_pile[-1])
         return ""
 
-    def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
-        return action_json.get("type") == rummy.DrawDiscard.type
-
-    def concede(self, state: rummy.GameState, seat: int, reason: str) -> rummy.GameState:
-        return rummy.concede(state, seat, reason)
-
     def replay(
         self,
         state: rummy.GameState,
@@ -132,14 +97,11 @@ class Rummy:
         decks: Iterable[Sequence[str]],
     ) -> Iterator[rummy.GameState]:
         """The state after each move; the next deck is dealt as soon as a round ends and
-        the game goes on (as the server does), and a :class:`~games.rules.rummy.Concede`
-        step is a seat leaving."""
+        the game goes on (as the server does). Forfeits are not moves here: the server's
+        fold (:func:`games.replay.states`) applies them with :meth:`concede`."""
         remaining = iter(decks)
         for seat, action in moves:
-            if isinstance(action, rummy.Concede):
-                state = rummy.concede(state, seat, action.reason)
-            else:
-                state = rummy.apply_action(state, action, seat)
+            state = rummy.apply_action(state, action, seat)
             if state.awaiting_deal:
                 deck = next(remaining, None)
                 if deck is not None:
@@ -147,9 +109,6 @@ class Rummy:
             yield state
 
     # --- views and results ----------------------------------------------------------------
-
-    def view_for(self, state: rummy.GameState, seat: int) -> rummy.PlayerView:
-        return rummy.view_for(state, seat)
 
     def present_view(self, view: rummy.PlayerView) -> dict[str, Any]:
         return rummy.view_to_json(view)
@@ -182,14 +141,6 @@ class Rummy:
 
     def standings(self, state: rummy.GameState) -> tuple[int, ...]:
         return rummy.placement(state)
-
-    # --- storage --------------------------------------------------------------------------
-
-    def state_to_json(self, state: rummy.GameState) -> dict[str, Any]:
-        return rummy.state_to_json(state)
-
-    def state_from_json(self, data: object) -> rummy.GameState:
-        return rummy.state_from_json(data)
 
     # --- players the server moves ---------------------------------------------------------
 
