@@ -143,7 +143,7 @@ def _hand_result_to_json(hand: HandResult) -> dict[str, Any]:
     }
 
 
-def _round_result_to_json(result: RoundResult) -> dict[str, Any]:
+def round_result_to_json(result: RoundResult) -> dict[str, Any]:
     return {
         "number": result.number,
         "dealer": result.dealer,
@@ -156,7 +156,7 @@ def _round_result_to_json(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def _final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
+def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
     if final is None:
         return None
     return {
@@ -221,8 +221,8 @@ def state_to_json(state: GameState) -> dict[str, Any]:
         "rules": state.rules.to_dict(),
         "scores": list(state.scores),
         "round": _round_state_to_json(state.round),
-        "rounds": [_round_result_to_json(result) for result in state.rounds],
-        "final": _final_to_json(state.final),
+        "rounds": [round_result_to_json(result) for result in state.rounds],
+        "final": final_to_json(state.final),
     }
 
 

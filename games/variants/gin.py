@@ -13,7 +13,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from games import ai, rules
-from games.rules.codec import _final_to_json, _round_result_to_json
+from games.rules.codec import final_to_json, round_result_to_json
 from games.rules.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
 from games.variants.base import CoreVariant, GameOutcome, SeatRecord
 
@@ -77,8 +77,8 @@ def view_json(view: rules.PlayerView) -> dict[str, Any]:
     return {
         "scores": list(view.scores),
         "round": None if view.final is not None else round_view_json(view.round),
-        "rounds": [_round_result_to_json(result) for result in view.rounds],
-        "final": _final_to_json(view.final),
+        "rounds": [round_result_to_json(result) for result in view.rounds],
+        "final": final_to_json(view.final),
     }
 
 
