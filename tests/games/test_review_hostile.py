@@ -74,6 +74,11 @@ def test_hostile_create(auth_client, body: dict[str, Any]) -> None:
         {"type": "knock"},
         {"type": None},
         {"type": ["meld"]},
+        {"type": "draw_stock", "expected_version": "1"},
+        {"type": "draw_stock", "expected_version": True},
+        {"type": "draw_stock", "expected_version": 1.5},
+        {"type": "draw_stock", "expected_version": -1},
+        {"type": "draw_stock", "expected_version": 10**30},
         {},
         [],
         "x",
@@ -98,3 +103,18 @@ def test_hostile_join(make_user, client_for, body: Any) -> None:
     response = client_for(make_user()).post("/api/v1/games/join", body, format="json")
     assert 400 <= response.status_code < 500, (response.status_code, response.content[:300])
     assert "code" in response.json(), response.json()
+
+
+@pytest.mark.parametrize("key", ["", "k" * 256])
+def test_hostile_idempotency_keys(auth_client, key: str) -> None:
+    game = create(auth_client, variant="rummy", opponent="computer").json()
+    moves = Move.objects.count()
+    response = auth_client.post(
+        f"/api/v1/games/{game['id']}/actions",
+        {"type": "draw_stock"},
+        format="json",
+        HTTP_IDEMPOTENCY_KEY=key,
+    )
+    assert 400 <= response.status_code < 500, (response.status_code, response.content[:300])
+    assert "code" in response.json(), response.json()
+    assert Move.objects.count() == moves
