@@ -398,6 +398,7 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
         before = {uid: _as_glicko(rows[uid]) for uid in user_ids}
         table = sorted(results, key=lambda r: (not r.won, r.placement, r.user_id))
         changes = []
+        now = timezone.now()  # bulk_update does not set auto_now columns
         for result in results:
             # Against everyone else, best placed first (a fixed order: the sums are floats).
             outcomes = [
@@ -413,9 +414,7 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
                 new.volatility,
             )
             row.games += 1
-            row.save(
-                update_fields=["rating", "rating_deviation", "volatility", "games", "updated_at"]
-            )
+            row.updated_at = now
             old = before[result.user_id]
             changes.append(
                 {
@@ -426,6 +425,10 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
                     "after": [new.rating, new.deviation, new.volatility],
                 }
             )
+        PlayerRating.objects.bulk_update(  # every player's new rating in one statement
+            [rows[result.user_id] for result in results],
+            ["rating", "rating_deviation", "volatility", "games", "updated_at"],
+        )
         return RatedGame.objects.create(game_id=game_id, changes=changes)
 
 

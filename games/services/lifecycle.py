@@ -178,10 +178,11 @@ def game_join(*, user: User, code: str) -> Game:
     if game.created_by_id == user.pk:
         raise CannotJoinOwnGame()
     before = Before.of(game)
-    taken = set(game.seats.values_list("seat", flat=True))
-    free = [number for number in range(game.seat_count) if number not in taken]
-    if game.seats.filter(user=user).exists():
+    seats = list(game.seats.all())  # one read for the free seats and a retried join
+    if any(row.user_id == user.pk for row in seats):
         return game  # a retried join: the player already waits at this table
+    taken = {row.seat for row in seats}
+    free = [number for number in range(game.seat_count) if number not in taken]
     Seat.objects.create(game=game, seat=free[0], user=user)
     if len(free) == 1:
         game.version += 1  # the start is a change every player sees (the event streams)
