@@ -969,7 +969,10 @@ class GameMovesApi(APIView):
         game, seat = selectors.game_get_for_user(game_id=game_id, user=request_user(request))
         paginator = PageNumberPagination()
         page = paginator.paginate_queryset(selectors.moves_for(game=game), request, self) or []
-        results = [presenters.move_json(move=m, viewer=seat, game=game) for m in page]
+        left_at = selectors.seat_left_at_move(game=game, seat=seat)
+        results = [
+            presenters.move_json(move=m, viewer=seat, game=game, own_until=left_at) for m in page
+        ]
         return paginator.get_paginated_response(results)
 
 

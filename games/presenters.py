@@ -102,7 +102,7 @@ def game_view(
         if game.state is None:
             return body
         state = game.rules_state()
-    body.update(variant.present_view(variant.view_for(state, seat)))
+    body.update(variant.present_view(variant.view_for_person(state, seat)))
     for result in body["rounds"]:
         deal = deals.get(result["number"])
         if deal is not None:
@@ -176,13 +176,17 @@ def lobby_entry(*, game: Game) -> dict[str, Any]:
     }
 
 
-def move_json(*, move: Move, viewer: int, game: Game) -> dict[str, Any]:
+def move_json(
+    *, move: Move, viewer: int, game: Game, own_until: int | None = None
+) -> dict[str, Any]:
     """A move as ``viewer`` may see it: another seat's hidden draws name no card until the
-    game is finished; the viewer's own draws do (the variant says which are public)."""
+    game is finished; the viewer's own draws do (the variant says which are public), up to
+    ``own_until`` for a player who left at that move (a computer plays the seat since)."""
     action = dict(move.action)
+    own = move.seat == viewer and (own_until is None or move.seq <= own_until)
     shown = (
         game.game_variant.card_is_public(action)
-        or move.seat == viewer
+        or own
         or game.status == GameStatus.FINISHED
     )
     if move.card and shown:

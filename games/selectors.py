@@ -17,6 +17,7 @@ from accounts.models import User
 from games import presenters, replay
 from games.errors import GameNotFound
 from games.models import (
+    FORFEIT_REASONS,
     Game,
     GameResult,
     GameRound,
@@ -189,6 +190,19 @@ def lobby_games() -> QuerySet[Game]:
 
 def moves_for(*, game: Game) -> QuerySet[Move]:
     return Move.objects.filter(game=game).order_by("seq")
+
+
+def seat_left_at_move(*, game: Game, seat: int) -> int | None:
+    """The move at which the person at ``seat`` left (conceded or forfeited on time while
+    the game went on, a computer taking the seat); None while they still play it."""
+    if not any(s.seat == seat and s.left_at is not None for s in game.seats.all()):
+        return None
+    return (
+        Move.objects.filter(game=game, seat=seat, action__type__in=FORFEIT_REASONS)
+        .order_by("seq")
+        .values_list("seq", flat=True)
+        .first()
+    )
 
 
 PROFILE_VARIANTS = tuple(VARIANTS)

@@ -148,6 +148,11 @@ class GameVariant(Protocol):
     def view_for(self, state: Any, seat: int) -> Any:
         """What ``seat`` may see (never another hand, never the stock order)."""
 
+    def view_for_person(self, state: Any, seat: int) -> Any:
+        """What the person who sat at ``seat`` may see: ``view_for``, except that a person
+        who left a game still going on sees no hand (the computer that took the seat
+        plays it, and its cards are as hidden from the leaver as from anyone)."""
+
     def present_view(self, view: Any) -> dict[str, Any]:
         """The rules part of the API's game view: ``scores``, ``round``, ``rounds``,
         ``final`` (see :mod:`games.presenters` for the whole view)."""
@@ -221,6 +226,9 @@ class CoreVariant:
 
     def view_for(self, state: Any, seat: int) -> Any:
         return self.core.view_for(state, seat)
+
+    def view_for_person(self, state: Any, seat: int) -> Any:
+        return self.view_for(state, seat)
 
     def state_to_json(self, state: Any) -> dict[str, Any]:
         result: dict[str, Any] = self.core.state_to_json(state)

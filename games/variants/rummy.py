@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from games.ai import rummy as rummy_ai
@@ -134,6 +135,13 @@ class Rummy(CoreVariant):
             seats=tuple(records),
             placement=tuple(final.placement),
         )
+
+    def view_for_person(self, state: rummy.GameState, seat: int) -> rummy.PlayerView:
+        view = rummy.view_for(state, seat)
+        if seat not in state.left or state.final is not None:
+            return view
+        hidden = replace(view.round, hand=(), drawn_from_discard=None, legal_actions=())
+        return replace(view, round=hidden)
 
     def has_left(self, state: rummy.GameState, seat: int) -> bool:
         """Whether ``seat`` left the game (conceded or forfeited with 3-4 seats)."""

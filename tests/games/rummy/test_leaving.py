@@ -109,3 +109,42 @@ def test_a_rematch_against_the_computer_keeps_the_table(computer_table):
     assert [p["computer"] for p in new["players"]] == [None, "hard"]
     assert new["scores"] == [0, 0] and new["round"]["hand_sizes"][1] in (7, 8)
     assert set(new["round"]) == ROUND_KEYS
+
+
+def test_a_leaver_no_longer_sees_the_hand_the_computer_plays(people_table):
+    table = people_table(seats=3, rules=RULES, decks=[seeded_deck(41, 4)])
+    game_id = table["id"]
+    ann, bob, cat = (table["clients"][seat] for seat in range(3))
+    before = view_of(bob, game_id)
+    assert before["round"]["hand"] and before["round"]["legal_actions"]
+    assert bob.post(f"/api/v1/games/{game_id}/concede").status_code == 200
+
+    # The computer now holds seat 1's cards: bob sees its size, as anyone does, not them.
+    view = view_of(bob, game_id)
+    assert view["status"] == "active"
+    assert view["round"]["hand"] == []
+    assert view["round"]["legal_actions"] == []
+    assert view["round"]["drawn_from_discard"] is None
+    assert view["round"]["hand_sizes"][1] > 0
+
+    # The move log names no stock draw the computer made for seat 1 after bob left.
+    forfeit = Move.objects.get(game_id=game_id, seat=1, action__type="concede").seq
+    later_draws = Move.objects.filter(
+        game_id=game_id, seat=1, seq__gt=forfeit, action__type="draw_stock"
+    )
+    assert later_draws.exists()
+    moves = bob.get(f"/api/v1/games/{game_id}/moves").json()["results"]
+    by_seq = {m["seq"]: m for m in moves}
+    shown = [draw for draw in later_draws if draw.seq in by_seq]
+    assert shown
+    for draw in shown:
+        assert "card" not in by_seq[draw.seq]["action"]
+    own = [
+        m
+        for m in moves
+        if m["seat"] == 1 and m["seq"] < forfeit and m["action"]["type"] == "draw_stock"
+    ]
+    assert all("card" in m["action"] for m in own)
+
+    final = play_out(game_id, {0: ann, 2: cat})
+    assert final["status"] == "finished"
