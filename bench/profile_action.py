@@ -32,24 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-
-def scratch_database(base_url: str, name: str) -> str:
-    import psycopg
-
-    parts = urlsplit(base_url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}"))
-
-
-def drop_database(base_url: str, name: str) -> None:
-    import psycopg
-
-    parts = urlsplit(base_url)
-    admin = urlunsplit(parts._replace(path="/postgres"))
-    with psycopg.connect(admin, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+from live_bench import drop_database, scratch_database  # noqa: E402
 
 
 def choose(view: dict[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -162,3 +163,29 @@ def wait_until(predicate: Callable[[], object], timeout: float = 10.0, step: flo
             return value
         time.sleep(step)
     pytest.fail(f"condition not met within {timeout} s")
+
+
+def play_seat_0_against_the_worker(
+    client: APIClient,
+    game_id: str,
+    choose: Callable[[dict[str, Any]], dict[str, Any]],
+    *,
+    limit: int = 3000,
+) -> dict[str, Any]:
+    """Play seat 0's turns with ``choose`` (each with its ``expected_version``), waiting for
+    the worker to play the computers' turns in between; the last view seen."""
+    url = f"/api/v1/games/{game_id}"
+
+    def my_turn_or_over() -> dict[str, Any] | None:
+        view: dict[str, Any] = client.get(url).json()
+        return view if view["status"] != "active" or view["round"]["turn"] == 0 else None
+
+    view: dict[str, Any] = {}
+    for _ in range(limit):
+        view = wait_until(my_turn_or_over, timeout=15)
+        if view["status"] != "active":
+            break
+        body = {**choose(view), "expected_version": view["version"]}
+        response = client.post(f"{url}/actions", body, format="json")
+        assert response.status_code == 200, response.json()
+    return view

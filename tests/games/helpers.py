@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import re
+import threading
 from typing import Any
 
+from django.db import connection
 from rest_framework.test import APIClient
 
 from games import rules
@@ -12,6 +14,30 @@ from games.models import Game
 from games.replay import rebuild_state
 
 CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
+
+
+THREADS = 8
+
+
+def run_in_threads(target, count: int = THREADS) -> list:
+    """``target(i)`` for ``i`` in ``range(count)``, each on its own thread and database
+    connection, all released together by a barrier; the results in order."""
+    barrier = threading.Barrier(count)
+    results: list = [None] * count
+
+    def worker(i: int) -> None:
+        try:
+            barrier.wait()
+            results[i] = target(i)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return results
 
 
 def choose(view: dict[str, Any]) -> dict[str, Any]:

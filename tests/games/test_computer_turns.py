@@ -9,7 +9,7 @@ from games.models import Game, Move
 from games.replay import rebuild_state
 from games.tasks import play_computer_turn
 from games.variants.gin import view_json
-from tests.conftest import wait_until
+from tests.conftest import play_seat_0_against_the_worker
 from tests.games.helpers import act, card_strings, choose
 
 
@@ -73,20 +73,7 @@ def test_whole_game_against_the_computer_with_a_real_worker(real_worker, client_
     client = client_for(UserFactory())
     view = client.post("/api/v1/games", {"opponent": "computer"}, format="json").json()
     game_id = view["id"]
-    for _ in range(3000):
-        view = wait_until(
-            lambda: (
-                v
-                if (v := client.get(f"/api/v1/games/{game_id}").json())["status"] != "active"
-                or v["round"]["turn"] == 0
-                else None
-            ),
-            timeout=15,
-        )
-        if view["status"] != "active":
-            break
-        response = act(client, game_id, {**choose(view), "expected_version": view["version"]})
-        assert response.status_code == 200, response.json()
+    view = play_seat_0_against_the_worker(client, game_id, choose)
     assert view["status"] == "finished"
     assert view["final"]["reason"] == "target"
     assert Move.objects.filter(game_id=game_id).count() == view["version"]

@@ -2,37 +2,14 @@
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from games.models import Game, IdempotencyRecord, Move
 from tests.factories import token_for
+from tests.games.helpers import THREADS, run_in_threads
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-THREADS = 8
-
-
-def run_in_threads(target, count: int = THREADS) -> list:
-    barrier = threading.Barrier(count)
-    results: list = [None] * count
-
-    def worker(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = target(i)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def _client(user) -> APIClient:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
+from django.core.management import CommandError, call_command
 from django.test import Client
 from django.utils import timezone
 
@@ -266,7 +266,7 @@ def test_admin_shows_the_table_melds_and_verify_games_replays_rummy(make_user, c
     state = dict(game.state)
     state["scores"] = [5, -5]
     Game.objects.filter(pk=game_id).update(state=state)
-    with pytest.raises(Exception, match="1 mismatch"):
+    with pytest.raises(CommandError, match="1 mismatch"):
         call_command("verify_games", "--game", game_id, stdout=StringIO())
 
 

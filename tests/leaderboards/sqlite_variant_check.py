@@ -11,33 +11,25 @@ removes a result and refreshes again, and prints a JSON summary that
 from __future__ import annotations
 
 import json
-import os
 from datetime import UTC, datetime
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+from tests.leaderboards.sqlite_runner import api_get, start
 
 
 def main() -> None:
-    import django
-
-    django.setup()
-    from django.core.management import call_command
-    from django.db import connection
-
-    call_command("migrate", verbosity=0)
+    vendor = start()
 
     import time_machine
-    from rest_framework.test import APIClient
 
     from games.models import GameResult
     from leaderboards import services
     from leaderboards.models import Period, PlayerRating
-    from tests.factories import UserFactory, token_for
+    from tests.factories import UserFactory
     from tests.leaderboards.factories import finished_game
     from tests.leaderboards.rummy_factories import rummy_game
 
     now = datetime(2025, 3, 12, 12, tzinfo=UTC)
-    out: dict = {"vendor": connection.vendor}
+    out: dict = {"vendor": vendor}
     with time_machine.travel(now, tick=False):
         ann, bob, cy, dee = (UserFactory(username=n) for n in ("ann", "bob", "cy", "dee"))
         finished_game(player=ann, opponent=bob, total=150, finished_at=now, signal=True)
@@ -55,12 +47,7 @@ def main() -> None:
             finished_at=now,
             signal=True,
         )
-        client = APIClient()
-        client.credentials(HTTP_AUTHORIZATION=f"Token {token_for(ann)}")
-
-        def get(url: str) -> dict:
-            response = client.get(url, HTTP_HOST="localhost")
-            return {"status": response.status_code, **response.json()}
+        get = api_get(ann)
 
         out["gin"] = get("/api/v1/leaderboards/weekly")
         out["rummy"] = get("/api/v1/leaderboards/weekly?variant=rummy")

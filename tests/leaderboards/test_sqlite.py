@@ -2,39 +2,11 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
-from pathlib import Path
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.leaderboards.sqlite_runner import run_check, table
 
 
 def test_leaderboards_work_on_sqlite_with_eager_tasks(tmp_path):
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in {"DATABASE_URL", "CELERY_BROKER_URL", "CACHE_URL", "DJANGO_SETTINGS_MODULE"}
-    }
-    env["DATABASE_URL"] = f"sqlite:///{tmp_path / 'db.sqlite3'}"
-    done = subprocess.run(
-        [sys.executable, "-m", "tests.leaderboards.sqlite_check"],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
-    out = json.loads(done.stdout.strip().splitlines()[-1])
-    assert out["vendor"] == "sqlite"
-
-    def table(board: dict) -> list[tuple]:
-        return [
-            (r["rank"], r["user"]["username"], r["score"], r["wins"], r["games"])
-            for r in board["results"]
-        ]
+    out = run_check("tests.leaderboards.sqlite_check", tmp_path)
 
     assert out["weekly"]["status"] == 200
     assert table(out["weekly"]) == [

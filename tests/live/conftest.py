@@ -67,3 +67,12 @@ class Stream:
         close = getattr(self.chunks, "close", None)
         if close is not None:
             close()
+
+
+def states_until(response, version: int) -> list[dict[str, Any]]:
+    """The state frames of the stream ``response`` up to ``version``; the stream closed."""
+    stream = Stream(response)
+    try:
+        return stream.states_until(version)
+    finally:
+        stream.close()

@@ -8,7 +8,7 @@ from django.test import AsyncClient
 
 from tests.factories import token_for
 from tests.games.helpers import act, card_strings, choose, current_round_part, hidden_cards
-from tests.live.conftest import Stream, parse
+from tests.live.conftest import Stream, parse, states_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -57,11 +57,9 @@ def test_resume_after_a_version_delivers_every_missed_version_once_in_order(huma
         ({"HTTP_LAST_EVENT_ID": "4"}, "", 4),
         ({"HTTP_LAST_EVENT_ID": "5"}, "?after=1", 1),  # ?after wins
     ):
-        stream = Stream(game["clients"][1].get(events_url(game["id"], query), **headers))
-        try:
-            frames = stream.states_until(current)
-        finally:
-            stream.close()
+        frames = states_until(
+            game["clients"][1].get(events_url(game["id"], query), **headers), current
+        )
         assert [f["id"] for f in frames] == list(range(start + 1, current + 1))
         for frame in frames:
             view = frame["data"]["view"]
@@ -69,11 +67,7 @@ def test_resume_after_a_version_delivers_every_missed_version_once_in_order(huma
             hidden = hidden_cards(game["id"], 1, frame["id"])
             assert not card_strings(current_round_part(view)) & hidden
     # The replayed views are the views each version really had.
-    stream = Stream(game["clients"][0].get(events_url(game["id"], "?after=6")))
-    try:
-        (last,) = stream.states_until(7)
-    finally:
-        stream.close()
+    (last,) = states_until(game["clients"][0].get(events_url(game["id"], "?after=6")), 7)
     assert last["data"]["view"] == view_of(game, 0)
 
 

@@ -3,38 +3,15 @@ lock and ``expected_version`` let exactly one of them apply."""
 
 from __future__ import annotations
 
-import threading
-
 import pytest
-from django.db import connection
 from rest_framework.test import APIClient
 
 from games.models import Game, Move
 from tests.factories import token_for
+from tests.games.helpers import THREADS, run_in_threads
 from tests.games.rummy.helpers import seeded_deck
 
 pytestmark = pytest.mark.django_db(transaction=True)
-
-THREADS = 8
-
-
-def run_in_threads(target, count: int = THREADS) -> list:
-    barrier = threading.Barrier(count)
-    results: list = [None] * count
-
-    def worker(i: int) -> None:
-        try:
-            barrier.wait()
-            results[i] = target(i)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=worker, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
 
 
 def test_eight_threads_one_expected_version_on_a_table_of_four(computer_table):

@@ -14,7 +14,7 @@ from tests.games.rummy.helpers import (
     states_by_version,
     view_of,
 )
-from tests.live.conftest import Stream
+from tests.live.conftest import Stream, states_until
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -36,11 +36,7 @@ def test_each_seat_streams_every_version_with_only_its_own_cards(people_table):
     assert current == start + 18
     by_version = states_by_version(game_id)
     for seat, client in table["clients"].items():
-        stream = Stream(client.get(f"/api/v1/games/{game_id}/events?after={start}"))
-        try:
-            frames = stream.states_until(current)
-        finally:
-            stream.close()
+        frames = states_until(client.get(f"/api/v1/games/{game_id}/events?after={start}"), current)
         assert [frame["id"] for frame in frames] == list(range(start + 1, current + 1))
         for frame in frames:
             assert frame["event"] == "state"
@@ -60,11 +56,7 @@ def test_a_table_with_computers_streams_every_version_of_their_turns(computer_ta
     assert view["status"] == "active"
     current = view["version"]
     by_version = states_by_version(game_id)
-    stream = Stream(client.get(f"/api/v1/games/{game_id}/events?after=0"))
-    try:
-        frames = stream.states_until(current)
-    finally:
-        stream.close()
+    frames = states_until(client.get(f"/api/v1/games/{game_id}/events?after=0"), current)
     # Every applied action is one version, the computers' included: each arrives once.
     assert [frame["id"] for frame in frames] == list(range(1, current + 1))
     for frame in frames:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from games.models import Move
-from tests.conftest import wait_until
-from tests.games.rummy.helpers import act, choose, deals, seeded_deck
+from tests.conftest import play_seat_0_against_the_worker
+from tests.games.rummy.helpers import choose, deals, seeded_deck
 
 
 @pytest.mark.celery_worker
@@ -30,16 +30,7 @@ def test_whole_rummy_game_against_two_computers_with_a_real_worker(real_worker, 
     assert created.status_code == 201, created.json()
     game_id = created.json()["id"]
 
-    def my_turn_or_over():
-        view = client.get(f"/api/v1/games/{game_id}").json()
-        return view if view["status"] != "active" or view["round"]["turn"] == 0 else None
-
-    for _ in range(1000):
-        view = wait_until(my_turn_or_over, timeout=15)
-        if view["status"] != "active":
-            break
-        response = act(client, game_id, {**choose(view), "expected_version": view["version"]})
-        assert response.status_code == 200, response.json()
+    view = play_seat_0_against_the_worker(client, game_id, choose, limit=1000)
     assert view["status"] == "finished"
     assert view["final"]["reason"] == "rounds"
     assert sorted(view["final"]["placement"]) == [0, 1, 2]
