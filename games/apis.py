@@ -24,7 +24,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_user
-from config.api import StrictSerializer, require_object, validated
+from config.api import StrictSerializer, validated
 from config.exceptions import ApplicationError
 from config.pagination import PageNumberPagination, single_query_value
 from config.schema import error_responses, page_parameters
@@ -44,15 +44,13 @@ from games.throttles import (
 )
 from games.variants import DEFAULT_VARIANT, VARIANTS, GameVariant
 
-ACTION_TYPES = list(dict.fromkeys(t for v in VARIANTS.values() for t in v.action_types))
+ACTION_TYPES = list(services.ALL_ACTION_TYPES)
 ACTION_ERROR_CODES: dict[int, list[str]] = {}
 for _variant in VARIANTS.values():
     for _status, _codes in _variant.action_error_codes.items():
         ACTION_ERROR_CODES.setdefault(_status, [])
         ACTION_ERROR_CODES[_status] += [c for c in _codes if c not in ACTION_ERROR_CODES[_status]]
-WRONG_VARIANT = "action_not_in_game"
-"""422: an action type of another variant (the action schema documents every variant's)."""
-ACTION_ERROR_CODES[422].append(WRONG_VARIANT)
+ACTION_ERROR_CODES[422].append(services.ACTION_NOT_IN_GAME)
 TURN_SECONDS_MIN, TURN_SECONDS_MAX = 10, 3600
 PUBLIC_TURN_SECONDS_DEFAULT = 60
 
@@ -840,55 +838,6 @@ class GameActionsApi(APIView):
         melds = _NullOnlyField(required=False)
         end = _NullOnlyField(required=False)
 
-    class InputSerializer(serializers.Serializer):
-        """The one input path of an action (the schema documents the body per type, as
-        ``GameAction``): the body must be an object, ``expected_version`` a non-negative
-        integer or null, the action is parsed by the game's variant (so a bad card is 400
-        ``invalid_card`` and every message names the offending input), and the
-        ``Idempotency-Key`` header is 1 to 255 characters."""
-
-        def run_validation(self, data: Any = serializers.empty) -> dict[str, Any]:
-            body = require_object(data)
-            expected_version = body.get("expected_version")
-            if expected_version is not None and (
-                isinstance(expected_version, bool)
-                or not isinstance(expected_version, int)
-                or expected_version < 0
-            ):
-                raise ApplicationError(
-                    "expected_version must be a non-negative integer.",
-                    code="validation_error",
-                    fields={"expected_version": ["Must be a non-negative integer."]},
-                )
-            variant: GameVariant = self.context["variant"]
-            kind = body.get("type")
-            if isinstance(kind, str) and kind in ACTION_TYPES and kind not in variant.action_types:
-                # A well-formed action of another game (a knock in rummy, a meld in Gin
-                # Rummy): the schema takes it, this game does not.
-                raise ApplicationError(
-                    f"A {variant.name} game has no {kind} action; use one of "
-                    f"{', '.join(variant.action_types)}.",
-                    code=WRONG_VARIANT,
-                    status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
-                    fields={"type": [f"Not an action of a {variant.name} game."]},
-                )
-            action = variant.action_from_json(
-                {key: value for key, value in body.items() if key != "expected_version"}
-            )
-            key = self.context["request"].headers.get("Idempotency-Key")
-            if key is not None and not 1 <= len(key) <= 255:
-                raise ApplicationError(
-                    "Idempotency-Key must be 1 to 255 characters.",
-                    code="validation_error",
-                    fields={"Idempotency-Key": ["Must be 1 to 255 characters."]},
-                )
-            return {
-                "action": action,
-                "expected_version": expected_version,
-                "idempotency_key": key,
-                "fingerprint": services.request_fingerprint(body) if key else None,
-            }
-
     @extend_schema(
         operation_id="games_actions",
         tags=["games"],
@@ -898,8 +847,9 @@ class GameActionsApi(APIView):
                 "Idempotency-Key",
                 {"type": "string", "minLength": 1, "maxLength": 255},
                 OpenApiParameter.HEADER,
-                description="Optional: a retry with the same key returns the first response "
-                "and applies nothing twice (kept 24 h; another body with the same key: 422 "
+                description="Optional: a retry with the same key returns the first response, "
+                "whatever it was (a 400, 409 or 422 refusal included), and applies nothing "
+                "twice (kept 24 h; another body with the same key: 422 "
                 "`idempotency_key_reused`).",
             ),
         ],
@@ -937,15 +887,13 @@ class GameActionsApi(APIView):
         ],
     )
     def post(self, request: Request, game_id: uuid.UUID) -> HttpResponse:
-        user = request_user(request)
-
-        def parse(variant: GameVariant) -> services.ActionRequest:  # once seated: 404 before 400
-            context = {"request": request, "variant": variant}
-            data = validated(self.InputSerializer, request.data, context=context)
-            return services.ActionRequest(**data)
-
-        outcome = services.game_apply_request(game_id=game_id, user=user, parse=parse)
-        if outcome.body is not None:  # the response stored with the key, byte for byte
+        outcome = services.game_apply_action(
+            game_id=game_id,
+            user=request_user(request),
+            body=request.data,
+            idempotency_key=request.headers.get("Idempotency-Key"),
+        )
+        if outcome.body is not None:  # the answer kept with the key, byte for byte
             return HttpResponse(
                 outcome.body, status=outcome.status_code, content_type="application/json"
             )

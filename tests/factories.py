@@ -21,7 +21,6 @@ from accounts.models import AuthToken, User
 from games import services
 from games.dealing import dealt
 from games.models import Game, GameResult, GameStatus, Seat
-from games.rules import Pass
 
 PASSWORD = "a-long-test-password-1"
 
@@ -123,7 +122,9 @@ def _pass_first_upcard(game: Game, users: tuple[User, User]) -> Game:
     """The seat to act passes the first upcard (what every Gin Rummy round opens with)."""
     seat = game.turn_seat
     assert seat is not None
-    outcome = services.game_apply_action(game_id=game.pk, user=users[seat], action=Pass())
+    outcome = services.game_apply_action(
+        game_id=game.pk, user=users[seat], body={"type": "pass"}
+    )
     return outcome.game
 
 

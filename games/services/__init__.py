@@ -14,10 +14,10 @@ The names below are the services the views, tasks and admin call.
 """
 
 from games.services.actions import (
+    ACTION_NOT_IN_GAME,
+    ALL_ACTION_TYPES,
     ActionOutcome,
-    ActionRequest,
     game_apply_action,
-    game_apply_request,
 )
 from games.services.chat import game_post_message
 from games.services.computer import game_play_computer_turn, games_waiting_for_computer
@@ -41,12 +41,12 @@ from games.services.timers import (
 )
 
 __all__ = [
+    "ACTION_NOT_IN_GAME",
+    "ALL_ACTION_TYPES",
     "ActionOutcome",
-    "ActionRequest",
     "game_abandon",
     "game_accept",
     "game_apply_action",
-    "game_apply_request",
     "game_cancel",
     "game_concede",
     "game_create_vs_computer",

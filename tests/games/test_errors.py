@@ -190,6 +190,48 @@ def test_idempotency_key_reused_with_another_body(rigged):
     assert_error(too_long, 400, "validation_error", rigged["id"], 1)
 
 
+def test_a_key_first_used_on_a_refused_action_never_applies_another_body(rigged):
+    bob = rigged["clients"][1]
+    refused = act(bob, rigged["id"], {"type": "discard", "card": "AS"}, HTTP_IDEMPOTENCY_KEY="k")
+    assert_error(refused, 422, "wrong_phase", rigged["id"])
+    assert_error(
+        act(bob, rigged["id"], {"type": "pass"}, HTTP_IDEMPOTENCY_KEY="k"),
+        422,
+        "idempotency_key_reused",
+        rigged["id"],
+    )
+    assert Game.objects.get(pk=rigged["id"]).version == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "code"),
+    [
+        ({"type": "draw_stock"}, 422, "wrong_phase"),  # not yet: the first upcard is offered
+        ({"type": "pass", "expected_version": 7}, 409, "version_conflict"),
+        ({"type": "discard", "card": "1X"}, 400, "invalid_card"),
+        ({"type": "meld", "melds": [["AS", "2S", "3S"]]}, 422, "action_not_in_game"),
+    ],
+)
+def test_a_retry_of_a_refused_action_gets_the_same_refusal_byte_for_byte(
+    rigged, body, status, code
+):
+    bob = rigged["clients"][1]
+    first = act(bob, rigged["id"], body, HTTP_IDEMPOTENCY_KEY="retry-me")
+    assert_error(first, status, code, rigged["id"])
+    # The turn moves on meanwhile; the key still names the refused request.
+    assert act(bob, rigged["id"], {"type": "pass"}).status_code == 200
+    again = act(bob, rigged["id"], body, HTTP_IDEMPOTENCY_KEY="retry-me")
+    assert (again.status_code, again.content) == (first.status_code, first.content)
+    assert Move.objects.filter(game_id=rigged["id"]).count() == 1
+
+
+def test_a_refused_action_with_a_key_changes_nothing_but_its_record(rigged):
+    bob = rigged["clients"][1]
+    before = bob.get(f"/api/v1/games/{rigged['id']}").json()
+    act(bob, rigged["id"], {"type": "discard", "card": "AS"}, HTTP_IDEMPOTENCY_KEY="k2")
+    assert bob.get(f"/api/v1/games/{rigged['id']}").json() == before
+
+
 def test_invalid_code_game_full_and_cannot_join_own_game(make_user, client_for):
     ann, bob, cid = make_user(), make_user(), make_user()
     a, b, c = client_for(ann), client_for(bob), client_for(cid)
