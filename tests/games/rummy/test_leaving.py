@@ -80,6 +80,24 @@ def test_a_player_who_leaves_out_of_turn_is_played_for_when_the_turn_comes(peopl
     call_command("verify_games", game=[game_id])
 
 
+def test_a_leaver_can_no_longer_chat_at_the_table(people_table):
+    table = people_table(seats=3, rules=RULES, decks=[seeded_deck(43, 4)])
+    game_id = table["id"]
+    ann, bob = table["clients"][0], table["clients"][1]
+    assert bob.post(f"/api/v1/games/{game_id}/concede").status_code == 200
+    response = bob.post(
+        f"/api/v1/games/{game_id}/messages", {"phrase": "good_luck"}, format="json"
+    )
+    assert response.status_code == 409
+    assert response.json()["code"] == act(bob, game_id, {"type": "draw_stock"}).json()["code"]
+    assert response.json()["code"] == "game_not_active"
+    assert ann.get(f"/api/v1/games/{game_id}/messages").json()["count"] == 0
+    still_seated = ann.post(
+        f"/api/v1/games/{game_id}/messages", {"phrase": "good_luck"}, format="json"
+    )
+    assert still_seated.status_code == 201
+
+
 def test_when_the_only_person_leaves_the_game_ends(computer_table):
     table = computer_table(computers=2, rules=RULES, decks=[seeded_deck(81, 4)])
     client = table["clients"][0]
