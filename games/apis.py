@@ -1068,7 +1068,10 @@ class MessagesApi(APIView):
         request=InputSerializer,
         responses={
             201: MessageSerializer,
-            **error_responses(400, 401, 404, 415, 429, codes={400: ["invalid_phrase"]}),
+            **error_responses(
+                400, 401, 404, 409, 415, 429,
+                codes={400: ["invalid_phrase"], 409: ["game_not_active"]},
+            ),
         },
         examples=[OpenApiExample("chat", value={"phrase": "good_luck"}, request_only=True)],
     )
