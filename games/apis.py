@@ -822,7 +822,9 @@ class GameActionsApi(APIView):
     class LayoffInput(_ActionInput):
         type = serializers.ChoiceField(["layoff"])
         card = _RummyCardInputField()
-        meld = serializers.IntegerField(min_value=0, help_text="A table meld's `id`.")
+        meld = serializers.IntegerField(
+            min_value=0, max_value=2**31 - 1, help_text="A table meld's `id`."
+        )
         end = serializers.ChoiceField(
             ["low", "high"],
             required=False,
@@ -834,7 +836,9 @@ class GameActionsApi(APIView):
     class SwapJokerInput(_ActionInput):
         type = serializers.ChoiceField(["swap_joker"])
         card = _RummyCardInputField(help_text="The natural card the joker stands for.")
-        meld = serializers.IntegerField(min_value=0, help_text="A table meld's `id`.")
+        meld = serializers.IntegerField(
+            min_value=0, max_value=2**31 - 1, help_text="A table meld's `id`."
+        )
         melds = _NullOnlyField(required=False)
         end = _NullOnlyField(required=False)
 

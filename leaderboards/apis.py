@@ -109,48 +109,38 @@ _PAGE_PARAMETERS = page_parameters()
 _PLAYER = {"username": "ann", "display_name": "Ann"}
 
 
-class LeaderboardApi(APIView):
-    """Standings of one period, variant and category, with the caller's own entry."""
+_START_PARAMETER = OpenApiParameter(
+    "start",
+    # A date from 1970 on (the pattern says the year; later than today is 400 too).
+    {"type": "string", "format": "date", "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-"},
+    description="A past period: any day (YYYY-MM-DD) inside it, e.g. its first day. "
+    "Default: the current period. Not later than today.",
+)
 
-    class OutputSerializer(serializers.Serializer):
-        period = serializers.ChoiceField(choices=PeriodKind.values)
-        variant = serializers.ChoiceField(choices=Variant.values)
-        start = serializers.DateField(
-            allow_null=True, help_text="First day of the period (UTC); null for all-time."
-        )
-        end = serializers.DateField(
-            allow_null=True,
-            help_text="Last day of the period, inclusive (UTC); null for all-time.",
-        )
-        category = serializers.ChoiceField(choices=Category.values)
-        updated_at = serializers.DateTimeField(
-            allow_null=True, help_text="When these standings were computed; null if never."
-        )
-        closed = serializers.BooleanField(
-            help_text="True once the period is over and its standings are frozen."
-        )
-        count = serializers.IntegerField(help_text="Players on this board.")
-        next = serializers.URLField(allow_null=True)
-        previous = serializers.URLField(allow_null=True)
-        results = StandingSerializer(many=True)
-        me = StandingSerializer(
-            allow_null=True,
-            help_text="The caller's own entry with their rank, whatever the page; null if "
-            "they have no game on this board.",
-        )
 
-    @extend_schema(
-        operation_id="leaderboards_retrieve",
+def _board_schema(
+    *, operation_id: str, summary: str, periods: list[str], with_start: bool, output: Any
+) -> Any:
+    """The schema of a standings board: weekly and monthly take ``start`` (a past
+    period), all-time has none (a ``start`` there is 400 ``invalid_date``)."""
+    return extend_schema(
+        operation_id=operation_id,
         tags=["leaderboards"],
-        summary="Weekly, monthly or all-time standings",
+        summary=summary,
         description=DEFINITIONS,
         parameters=[
-            OpenApiParameter(
-                "period",
-                OpenApiTypes.STR,
-                OpenApiParameter.PATH,
-                enum=PeriodKind.values,
-                description="`weekly`, `monthly` or `all-time`.",
+            *(
+                [
+                    OpenApiParameter(
+                        "period",
+                        OpenApiTypes.STR,
+                        OpenApiParameter.PATH,
+                        enum=periods,
+                        description="`weekly` or `monthly` (`all-time` has its own operation).",
+                    )
+                ]
+                if with_start
+                else []
             ),
             OpenApiParameter(
                 "category",
@@ -159,17 +149,11 @@ class LeaderboardApi(APIView):
                 description="`humans` (default) or `computer`.",
             ),
             _VARIANT_PARAMETER,
-            OpenApiParameter(
-                "start",
-                # A date from 1970 on (the pattern says the year; later than today is 400 too).
-                {"type": "string", "format": "date", "pattern": r"^(19[7-9][0-9]|[2-9][0-9]{3})-"},
-                description="A past period: any day (YYYY-MM-DD) inside it, e.g. its first "
-                "day. Default: the current period. Not later than today; not for all-time.",
-            ),
+            *([_START_PARAMETER] if with_start else []),
             *_PAGE_PARAMETERS,
         ],
         responses={
-            200: OutputSerializer,
+            200: output,
             **error_responses(
                 400,
                 401,
@@ -257,6 +241,45 @@ class LeaderboardApi(APIView):
             ),
         ],
     )
+
+
+class LeaderboardApi(APIView):
+    """Standings of one period, variant and category, with the caller's own entry."""
+
+    class OutputSerializer(serializers.Serializer):
+        period = serializers.ChoiceField(choices=PeriodKind.values)
+        variant = serializers.ChoiceField(choices=Variant.values)
+        start = serializers.DateField(
+            allow_null=True, help_text="First day of the period (UTC); null for all-time."
+        )
+        end = serializers.DateField(
+            allow_null=True,
+            help_text="Last day of the period, inclusive (UTC); null for all-time.",
+        )
+        category = serializers.ChoiceField(choices=Category.values)
+        updated_at = serializers.DateTimeField(
+            allow_null=True, help_text="When these standings were computed; null if never."
+        )
+        closed = serializers.BooleanField(
+            help_text="True once the period is over and its standings are frozen."
+        )
+        count = serializers.IntegerField(help_text="Players on this board.")
+        next = serializers.URLField(allow_null=True)
+        previous = serializers.URLField(allow_null=True)
+        results = StandingSerializer(many=True)
+        me = StandingSerializer(
+            allow_null=True,
+            help_text="The caller's own entry with their rank, whatever the page; null if "
+            "they have no game on this board.",
+        )
+
+    @_board_schema(
+        operation_id="leaderboards_retrieve",
+        summary="Weekly or monthly standings",
+        periods=[PeriodKind.WEEKLY, PeriodKind.MONTHLY],
+        with_start=True,
+        output=OutputSerializer,
+    )
     def get(self, request: Request, period: str) -> Response:
         board = selectors.leaderboard_board(
             kind=period,
@@ -278,6 +301,20 @@ class LeaderboardApi(APIView):
                 **_page_with_me(selectors.StandingRows(board, request.user), request, self),
             }
         )
+
+
+class AllTimeLeaderboardApi(LeaderboardApi):
+    """All-time standings of one variant and category (no ``start``: there is one period)."""
+
+    @_board_schema(
+        operation_id="leaderboards_all_time",
+        summary="All-time standings",
+        periods=[PeriodKind.ALL_TIME],
+        with_start=False,
+        output=LeaderboardApi.OutputSerializer,
+    )
+    def get(self, request: Request, period: str = PeriodKind.ALL_TIME) -> Response:
+        return super().get(request, PeriodKind.ALL_TIME)
 
 
 def _page_with_me(

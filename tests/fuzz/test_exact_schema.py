@@ -21,6 +21,7 @@ LISTS = [
     "/api/v1/games/{game_id}/moves",
     "/api/v1/games/{game_id}/messages",
     "/api/v1/leaderboards/{period}",
+    "/api/v1/leaderboards/all-time",
     "/api/v1/leaderboards/rating",
 ]
 
@@ -185,6 +186,29 @@ def test_page_sizes_inside_the_schema_are_accepted(auth_client):
 @pytest.mark.parametrize("query", ["category=humans&category=computer", "start=2025-01-01&start=x"])
 def test_leaderboard_parameters_given_twice_are_refused(auth_client, query):
     assert_error(auth_client.get(f"/api/v1/leaderboards/weekly?{query}"), 400, "validation_error")
+
+
+def test_only_the_boards_that_take_a_start_date_document_one(schema, auth_client):
+    def parameters(path: str) -> dict:
+        return {p["name"]: p for p in schema["paths"][path]["get"]["parameters"]}
+
+    periodic = parameters("/api/v1/leaderboards/{period}")
+    assert sorted(periodic["period"]["schema"]["enum"]) == ["monthly", "weekly"]
+    assert "start" in periodic
+    assert "start" not in parameters("/api/v1/leaderboards/all-time")
+    # What the server does with each: the schema says no more and no less.
+    assert auth_client.get("/api/v1/leaderboards/monthly?start=2025-01-01").status_code == 200
+    assert auth_client.get("/api/v1/leaderboards/all-time").status_code == 200
+    assert_error(
+        auth_client.get("/api/v1/leaderboards/all-time?start=2025-01-01"), 400, "invalid_date"
+    )
+
+
+def test_table_meld_ids_are_bounded_as_the_server_bounds_them(schema):
+    action = schema["components"]["schemas"]
+    for name in ("GameActionsLayoffInputRequest", "GameActionsSwapJokerInputRequest"):
+        meld = action[name]["properties"]["meld"]
+        assert (meld["minimum"], meld["maximum"]) == (0, 2**31 - 1), name
 
 
 def test_an_empty_category_is_still_invalid(auth_client):

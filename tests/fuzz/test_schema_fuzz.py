@@ -15,6 +15,10 @@ games part of the time, see :func:`make_realistic`). Left out: the two event str
 bad input is tested in ``tests/live``) and logout, which would revoke the fuzzing token (it
 is tested in ``tests/accounts``).
 
+A stateful phase (:func:`test_sequences_of_operations_conform_to_schema`) then chains
+operations by the links schemathesis infers from the schema (create a game, then act on it,
+concede, rematch, read its moves ...), with the same checks.
+
 Run it alone with ``make test PYTEST_ARGS="tests/fuzz"``.
 """
 
@@ -110,15 +114,17 @@ def _pick(options: list[str], seed: str) -> str | None:
     return options[index] if index < len(options) else None
 
 
-def make_realistic(case: Any, world: World) -> None:
+def make_realistic(case: Any, world: World, *, ids: bool = True) -> None:
     """Swap well-formed generated ids, usernames and invite codes for real ones, most of the
     time (deterministically, from the generated value), so requests reach real games.
+
+    With ``ids=False`` game ids are kept (the stateful phase's come from real answers).
 
     Only values that are already valid are swapped: a request meant to violate the schema
     still does. Assigning the containers makes schemathesis re-check what the case is.
     """
     params = dict(case.path_parameters or {})
-    game_id = params.get("game_id")
+    game_id = params.get("game_id") if ids else None
     if isinstance(game_id, str) and _is_uuid(game_id):
         real = _pick(world.game_ids, game_id)
         if real is not None:
@@ -151,8 +157,8 @@ def within_unstated_rules(case: Any) -> None:
 
     - a new password must not be common, all digits or too like the username (Django's
       validators): a well-formed generated one that they refuse is replaced by a strong one;
-    - a leaderboard's ``start`` must not be later than today, and the all-time board has
-      none: a well-formed one is moved to today, or dropped for all-time.
+    - a leaderboard's ``start`` must not be later than today: a well-formed later one is
+      moved to today.
 
     Only values that are valid already are changed, so a request that violates the schema
     still does.
@@ -169,14 +175,8 @@ def within_unstated_rules(case: Any) -> None:
             case.body = {**body, "password": STRONG_PASSWORD}
     if case.operation.path == "/api/v1/leaderboards/{period}" and case.query:
         start = case.query.get("start")
-        if isinstance(start, str) and _is_valid_start(start):
-            query = dict(case.query)
-            if (case.path_parameters or {}).get("period") == "all-time":
-                del query["start"]
-            elif start > date.today().isoformat():
-                query["start"] = date.today().isoformat()
-            if query != case.query:
-                case.query = query
+        if isinstance(start, str) and _is_valid_start(start) and start > date.today().isoformat():
+            case.query = {**case.query, "start": date.today().isoformat()}
 
 
 def _refused_by_password_validators(password: str, username: Any) -> bool:
@@ -273,6 +273,41 @@ def test_operation_conforms_to_schema(case: Any, world: World) -> None:
     make_realistic(case, world)
     within_unstated_rules(case)
     case.call_and_validate(additional_checks=[no_undocumented_keys])
+
+
+STATEFUL_STEPS = 12
+STATEFUL_EXAMPLES = 15
+
+
+def test_sequences_of_operations_conform_to_schema(world: World) -> None:
+    """The stateful phase: chains of calls linked by what each answer returns (a game
+    created, then played, conceded, rematched, its moves and chat read ...; the links are
+    inferred from the schema), every answer through the same checks as above."""
+    base = schema.as_state_machine()
+
+    class Sequences(base):  # type: ignore[misc, valid-type]
+        def before_call(self, case: Any) -> None:
+            # The links carry real ids of the player's own games: keep them.
+            make_realistic(case, world, ids=False)
+            within_unstated_rules(case)
+
+        def validate_response(self, response: Any, case: Any, **kwargs: Any) -> None:
+            super().validate_response(response, case, additional_checks=[no_undocumented_keys])
+
+    assert len(base.bundles) >= 10  # the links from POST /games and its kin were found
+    Sequences.run(
+        settings=hypothesis.settings(
+            max_examples=STATEFUL_EXAMPLES,
+            stateful_step_count=STATEFUL_STEPS,
+            derandomize=True,
+            database=None,
+            deadline=None,
+            # The server's state carries over between examples, so a replay could not take
+            # the same path: report the first failure as it happened, without shrinking.
+            phases=[hypothesis.Phase.explicit, hypothesis.Phase.generate],
+            suppress_health_check=list(hypothesis.HealthCheck),
+        )
+    )
 
 
 def test_every_check_of_schemathesis_is_on():

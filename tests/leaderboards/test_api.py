@@ -267,8 +267,12 @@ def test_endpoints_are_documented_with_errors_and_examples(api_client):
     assert "easy 0.25, medium 0.5, hard 1.0" in description and "fewer games" in description
     assert board["responses"]["200"]["content"]["application/json"]["examples"]
     params = {p["name"]: p for p in board["parameters"]}
-    assert set(params["period"]["schema"]["enum"]) == {"weekly", "monthly", "all-time"}
+    assert set(params["period"]["schema"]["enum"]) == {"weekly", "monthly"}
     assert set(params) >= {"category", "start", "page", "page_size"}
+    all_time = schema["paths"]["/api/v1/leaderboards/all-time"]["get"]
+    assert {p["name"] for p in all_time["parameters"]} == {
+        "category", "variant", "page", "page_size"
+    }
     rating = schema["paths"]["/api/v1/leaderboards/rating"]["get"]
     assert {"200", "401"} <= set(rating["responses"]) and "110" in rating["description"]
     score = schema["components"]["schemas"]["Standing"]["properties"]["score"]
