@@ -1,0 +1,1 @@
+"""What every game shares: the interface each core implements, and its common parts."""
