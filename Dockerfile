@@ -11,6 +11,7 @@ WORKDIR /app
 
 COPY pyproject.toml README.md ./
 COPY config ./config
+COPY core ./core
 COPY accounts ./accounts
 COPY games ./games
 COPY leaderboards ./leaderboards

@@ -12,8 +12,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import StrictSerializer, validated
-from config.schema import error_responses
+from core.api import StrictSerializer, validated
+from core.schema import error_responses
 
 from . import selectors, services
 from .authentication import request_user

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from config.exceptions import NotFound
+from core.exceptions import NotFound
 
 from .models import User
 from .stats import user_stats

@@ -10,7 +10,7 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
 from rest_framework import status
 
-from config.exceptions import ApplicationError
+from core.exceptions import ApplicationError
 
 from .models import AuthToken, User
 from .throttles import FailedLoginLimiter, client_ip

@@ -5,11 +5,10 @@ from django.urls import URLPattern, URLResolver, include, path, re_path
 from drf_spectacular.views import SpectacularAPIView
 
 from accounts.admin import admin_login
-
-from .docs import SwaggerDocsView
-from .exceptions import json_not_found
-from .health import HealthApi
-from .web import index as web_client
+from core.docs import SwaggerDocsView
+from core.exceptions import json_not_found
+from core.health import HealthApi
+from core.web import index as web_client
 
 api_v1: list[URLPattern | URLResolver] = [
     path("health", HealthApi.as_view(), name="health"),
@@ -29,7 +28,7 @@ urlpatterns = [
     path("", web_client, name="web-client"),
 ]
 
-handler400 = "config.exceptions.json_bad_request"
-handler403 = "config.exceptions.json_permission_denied"
-handler404 = "config.exceptions.json_not_found"
-handler500 = "config.exceptions.json_server_error"
+handler400 = "core.exceptions.json_bad_request"
+handler403 = "core.exceptions.json_permission_denied"
+handler404 = "core.exceptions.json_not_found"
+handler500 = "core.exceptions.json_server_error"

@@ -24,10 +24,10 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from accounts.authentication import request_user
-from config.api import StrictSerializer, validated
-from config.exceptions import ApplicationError
-from config.pagination import PageNumberPagination, single_query_value
-from config.schema import error_responses, page_parameters
+from core.api import StrictSerializer, validated
+from core.exceptions import ApplicationError
+from core.pagination import PageNumberPagination, single_query_value
+from core.schema import error_responses, page_parameters
 from games import presenters, selectors, services
 from games.errors import GameNotFound, InvalidCode
 from games.models import Difficulty, GameStatus, OpponentType, Visibility

@@ -7,7 +7,7 @@ class GamesConfig(AppConfig):
 
     def ready(self) -> None:
         from accounts.stats import stats_register
-        from config.exceptions import register_error_translation
+        from core.exceptions import register_error_translation
 
         from . import tasks  # noqa: F401  (registers the tasks services queue by name)
         from .errors import rules_error_to_http

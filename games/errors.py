@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from rest_framework import status
 
-from config.exceptions import ApplicationError, Conflict, NotFound, Unprocessable
+from core.exceptions import ApplicationError, Conflict, NotFound, Unprocessable
 from games import rules
 
 

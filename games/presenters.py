@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from config.api import iso
+from core.api import iso
 from games.models import Game, GameRound, GameStatus, Message, Move, PlayerEvent
 from games.phrases import PHRASES
 from games.variants import DEFAULT_VARIANT, VariantState

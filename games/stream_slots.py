@@ -24,7 +24,7 @@ from typing import Any
 
 from django.conf import settings
 
-from config.exceptions import ApplicationError
+from core.exceptions import ApplicationError
 from games import notify
 
 logger = logging.getLogger(__name__)

@@ -65,7 +65,7 @@ from rest_framework import exceptions
 
 from accounts.authentication import BearerTokenAuthentication
 from accounts.models import AuthToken, User
-from config.exceptions import ApplicationError, error_body
+from core.exceptions import ApplicationError, error_body
 from games import notify, presenters, selectors, services, stream_slots
 from games.errors import GameNotFound
 from games.models import Game, GameStatus, Message, PlayerEvent

@@ -17,9 +17,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from config.api import iso
-from config.pagination import PageNumberPagination, single_query_value
-from config.schema import error_responses, page_parameters
+from core.api import iso
+from core.pagination import PageNumberPagination, single_query_value
+from core.schema import error_responses, page_parameters
 
 from . import selectors
 from .models import Category, PeriodKind, Variant

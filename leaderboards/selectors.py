@@ -12,7 +12,7 @@ from django.db import connection
 from django.utils import timezone
 
 from accounts.models import User
-from config.exceptions import ApplicationError
+from core.exceptions import ApplicationError
 
 from .glicko2 import DEFAULT_DEVIATION, DEFAULT_RATING
 from .models import (

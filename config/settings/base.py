@@ -47,9 +47,9 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     # Cache-Control: no-store on every /api/ answer (tokens, hands), error answers included.
-    "config.middleware.api_no_store_middleware",
+    "core.middleware.api_no_store_middleware",
     # First: under /api/ every error answer is JSON, also the ones Django builds itself.
-    "config.middleware.ApiErrorsMiddleware",
+    "core.middleware.ApiErrorsMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -61,7 +61,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
-CSRF_FAILURE_VIEW = "config.exceptions.json_csrf_failure"
+CSRF_FAILURE_VIEW = "core.exceptions.json_csrf_failure"
 WSGI_APPLICATION = "config.wsgi.application"
 ASGI_APPLICATION = "config.asgi.application"
 
@@ -115,7 +115,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 CACHES = {"default": env.cache("CACHE_URL", default="locmemcache://ginrummy")}
 if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache":
     # A Redis outage must not fail requests: throttles and debounce keys fail open.
-    CACHES["default"]["BACKEND"] = "config.cache.ResilientRedisCache"
+    CACHES["default"]["BACKEND"] = "core.cache.ResilientRedisCache"
     CACHES["default"].setdefault("OPTIONS", {}).update(
         {"socket_connect_timeout": 1, "socket_timeout": 1}
     )
@@ -146,11 +146,11 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": ["accounts.authentication.BearerTokenAuthentication"],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticated"],
     "DEFAULT_RENDERER_CLASSES": ["rest_framework.renderers.JSONRenderer"],
-    "DEFAULT_PARSER_CLASSES": ["config.parsers.JSONParser"],
-    "DEFAULT_PAGINATION_CLASS": "config.pagination.PageNumberPagination",
+    "DEFAULT_PARSER_CLASSES": ["core.parsers.JSONParser"],
+    "DEFAULT_PAGINATION_CLASS": "core.pagination.PageNumberPagination",
     "PAGE_SIZE": 20,
-    "EXCEPTION_HANDLER": "config.exceptions.exception_handler",
-    "DEFAULT_SCHEMA_CLASS": "config.schema.AutoSchema",
+    "EXCEPTION_HANDLER": "core.exceptions.exception_handler",
+    "DEFAULT_SCHEMA_CLASS": "core.schema.AutoSchema",
     "DEFAULT_THROTTLE_RATES": {
         # Per client IP.
         "register": env.str("THROTTLE_REGISTER", default="20/hour"),
@@ -214,9 +214,9 @@ SPECTACULAR_SETTINGS = {
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
-        "config.schema.add_event_streams",
-        "config.schema.require_request_bodies",
-        "config.schema.any_of_components",
+        "core.schema.add_event_streams",
+        "core.schema.require_request_bodies",
+        "core.schema.any_of_components",
     ],
     "APPEND_COMPONENTS": {
         "securitySchemes": {

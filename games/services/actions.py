@@ -9,8 +9,8 @@ from django.db import transaction
 from rest_framework import status
 
 from accounts.models import User
-from config.api import json_text
-from config.exceptions import ApplicationError, error_body
+from core.api import json_text
+from core.exceptions import ApplicationError, error_body
 from games import selectors
 from games.errors import VersionConflict
 from games.models import Game

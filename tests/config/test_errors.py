@@ -74,7 +74,7 @@ def test_throttled_has_retry_after(api_client, settings):
 def test_permission_denied_is_rendered_in_house_format(rf):
     from rest_framework.exceptions import PermissionDenied
 
-    from config.exceptions import exception_handler
+    from core.exceptions import exception_handler
 
     response = exception_handler(PermissionDenied(), {})
     assert response.status_code == 403
@@ -82,7 +82,7 @@ def test_permission_denied_is_rendered_in_house_format(rf):
 
 
 def test_unexpected_exceptions_are_left_to_django():
-    from config.exceptions import exception_handler
+    from core.exceptions import exception_handler
 
     assert exception_handler(RuntimeError("bug"), {}) is None
 

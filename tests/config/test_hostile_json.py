@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from accounts.models import User
-from config.parsers import MAX_JSON_DEPTH, json_nesting_depth
+from core.parsers import MAX_JSON_DEPTH, json_nesting_depth
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -32,7 +32,7 @@ def test_a_disallowed_host_is_json_400(client, debug):
 
 
 def test_an_unexpected_exception_is_json_500(client, debug, monkeypatch):
-    from config import health
+    from core import health
 
     def broken(*args, **kwargs):
         raise RuntimeError("a bug")

@@ -7,7 +7,7 @@ from asgiref.sync import async_to_sync
 from django.http import HttpResponse
 from django.test import AsyncClient, RequestFactory
 
-from config.middleware import api_no_store_middleware
+from core.middleware import api_no_store_middleware
 from tests.factories import PASSWORD, token_for
 
 

@@ -16,7 +16,7 @@ from django.db import connection
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerDown
 
-from config.cache import ResilientRedisCache
+from core.cache import ResilientRedisCache
 from games import services, tasks
 from games.models import Game, Move
 from tests.games.helpers import act, choose

@@ -62,10 +62,10 @@ NO_NUL_PATTERN = "^[^\\u0000]*$"
 
 
 class StrictSerializerExtension(OpenApiSerializerExtension):
-    """Request bodies of :class:`config.api.StrictSerializer`s refuse unknown keys, so their
+    """Request bodies of :class:`core.api.StrictSerializer`s refuse unknown keys, so their
     schema says so (``additionalProperties: false``): a generated client can trust it."""
 
-    target_class = "config.api.StrictSerializer"
+    target_class = "core.api.StrictSerializer"
     match_subclasses = True
 
     def map_serializer(self, auto_schema: Any, direction: str) -> dict[str, Any]:
@@ -125,7 +125,7 @@ def any_of_components(result: dict, generator: object, request: object, public: 
 
 
 def page_parameters() -> list[OpenApiParameter]:
-    """``page`` and ``page_size`` of every paginated list (``config.pagination``)."""
+    """``page`` and ``page_size`` of every paginated list (``core.pagination``)."""
     return [
         OpenApiParameter(
             "page",

@@ -1,4 +1,4 @@
-"""``/api/docs/``: the Swagger UI page (kept apart from ``config.schema``, which DRF imports
+"""``/api/docs/``: the Swagger UI page (kept apart from ``core.schema``, which DRF imports
 while drf-spectacular's views are still loading)."""
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ def single_query_value(request: Any, name: str) -> str | None:
 class PageNumberPagination(pagination.PageNumberPagination):
     """``?page=N`` (from 1, or ``last``; past the last page: 404 ``not_found``) and
     ``?page_size=M`` (1 to 100, default 20). Anything else, or either given twice, is 400
-    ``validation_error``: the schema (``config.schema.page_parameters``) says the same."""
+    ``validation_error``: the schema (``core.schema.page_parameters``) says the same."""
 
     page_size_query_param = "page_size"
     max_page_size = 100

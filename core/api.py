@@ -30,7 +30,7 @@ def _json_type_problem(field: serializers.Field, value: Any) -> str | None:
 
 
 # Its request schema says both (``additionalProperties: false`` from
-# ``config.schema.StrictSerializerExtension``; the field types).
+# ``core.schema.StrictSerializerExtension``; the field types).
 class StrictSerializer(serializers.Serializer):
     """Unknown keys, and values of another JSON type than documented, are refused (400
     `validation_error`): a typo in a request is never silently ignored or coerced."""
