@@ -7,7 +7,7 @@ that lasts for hours, so that would be one idle thread (stack, thread state, a m
 arena) per open stream. Here every request enters one context bound to a single shared
 thread instead: Django's own context then finds one already set and adds none. The
 thread-sensitive work of this service is a few short calls at the start and end of each
-stream; the streams' database reads run on their own threads (``games.streams``).
+stream; the streams' database reads run on their own threads (``games.live.streams``).
 """
 
 import os

@@ -7,8 +7,8 @@ import uuid
 from django.db import transaction
 
 from accounts.models import User
-from games import notify
 from games.errors import GameNotActive, GameNotFound, InvalidPhrase
+from games.live import notify
 from games.models import Game, Message
 from games.phrases import PHRASES
 from games.services.locking import game_pk, game_seat_for

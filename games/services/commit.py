@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from games import notify
+from games.live import notify
 from games.models import Game, GameStatus, PlayerEvent
 from games.services.events import player_event_add
 from games.services.locking import changed_columns, remember_loaded

@@ -8,7 +8,7 @@ from typing import Any
 from django.utils import timezone
 
 from accounts.models import User
-from games import notify
+from games.live import notify
 from games.models import PlayerEvent
 
 PLAYER_EVENT_TTL = timedelta(days=7)

@@ -15,7 +15,7 @@ import pytest
 import redis
 from django.db.backends.signals import connection_created
 
-from games import notify, streams
+from games.live import notify, streams
 from tests.factories import token_for
 from tests.games.helpers import act
 from tests.live.conftest import Stream, parse

@@ -12,7 +12,7 @@ from asgiref.sync import async_to_sync
 from django.conf import settings as django_settings
 from django.test import AsyncClient
 
-from games import stream_slots
+from games.live import slots as stream_slots
 from tests.factories import token_for
 from tests.live.conftest import Stream, parse
 

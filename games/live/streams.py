@@ -16,7 +16,7 @@ point; ``GET /games/{id}/messages`` has the history). A ``: ping`` comment is se
 The account stream ``/me/events`` sends ``friend_joined``, ``rematch_offered`` and
 ``your_turn`` events, each with its own ``id`` (resume with ``Last-Event-ID`` / ``after``).
 
-Streams wake on a notification (:mod:`games.notify`: one shared Redis subscriber per
+Streams wake on a notification (:mod:`games.live.notify`: one shared Redis subscriber per
 process) and only then read what changed from the database; an idle stream holds no
 database connection and runs no query. The streams of one game in a process share a
 :class:`_GameFeed`: one read of the game row per signal, and each seat's frame rendered
@@ -31,7 +31,7 @@ valid and its user active; after a logout, a revoked token or a deactivation it 
 ``event: closed`` frame (``{"code": "authentication_failed", "detail": ...}``) and ends.
 
 A user holds at most ``EVENTS_MAX_STREAMS_PER_USER`` streams at once (429
-``too_many_streams``, counted across processes: :mod:`games.stream_slots`). In production
+``too_many_streams``, counted across processes: :mod:`games.live.slots`). In production
 the streams are served by the ASGI ``events`` service only; a WSGI process with
 ``EVENTS_WSGI_STREAMS`` off (the compose ``web`` service) answers 503
 ``streams_not_served_here`` at once instead of tying up a worker for the stream's life.
@@ -66,8 +66,10 @@ from rest_framework import exceptions
 from accounts.authentication import BearerTokenAuthentication
 from accounts.models import AuthToken, User
 from core.exceptions import ApplicationError, error_body
-from games import notify, presenters, selectors, services, stream_slots
+from games import presenters, selectors, services
 from games.errors import GameNotFound
+from games.live import notify
+from games.live import slots as stream_slots
 from games.models import Game, GameStatus, Message, PlayerEvent
 from games.services.timers import REMATCH_TTL, WAITING_TTL
 

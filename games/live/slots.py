@@ -25,7 +25,7 @@ from typing import Any
 from django.conf import settings
 
 from core.exceptions import ApplicationError
-from games import notify
+from games.live import notify
 
 logger = logging.getLogger(__name__)
 
