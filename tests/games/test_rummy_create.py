@@ -8,6 +8,7 @@ from io import StringIO
 from typing import Any
 
 import pytest
+import time_machine
 from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.test import Client
@@ -17,7 +18,7 @@ from games.dealing import dealt
 from games.models import Game, GameResult, Move, PlayerEvent, Seat
 from games.rules.rummy import full_deck, rummy_cards
 from tests.config.test_errors import assert_error
-from tests.games.rummy_helpers import create, play_rummy_to_end
+from tests.games.rummy.helpers import create, play_rummy_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -270,18 +271,23 @@ def test_admin_shows_the_table_melds_and_verify_games_replays_rummy(make_user, c
         call_command("verify_games", "--game", game_id, stdout=StringIO())
 
 
-def test_the_sweeper_plays_a_lost_computer_turn_of_a_leavers_seat(make_user, client_for):
-    from games import services
+def test_the_sweeper_plays_a_lost_computer_turn_of_a_leavers_seat(
+    make_user, client_for, monkeypatch
+):
+    from games import services, tasks
 
     table = _table_of_three(make_user, client_for)
-    game_id = table["id"]
+    game_id, bob = table["id"], table["clients"][1]
+    assert Game.objects.get(pk=game_id).turn_seat == 1
+    # bob (seat 1, to act) leaves, and the task for the computer's turn is lost
+    monkeypatch.setattr(tasks.play_computer_turn, "delay", lambda *args: None)
+    assert bob.post(f"/api/v1/games/{game_id}/concede").status_code == 200
     game = Game.objects.get(pk=game_id)
-    # bob (seat 1, to act) has left, and the task for the computer's turn was lost
-    Seat.objects.filter(game_id=game_id, seat=1).update(computer="easy", left_at=timezone.now())
-    Game.objects.filter(pk=game_id).update(updated_at=timezone.now() - timedelta(minutes=5))
-    waiting = services.games_waiting_for_computer(older_than=timedelta(seconds=30))
-    assert (game.pk, game.version) in waiting
-    assert services.game_play_computer_turn(game_id=game_id, version=game.version) >= 2
+    assert game.turn_seat == 1 and game.seats.get(seat=1).computer == "easy"
+    with time_machine.travel(timezone.now() + timedelta(minutes=5)):
+        waiting = services.games_waiting_for_computer(older_than=timedelta(seconds=30))
+        assert (game.pk, game.version) in waiting
+        assert services.game_play_computer_turn(game_id=game_id, version=game.version) >= 2
     after = Game.objects.get(pk=game_id)
     assert after.turn_seat == 0  # the leaver's seat, then the computer at seat 2
     assert Move.objects.filter(game_id=game_id, seat=1, action__type="discard").count() == 1

@@ -11,7 +11,7 @@ from games.dealing import dealt
 from games.models import Game, GameResult, GameRound, Move
 from games.replay import replay_game
 from games.variants import MAX_SEATS, variant_for
-from tests.games.rummy_helpers import play_rummy_to_end
+from tests.games.rummy.helpers import play_rummy_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

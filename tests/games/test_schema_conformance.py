@@ -21,7 +21,7 @@ from jsonschema.exceptions import best_match
 from rest_framework.test import APIClient
 
 from tests.games.helpers import act, choose
-from tests.games.rummy_helpers import play_rummy_to_end
+from tests.games.rummy.helpers import play_rummy_to_end
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

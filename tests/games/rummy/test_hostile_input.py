@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from games.models import Game, Move
-from tests.games.rummy_helpers import create
+from tests.games.rummy.helpers import create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -41,7 +41,7 @@ R = {"variant": "rummy"}
         {**R, "opponent": ["human"]},
     ],
 )
-def test_hostile_create(auth_client, body: dict[str, Any]) -> None:
+def test_hostile_create_bodies_are_refused_with_a_code(auth_client, body: dict[str, Any]) -> None:
     response = create(auth_client, **body)
     assert 400 <= response.status_code < 500, (response.status_code, response.content[:300])
     assert "code" in response.json(), response.json()
@@ -84,7 +84,7 @@ def test_hostile_create(auth_client, body: dict[str, Any]) -> None:
         "x",
     ],
 )
-def test_hostile_actions(auth_client, body: Any) -> None:
+def test_hostile_action_bodies_are_refused_with_a_code(auth_client, body: Any) -> None:
     game = create(auth_client, variant="rummy", opponent="computer").json()
     moves = Move.objects.count()
     response = auth_client.post(f"/api/v1/games/{game['id']}/actions", body, format="json")
@@ -97,7 +97,7 @@ def test_hostile_actions(auth_client, body: Any) -> None:
     "body",
     [{"code": None}, {"code": 5}, {"code": ["x"]}, {"code": "x" * 5000}, {}, [], "x"],
 )
-def test_hostile_join(make_user, client_for, body: Any) -> None:
+def test_hostile_join_bodies_are_refused_with_a_code(make_user, client_for, body: Any) -> None:
     host = client_for(make_user())
     create(host, variant="rummy", opponent="human", seats=3)
     response = client_for(make_user()).post("/api/v1/games/join", body, format="json")
@@ -106,7 +106,7 @@ def test_hostile_join(make_user, client_for, body: Any) -> None:
 
 
 @pytest.mark.parametrize("key", ["", "k" * 256])
-def test_hostile_idempotency_keys(auth_client, key: str) -> None:
+def test_hostile_idempotency_keys_are_refused_with_a_code(auth_client, key: str) -> None:
     game = create(auth_client, variant="rummy", opponent="computer").json()
     moves = Move.objects.count()
     response = auth_client.post(

@@ -1,4 +1,5 @@
-"""Lists cost the same number of queries however many games they show."""
+"""Lists cost the same number of queries however many games they show; taking a seat
+reads the table's seats once before the new seat and once after it (for its events)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tests.games.rummy_helpers import create
+from games.models import Seat
+from tests.games.rummy.helpers import create
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -39,3 +41,20 @@ def test_lists_do_not_query_per_game(make_user, client_for, path):
         joined = viewer.post("/api/v1/games/join", {"code": table["invite_code"]}, format="json")
         assert joined.status_code == 200, joined.json()
     assert _queries(viewer, path) == one
+
+
+
+def test_a_join_reads_the_seats_once_before_the_new_seat(make_user, client_for):
+    host = client_for(make_user())
+    table = create(host, variant="rummy", opponent="human", seats=4).json()
+    guest = client_for(make_user())
+    with CaptureQueriesContext(connection) as ctx:
+        response = guest.post("/api/v1/games/join", {"code": table["invite_code"]}, format="json")
+    assert response.status_code == 200, response.json()
+    seat_reads = [
+        q["sql"] for q in ctx.captured_queries
+        if q["sql"].startswith("SELECT") and f'FROM "{Seat._meta.db_table}"' in q["sql"]
+        and "INNER JOIN" not in q["sql"]
+    ]
+    assert len(seat_reads) == 2, seat_reads
+    assert Seat.objects.filter(game_id=table["id"]).count() == 2
