@@ -32,7 +32,7 @@ import django  # noqa: E402
 django.setup()
 
 from django.conf import settings  # noqa: E402
-from django.db import connection, models  # noqa: E402
+from django.db import connection, models, transaction  # noqa: E402
 from machine import cpu_model  # noqa: E402
 from rest_framework.test import APIClient  # noqa: E402
 
@@ -40,7 +40,6 @@ from accounts.models import AuthToken, User  # noqa: E402
 from games.models import Game, GameResult, Seat  # noqa: E402
 from leaderboards import services  # noqa: E402
 from leaderboards.models import Period, PlayerRating, Standing  # noqa: E402
-from tests.leaderboards.factories import finished_game  # noqa: E402
 
 SPAN_END = datetime(2025, 4, 7, tzinfo=UTC)  # a Monday: 13 whole ISO weeks of games before it
 SPAN_DAYS = 91
@@ -204,16 +203,33 @@ def timed(action: Callable[[], object]) -> float:
 
 
 def add_games(count: int, when: datetime) -> None:
-    """More finished games between people, inside the measured week."""
+    """More finished games between people, inside the measured week: the game row, its
+    seats and one result row per player, as the games app writes them when a game ends."""
     users = list(User.objects.order_by("?")[: count * 2])
     for i in range(count):
-        finished_game(
-            player=users[2 * i],
-            opponent=users[2 * i + 1],
-            total=250,
-            opponent_total=40,
-            finished_at=when,
-        )
+        winner, loser = users[2 * i], users[2 * i + 1]
+        with transaction.atomic():
+            game = Game.objects.create(
+                status="finished", opponent_type="human", rules={}, created_by=winner,
+                winner_seat=0, finish_reason="target", started_at=when, finished_at=when,
+            )
+            Seat.objects.bulk_create(
+                [Seat(game=game, seat=0, user=winner), Seat(game=game, seat=1, user=loser)]
+            )
+            GameResult.objects.bulk_create(
+                [
+                    GameResult(
+                        game=game, user=user, seat=seat, opponent_type="human", opponent=other,
+                        won=won, placement=1 if won else 2, reason="target", total=own,
+                        opponent_total=theirs, hand_points=max(own - 100, 0), hands=4,
+                        hands_won=2 if won else 1, finished_at=when,
+                    )
+                    for user, seat, other, won, own, theirs in (
+                        (winner, 0, loser, True, 250, 40),
+                        (loser, 1, winner, False, 40, 250),
+                    )
+                ]
+            )
 
 
 def refresh_figures(kind: str, start: date, label: str, repeat: int) -> dict[str, float]:

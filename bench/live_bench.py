@@ -32,6 +32,7 @@ import time
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+import clients
 from machine import cpu_model
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -143,9 +144,7 @@ def player(
             with rec.lock:
                 rec.replies.append(time.monotonic() - handed_over)
             handed_over = None
-        from tests.games.helpers import choose  # the suite's simple, decent client strategy
-
-        action = choose(view)
+        action = clients.choose(view)
         if think:
             time.sleep(think * (0.5 + random.random()))  # a person takes a moment
         body = json.dumps({**action, "expected_version": view["version"]})

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from celery import shared_task
 from django.conf import settings
@@ -15,15 +16,18 @@ from games import services
 
 logger = logging.getLogger(__name__)
 
+_TURN_TASK: dict[str, Any] = {
+    "acks_late": True,
+    "autoretry_for": (OperationalError,),
+    "retry_backoff": True,
+    "retry_backoff_max": 10,
+    "max_retries": 5,
+}
+"""A task that plays a turn: redelivered if its worker dies, retried while the database is
+away (a transient error; every other error is a bug, not retried)."""
 
-@shared_task(
-    name="games.play_computer_turn",
-    acks_late=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=5,
-)
+
+@shared_task(name="games.play_computer_turn", **_TURN_TASK)
 def play_computer_turn(game_id: str, version: int) -> int:
     """Play the computer's turn of ``game_id`` if the game is still at ``version``."""
     applied = services.game_play_computer_turn(game_id=game_id, version=version)
@@ -37,14 +41,7 @@ def purge_idempotency_records() -> int:
     return services.idempotency_purge()
 
 
-@shared_task(
-    name="games.expire_turn",
-    acks_late=True,
-    autoretry_for=(OperationalError,),
-    retry_backoff=True,
-    retry_backoff_max=10,
-    max_retries=5,
-)
+@shared_task(name="games.expire_turn", **_TURN_TASK)
 def expire_turn(game_id: str, version: int) -> bool:
     """The turn timer, queued with an ETA at the deadline for the version it was set at."""
     return services.game_expire_turn(game_id=game_id, version=version)
