@@ -42,6 +42,10 @@ def main() -> int:
             [sys.executable, BENCH / "rummy_bench.py", *(["--quick"] if quick else [])],
         ),
         (
+            "tournament pairings",
+            [sys.executable, BENCH / "tournament_bench.py", *(["--quick"] if quick else [])],
+        ),
+        (
             "leaderboards",
             [
                 sys.executable,
