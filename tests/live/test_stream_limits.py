@@ -134,11 +134,18 @@ def test_a_stream_whose_client_has_gone_gives_its_slot_back_at_once(human_game, 
 
         path = events(game)
         scope = {
-            "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1",
-            "method": "GET", "scheme": "http", "path": path, "raw_path": path.encode(),
-            "query_string": b"", "root_path": "",
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
             "headers": [(b"host", b"testserver"), (b"authorization", f"Token {token}".encode())],
-            "client": ("127.0.0.1", 50000), "server": ("testserver", 80),
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
         }
         served = asyncio.ensure_future(application(scope, receive, send))
         await asyncio.wait_for(opened.wait(), 10)
