@@ -97,6 +97,7 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
     play_until(tab, {"result"})
     result_box = tab.page.locator("[data-testid=round-result]")
     tab.shot("round-result")
+    tab.assert_accessible("gin round result")
     status, view = tab.api(f"/games/{game_id}")
     result = view["rounds"][0]
     assert result_box.get_attribute("data-outcome") == result["outcome"]
@@ -124,6 +125,7 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
         tab.page.click("[data-key=concede]")
         tab.page.click(".dialog button:has-text('Concede')")
         tab.page.wait_for_selector("[data-testid=final]")
+    tab.assert_accessible("gin final")
     status, view = tab.api(f"/games/{game_id}")
     assert view["status"] == "finished"
     me, them = view["you"], 1 - view["you"]

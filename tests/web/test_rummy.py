@@ -61,6 +61,7 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab):
         row = tab.page.locator(f"[data-testid=round-row-{seat}] [data-testid=round-points-value]")
         assert row.get_attribute("data-points") == str(result["points"][seat])
     tab.shot("rummy-2-result")
+    tab.assert_accessible("rummy round result")
     tab.page.click("[data-key=verify]")
     verdict = tab.page.locator("[data-testid=verify-result]")
     verdict.wait_for()
@@ -81,12 +82,23 @@ def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(ope
     game_id = start_rummy_vs_computers(tab, computers=3, first_meld="20")
     wait_for_my_turn(tab)
     assert tab.page.locator("[data-testid=opponents] .opponent").count() == 3
-    # After my turn, the computers' draws and discards travel from pile to hand and back.
+    # A turn by keyboard alone: S draws, Tab reaches the hand, Space selects, X discards.
     start = version(tab)
-    tab.page.click("[data-key=stock]")
+    tab.page.keyboard.press("s")
     wait_for_version(tab, start)
-    tab.page.locator("[data-testid=hand] .card.playable").first.click()
-    tab.page.click("[data-key=act-discard]")
+    for _ in range(40):
+        tab.page.keyboard.press("Tab")
+        if tab.page.evaluate(
+            "() => document.activeElement.matches('[data-testid=hand] .card.playable')"
+        ):
+            break
+    else:
+        raise AssertionError("Tab never reached a card of the hand")
+    tab.page.keyboard.press("Space")
+    tab.page.wait_for_selector("[data-testid=hand] .card.selected")
+    tab.page.keyboard.press("x")
+    wait_for_version(tab, start + 1)
+    # Then the computers' draws and discards travel from pile to hand and back.
     wait_for_my_turn(tab)
     if not tab.page.locator("[data-testid=round-result]").count():
         assert int(tab.page.get_attribute("body", "data-flights") or 0) >= 6
@@ -94,7 +106,7 @@ def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(ope
     # The hand is one row that fits the phone's width.
     tops = tab.page.eval_on_selector_all(
         "[data-testid=hand] .card",
-        "els => els.map((e) => Math.round(e.getBoundingClientRect().top))",
+        "els => els.map((e) => e.offsetTop)",
     )
     assert len(set(tops)) == 1
     overflow = tab.page.evaluate(

@@ -197,7 +197,13 @@ export class TableBase {
   }
 
   offer(view) {
-    if (!view || view.id !== this.id || view.version <= this.latest) return;
+    if (!view || view.id !== this.id) return;
+    if (view.version === this.latest && view.status === "waiting" && this.view && this.view.status === "waiting"
+      && !this.queue.length && JSON.stringify(view.players) !== JSON.stringify(this.view.players)) {
+      this.show(view); // someone took a seat at a table still filling up (no new version)
+      return;
+    }
+    if (view.version <= this.latest) return;
     this.latest = view.version;
     this.queue.push(view);
     this.pump();
@@ -265,7 +271,7 @@ export class TableBase {
 
   build() {
     this.title = h("h1", { class: "table-title" });
-    this.scores = h("div", { class: "scores", role: "list", "aria-label": "Scores" });
+    this.scores = h("div", { class: "scores", "data-testid": "scores" });
     // Says nothing for the moment a stream takes to open; "Connecting…" shows only if it
     // takes longer (the stylesheet delays it).
     this.live = h("p", { class: "live", role: "status", "data-status": "connecting", "data-testid": "live" },
@@ -348,7 +354,7 @@ export class TableBase {
     const order = [view.you, ...this.others()];
     replace(this.scores, order.map((seat) => h("span", {
       class: ["score", seat === view.you && "me", view.round && view.round.turn === seat && view.status === "active" && "turn"],
-      role: "listitem", "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
+      "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
       "data-seat": seat,
     }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]))),
     h("span", { class: "target" }, this.target()));
@@ -541,7 +547,9 @@ export class TableBase {
       this.renderOffer();
       return true;
     }
-    return data.game_id === this.id;
+    if (data.game_id !== this.id) return false;
+    if (kind === "friend_joined") this.refresh();
+    return true;
   }
 
   renderOffer() {

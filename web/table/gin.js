@@ -95,7 +95,10 @@ export class GinTable extends TableBase {
     const pile = this.middle.querySelector("[data-key=discard-pile]");
     const hand = this.opponent.querySelector(".hand");
     if (!prev || !prev.round || prev.round.number !== view.round.number) {
-      dealInto(this.mine.querySelector("[data-testid=hand]"), stock);
+      // A new round, or a game that has just begun (not a reload in the middle of one).
+      if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
+        dealInto(this.mine.querySelector("[data-testid=hand]"), stock);
+      }
       return;
     }
     const change = this.change(prev, view);
