@@ -160,6 +160,10 @@ class Page:
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
+        # Cards in flight or being dealt land first.
+        self.page.wait_for_function(
+            "() => document.getAnimations().every((a) => a.playState !== 'running')"
+        )
         self.page.screenshot(path=str(path))
         return path
 

@@ -230,7 +230,7 @@ export class TableBase {
 
   show(view) {
     const prev = this.view;
-    for (const p of view.players) if (p.user) this.names.set(p.seat, p.user.display_name);
+    // A seat whose person left is played by a computer from then on: remember who it was.
     for (const p of view.players) if (p.user) this.names.delete(p.seat);
     if (prev) {
       for (const p of prev.players) {
