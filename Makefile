@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-api bench-streams drills worker beat migrate superuser clean chromium
+.PHONY: install run test lint bench bench-api bench-streams drills worker beat migrate superuser clean chromium web-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -34,8 +34,21 @@ chromium:
 	    echo "chromium not found: the web client's tests will fail (apt-get install chromium)"; \
 	  fi; }
 
+## axe-core (npm), which the web client's tests inject into each screen to check its
+## accessibility: installed into the git-ignored .web-tools/ (npm with apt when missing and
+## running as root). Without it those tests fail.
+AXE_VERSION := 4.11.0
+web-tools:
+	@test -f .web-tools/node_modules/axe-core/axe.min.js || { \
+	  command -v npm >/dev/null || { \
+	    if [ "$$(id -u)" -eq 0 ]; then \
+	      echo "installing npm with apt"; \
+	      apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null; \
+	    else echo "npm not found: the web client's accessibility tests will fail"; fi; }; \
+	  npm install --silent --no-save --no-audit --no-fund --prefix .web-tools axe-core@$(AXE_VERSION); }
+
 ## The whole suite against a throwaway PostgreSQL and Redis (or DATABASE_URL / REDIS_URL).
-test: install chromium
+test: install chromium web-tools
 	tests/with_services.sh $(BIN)/python -m pytest $(PYTEST_ARGS)
 
 ## Ruff, mypy, the migrations check and the OpenAPI schema check, all offline: the Django
@@ -81,4 +94,4 @@ superuser: migrate
 	$(BIN)/python manage.py createsuperuser
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis .web-tools

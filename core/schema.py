@@ -202,7 +202,10 @@ _SSE_DESCRIPTION = (
     "`?after=<n>` (wins) or the `Last-Event-ID` header: every later event exactly once, in "
     "order. Errors (401, 404, 400) are JSON, before any stream starts. After a logout, a "
     "revoked token or a deactivated account the stream sends one `event: closed` frame "
-    '(`{"code": "authentication_failed", "detail": ...}`) within 15 s and ends.'
+    '(`{"code": "authentication_failed", "detail": ...}`) within 15 s and ends. A new '
+    "stream with the same token for the same game (or account) takes over the older one's "
+    "place in the limit below; the older stream then sends one `event: replaced` frame "
+    '(`{"code": "stream_replaced", "detail": ...}`) within 15 s and ends.'
 )
 
 
@@ -254,7 +257,8 @@ def _stream_operation(
                 "404": {"description": "Not a game you sit at (`not_found`).", "content": error},
                 "429": {
                     "description": "Too many open streams (`too_many_streams`): at most 5 per "
-                    "player, counting both kinds; see the `Retry-After` header.",
+                    "player, counting both kinds (a reopened stream of the same token and game "
+                    "replaces its older one); see the `Retry-After` header.",
                     "content": error,
                 },
                 "503": {

@@ -7,14 +7,16 @@ import { signIn, signUp } from "./screens/auth.js";
 import { home, joinByLink } from "./screens/home.js";
 import { leaderboards } from "./screens/boards.js";
 import { profile } from "./screens/profile.js";
-import { table } from "./table.js";
+import { rules } from "./screens/rules.js";
+import { table } from "./table/index.js";
 import { AccountEvents } from "./screens/notices.js";
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
 const notice = document.getElementById("notice");
 
-const PUBLIC = new Set(["signin", "signup"]);
+const PUBLIC = new Set(["signin", "signup"]); // for those signed out only
+const OPEN = new Set(["rules"]); // for everyone
 const PENDING_KEY = "ginrummy.pending";
 
 const ctx = {
@@ -41,6 +43,12 @@ const ctx = {
   clearNotice() {
     replace(notice);
   },
+  // Account-event notices about a game are dropped once that game is open.
+  clearOffers() {
+    const shown = notice.querySelector("[data-game]");
+    if (shown && location.hash.startsWith(`#/game/${shown.dataset.game}`)) replace(notice);
+  },
+  tableEvents: null,
   signedIn(token) {
     auth.set(token);
     ctx.me = null;
@@ -83,6 +91,7 @@ const SCREENS = {
   leaderboards: (el, r) => leaderboards(el, r, ctx),
   me: (el) => profile(el, null, ctx),
   u: (el, r) => profile(el, r.args[0], ctx),
+  rules: (el, r) => rules(el, r.args[0]),
 };
 
 let cleanup = null;
@@ -90,12 +99,14 @@ let account = null;
 
 function renderNav(signedIn) {
   if (!signedIn) {
-    replace(nav, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"));
+    replace(nav, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"),
+      h("a", { href: "#/rules" }, "Rules"));
     return;
   }
   replace(nav,
     h("a", { href: "#/" }, "Play"),
     h("a", { href: "#/leaderboards" }, "Leaderboards"),
+    h("a", { href: "#/rules" }, "Rules"),
     h("a", { href: "#/me" }, ctx.me ? ctx.me.display_name : "Profile"),
     h("button", { type: "button", class: "link", onclick: () => ctx.signOut() }, "Sign out"));
 }
@@ -105,7 +116,7 @@ async function route() {
   if (typeof cleanup === "function") cleanup();
   cleanup = null;
   const screen = SCREENS[r.name];
-  if (!auth.token && !PUBLIC.has(r.name)) {
+  if (!auth.token && !PUBLIC.has(r.name) && !OPEN.has(r.name)) {
     if (r.name !== "home") sessionStorage.setItem(PENDING_KEY, location.hash);
     if (account) account.stop();
     account = null;
@@ -126,6 +137,7 @@ async function route() {
   }
   renderNav(Boolean(auth.token));
   if (auth.token && !account) account = new AccountEvents(ctx).start();
+  ctx.clearOffers();
   if (!auth.token && account) {
     account.stop();
     account = null;
@@ -144,12 +156,26 @@ async function route() {
       h("p", { class: "error-text" }, error instanceof ApiError ? error.detail : String(error.message || error)),
       h("button", { type: "button", onclick: () => route() }, "Try again")));
   }
+  // After a move within the page, the new screen's heading takes the focus (so a screen
+  // reader says where it is); on the first load the focus stays at the top of the page, so
+  // the header's links come first in tab order.
   const heading = main.querySelector("h1");
-  if (heading && document.activeElement === document.body) {
+  if (heading && document.activeElement === document.body && routed > 0) {
     heading.setAttribute("tabindex", "-1");
     heading.focus({ preventScroll: true });
   }
+  routed += 1;
+  document.body.dataset.screen = r.name;
 }
+
+let routed = 0;
+
+document.getElementById("skip").addEventListener("click", (event) => {
+  event.preventDefault();
+  const target = main.querySelector("h1") || main;
+  target.setAttribute("tabindex", "-1");
+  target.focus();
+});
 
 window.addEventListener("hashchange", route);
 window.addEventListener("unhandledrejection", (event) => {

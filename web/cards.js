@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 
 export const RANKS = "A23456789TJQK";
+export const JOKER = "XX";
 export const SUITS = {
   S: { symbol: "\u2660", name: "spades", colour: "black" },
   H: { symbol: "\u2665", name: "hearts", colour: "red" },
@@ -14,15 +15,16 @@ const RANK_NAMES = {
   A: "Ace", T: "10", J: "Jack", Q: "Queen", K: "King",
 };
 // Suits alternate colours when a hand is sorted by suit.
-const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3 };
+const SUIT_ORDER = { S: 0, H: 1, C: 2, D: 3, X: 4 };
 
-export const rankOf = (card) => RANKS.indexOf(card[0]) + 1;
+export const isJoker = (card) => card === JOKER;
+export const rankOf = (card) => (isJoker(card) ? 14 : RANKS.indexOf(card[0]) + 1);
 export const suitOf = (card) => card[1];
 export const valueOf = (card) => Math.min(10, rankOf(card));
-export const rankLabel = (card) => (card[0] === "T" ? "10" : card[0]);
+export const rankLabel = (card) => (isJoker(card) ? "\u2605" : card[0] === "T" ? "10" : card[0]);
 export const cardName = (card) =>
-  `${RANK_NAMES[card[0]] || card[0]} of ${SUITS[card[1]].name}`;
-export const shortName = (card) => `${rankLabel(card)}${SUITS[card[1]].symbol}`;
+  (isJoker(card) ? "Joker" : `${RANK_NAMES[card[0]] || card[0]} of ${SUITS[card[1]].name}`);
+export const shortName = (card) => (isJoker(card) ? "Joker" : `${rankLabel(card)}${SUITS[card[1]].symbol}`);
 
 export const sortKey = (card, by = "suit") =>
   by === "rank" ? rankOf(card) * 10 + SUIT_ORDER[suitOf(card)] : SUIT_ORDER[suitOf(card)] * 100 + rankOf(card);
@@ -108,33 +110,37 @@ export function arrangeHand(cards, by = "suit") {
 
 const isSet = (meld) => meld.every((c) => c[0] === meld[0][0]);
 
-// A face-up card. As a button when `onClick` is given (then keyboard usable too).
-export function cardFace(card, { onClick, className = "", label, disabled, draggable } = {}) {
-  const suit = SUITS[card[1]];
-  const face = [
-    h("span", { class: "corner tl", "aria-hidden": "true" },
-      h("span", { class: "rank" }, rankLabel(card)), h("span", { class: "pip" }, suit.symbol)),
-    h("span", { class: "centre", "aria-hidden": "true" }, suit.symbol),
-    h("span", { class: "corner br", "aria-hidden": "true" },
-      h("span", { class: "rank" }, rankLabel(card)), h("span", { class: "pip" }, suit.symbol)),
-  ];
+// A face-up card. As a button when `onClick` is given (then keyboard usable too). Its only
+// text is the top-left corner ("3\u2660"), so the accessible name starts with what is
+// seen; the centre pip and the turned bottom-right corner are drawn by the stylesheet.
+export function cardFace(card, { onClick, className = "", label, disabled, draggable, pressed } = {}) {
+  const joker = isJoker(card);
+  const suit = joker ? { symbol: "\u2605", colour: "joker" } : SUITS[card[1]];
+  const corner = h("span", { class: "corner tl" },
+    h("span", { class: ["rank", card[0] === "T" && "ten"] }, joker ? "J" : rankLabel(card)),
+    h("span", { class: "pip" }, joker ? "\u2605" : suit.symbol));
+  const visible = joker ? "J\u2605" : shortName(card);
+  const name = `${visible} ${cardName(card)}${label ? `: ${label}` : ""}`;
   const attrs = {
     class: ["card", "face", `suit-${card[1]}`, suit.colour, className],
-    dataset: { card },
-    "aria-label": label || cardName(card),
-    title: label || cardName(card),
+    dataset: { card, face: joker ? "\u2605" : suit.symbol, corner: `${joker ? "J" : rankLabel(card)}\n${joker ? "\u2605" : suit.symbol}` },
+    "aria-label": name,
+    title: label ? `${cardName(card)}: ${label}` : cardName(card),
   };
   if (onClick) {
     // Unplayable cards stay focusable (aria-disabled, not disabled) so arrows can move
     // along the whole hand.
     return h("button", {
-      ...attrs, type: "button", onclick: () => onClick(card), "aria-disabled": disabled ? "true" : null,
+      ...attrs, type: "button", onclick: (event) => onClick(card, event), "aria-disabled": disabled ? "true" : null,
+      "aria-pressed": pressed === undefined ? null : String(pressed),
       draggable: draggable ? "true" : null,
-    }, face);
+    }, corner);
   }
-  return h("span", { ...attrs, role: "img" }, face);
+  return h("span", { ...attrs, role: "img" }, corner);
 }
 
+// A face-down card: an image with a name, or (inside a named control) decoration only.
 export function cardBack({ className = "", label = "A face-down card" } = {}) {
+  if (!label) return h("span", { class: ["card", "back", className], "aria-hidden": "true" });
   return h("span", { class: ["card", "back", className], role: "img", "aria-label": label });
 }

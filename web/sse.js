@@ -66,7 +66,10 @@ async function readStream(path, { lastEventId, signal, onOpen, onFrame, onBytes 
 
 // Follows an event stream for as long as it is wanted: reconnects with backoff, resumes
 // after the last id seen, and while the stream is down calls poll() (if given) each time
-// it waits, so that nothing is missed even where streaming never works.
+// it waits, so that nothing is missed even where streaming never works. A stream that the
+// server ends as `replaced` (another tab with the same token opened this game's stream)
+// is not taken back at once: this tab polls until it is looked at again, so two tabs do
+// not keep taking the stream from each other.
 export class Follower {
   constructor(path, { lastEventId = null, onFrame, onStatus = () => {}, poll = null }) {
     this.path = path;
@@ -87,6 +90,31 @@ export class Follower {
   stop() {
     this.stopped = true;
     if (this.controller) this.controller.abort();
+  }
+
+  // Polls every few seconds until the page is shown or focused again.
+  async untilLookedAt() {
+    let looked = false;
+    const wake = () => {
+      if (document.visibilityState === "visible") looked = true;
+    };
+    window.addEventListener("focus", wake);
+    document.addEventListener("visibilitychange", wake);
+    try {
+      while (!looked && !this.stopped) {
+        if (this.poll) {
+          try {
+            await this.poll();
+          } catch {
+            // the next poll retries
+          }
+        }
+        await sleep(5000);
+      }
+    } finally {
+      window.removeEventListener("focus", wake);
+      document.removeEventListener("visibilitychange", wake);
+    }
   }
 
   setStatus(status) {
@@ -119,7 +147,8 @@ export class Follower {
           onBytes: arm,
           onFrame: (frame) => {
             if (frame.id !== null && frame.id !== "") this.lastEventId = frame.id;
-            this.onFrame(frame);
+            if (frame.event === "replaced") this.replaced = true;
+            else this.onFrame(frame);
           },
         });
       } catch (error) {
@@ -134,6 +163,11 @@ export class Follower {
       }
       if (this.stopped) break;
       this.setStatus(this.poll ? "polling" : "connecting");
+      if (this.replaced) {
+        this.replaced = false;
+        await this.untilLookedAt();
+        continue;
+      }
       if (this.poll) {
         try {
           await this.poll();

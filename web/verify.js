@@ -1,11 +1,12 @@
 // "Verify this deal": the fair-shuffle check, in the browser with Web Crypto.
 //
 // Before a round the server shows deck_commitment = sha256(salt + ":" + deck.join(",")).
-// After it, the result reveals deck and salt; the deal must hash to the commitment, be 52
-// distinct cards, and every stock draw must be the next card of the deck (deck[21] on).
+// After it, the result reveals deck and salt; the deal must hash to the commitment, be the
+// game's whole deck (Gin: 52 distinct cards; Rummy: two decks and its jokers), and every
+// stock draw must be the next card of the deck.
 
 import { api } from "./api.js";
-import { RANKS, SUITS } from "./cards.js";
+import { JOKER, RANKS, SUITS } from "./cards.js";
 
 export async function sha256Hex(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -22,8 +23,31 @@ async function allMoves(gameId) {
   return moves;
 }
 
+// Where the deal put each hand, and where the stock starts (DESIGN "Fair shuffle", §5).
+export function dealLayout(view, dealer) {
+  const seats = view.players.length;
+  if ((view.variant || "gin") === "gin") {
+    const mine = view.you === dealer ? [10, 20] : [0, 10];
+    return { mine, stock: 21, size: 10 };
+  }
+  const size = (view.rules && view.rules.hand_size) || 13;
+  const i = (view.you - dealer - 1 + seats * 2) % seats;
+  return { mine: [i * size, (i + 1) * size], stock: seats * size + 1, size };
+}
+
+function fullDeck(view) {
+  const counts = new Map();
+  const copies = (view.variant || "gin") === "gin" ? 1 : 2;
+  for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, copies);
+  if ((view.variant || "gin") !== "gin") {
+    const jokers = view.rules && view.rules.jokers !== undefined ? view.rules.jokers : 6;
+    if (jokers) counts.set(JOKER, jokers);
+  }
+  return counts;
+}
+
 // Returns {ok, checks: [{ok, text}]}.
-export async function verifyDeal(gameId, result, you) {
+export async function verifyDeal(gameId, result, view) {
   const checks = [];
   const { deck, salt, deck_commitment: commitment } = result;
   if (!deck || !salt || !commitment) {
@@ -39,35 +63,37 @@ export async function verifyDeal(gameId, result, you) {
       ? `The revealed deck and salt hash to the commitment shown at the deal (${commitment.slice(0, 12)}…).`
       : `The revealed deck hashes to ${digest.slice(0, 12)}…, not to the commitment ${commitment.slice(0, 12)}….`,
   });
-  const full = new Set();
-  for (const r of RANKS) for (const s of Object.keys(SUITS)) full.add(r + s);
-  const distinct = new Set(deck);
-  const complete = deck.length === 52 && distinct.size === 52 && deck.every((c) => full.has(c));
+  const expected = fullDeck(view);
+  const total = [...expected.values()].reduce((a, b) => a + b, 0);
+  const seen = new Map();
+  for (const card of deck) seen.set(card, (seen.get(card) || 0) + 1);
+  const complete = deck.length === total && [...expected].every(([card, n]) => seen.get(card) === n)
+    && [...seen.keys()].every((card) => expected.has(card));
   checks.push({
     ok: complete,
-    text: complete ? "The deck is 52 different cards." : "The deck is not 52 different cards.",
+    text: complete ? `The deck is the game's ${total} cards, each exactly as often as it should be.` : `The deck is not the game's ${total} cards.`,
   });
-  const dealer = result.dealer;
-  const mine = you === dealer ? deck.slice(10, 20) : deck.slice(0, 10);
-  checks.push({ ok: true, text: `Your ten cards were dealt from ${you === dealer ? "deck[10:20]" : "deck[0:10]"}: ${mine.join(" ")}.` });
+  const layout = dealLayout(view, result.dealer);
+  const mine = deck.slice(layout.mine[0], layout.mine[1]);
+  checks.push({ ok: true, text: `Your ${mine.length} cards were dealt from deck[${layout.mine[0]}:${layout.mine[1]}]: ${mine.join(" ")}.` });
   const moves = (await allMoves(gameId)).filter((m) => m.round === result.number);
-  let next = 21;
-  let seen = 0;
+  let next = layout.stock;
+  let shown = 0;
   let wrong = 0;
   for (const move of moves) {
     if (move.action.type !== "draw_stock") continue;
-    const expected = deck[next++];
+    const card = deck[next++];
     if (move.action.card) {
-      seen += 1;
-      if (move.action.card !== expected) wrong += 1;
+      shown += 1;
+      if (move.action.card !== card) wrong += 1;
     }
   }
-  if (seen) {
+  if (shown) {
     checks.push({
       ok: wrong === 0,
       text: wrong === 0
-        ? `All ${seen} stock draws you can see came off the deck in order.`
-        : `${wrong} of ${seen} stock draws did not match the deck's order.`,
+        ? `All ${shown} stock draws you can see came off the deck in order.`
+        : `${wrong} of ${shown} stock draws did not match the deck's order.`,
     });
   }
   return { ok: checks.every((c) => c.ok), checks };

@@ -31,7 +31,12 @@ valid and its user active; after a logout, a revoked token or a deactivation it 
 ``event: closed`` frame (``{"code": "authentication_failed", "detail": ...}``) and ends.
 
 A user holds at most ``EVENTS_MAX_STREAMS_PER_USER`` streams at once (429
-``too_many_streams``, counted across processes: :mod:`games.live.slots`). In production
+``too_many_streams``, counted across processes: :mod:`games.live.slots`). A stream opened
+with the same token for the same game (or the same account stream) takes over the older
+one's slot instead of counting twice (a reload, a phone back online); the older stream ends
+at its next recheck with one ``event: replaced`` frame (``{"code": "stream_replaced",
+"detail": ...}``). A game stream opens with a ``: connected`` comment, so the client knows
+it is live before the first state is read. In production
 the streams are served by the ASGI ``events`` service only; a WSGI process with
 ``EVENTS_WSGI_STREAMS`` off (the compose ``web`` service) answers 503
 ``streams_not_served_here`` at once instead of tying up a worker for the stream's life.
@@ -142,17 +147,24 @@ def _token_valid(token_id: int) -> bool:
     return AuthToken.objects.filter(pk=token_id, user__is_active=True).exists()
 
 
-def _recheck(holder: _Holder) -> bool:
-    """The periodic recheck: one query for the token, then the slot's lease renewed."""
+def _recheck(holder: _Holder) -> bytes | None:
+    """The periodic recheck: one query for the token, then the slot's lease renewed. The
+    frame that ends the stream, or None while it may go on."""
     if not _token_valid(holder.token_id):
-        return False
-    stream_slots.renew(holder.user_id, holder.slot)
-    return True
+        return _frame(_CLOSED, event="closed")
+    if not stream_slots.renew(holder.user_id, holder.slot):
+        return _frame(_REPLACED, event="replaced")
+    return None
 
 
 _CLOSED = {
     "code": "authentication_failed",
     "detail": "The token was revoked or the account deactivated; sign in again.",
+}
+
+_REPLACED = {
+    "code": "stream_replaced",
+    "detail": "A newer stream with the same token follows this game now.",
 }
 
 
@@ -427,8 +439,9 @@ async def _follow(
             woke = await listener.wait(max(0.05, min(waits)))
             now = time.monotonic()
             if now - checked_at >= recheck:
-                if not await recheck_now(holder):
-                    yield _frame(_CLOSED, event="closed")
+                ending = await recheck_now(holder)
+                if ending is not None:
+                    yield ending
                     return
                 checked_at = time.monotonic()
             enforce = enforce_at is not None and now >= enforce_at
@@ -472,7 +485,9 @@ def _game_stream(
                 result: _Read = await frames_for(feed, seat, position, since, enforce)
                 return result
 
-            follow = _follow(notify.game_channel(game_id), read, holder)
+            follow = _follow(
+                notify.game_channel(game_id), read, holder, greeting=b": connected\n\n"
+            )
             async with contextlib.aclosing(follow) as chunks:  # its Listener exits first
                 async for chunk in chunks:
                     yield chunk
@@ -493,9 +508,11 @@ def _ensure_served_here(request: HttpRequest) -> None:
         )
 
 
-async def _hold(user: Any, token: AuthToken) -> _Holder:
-    """Take one of the user's stream slots (429 ``too_many_streams`` when none is free)."""
-    slot = await sync_to_async(stream_slots.acquire, thread_sensitive=False)(user.pk)
+async def _hold(user: Any, token: AuthToken, follows: str) -> _Holder:
+    """Take one of the user's stream slots (429 ``too_many_streams`` when none is free),
+    or the slot of this token's older stream of the same thing (``follows``)."""
+    key = f"{token.pk}:{follows}"
+    slot = await sync_to_async(stream_slots.acquire, thread_sensitive=False)(user.pk, key)
     return _Holder(user_id=user.pk, token_id=token.pk, slot=slot)
 
 
@@ -509,7 +526,7 @@ async def game_events(request: HttpRequest, game_id: uuid.UUID | str) -> HttpRes
         user, token = await _db(_authenticate)(request)
         after = _after(request)
         seat, last_message = await _db(_open_game)(game_id, user)
-        holder = await _hold(user, token)
+        holder = await _hold(user, token, f"game:{selectors.game_pk(game_id)}")
     except (ApplicationError, exceptions.APIException, GameNotFound) as exc:
         return _error_response(exc)
     key = selectors.game_pk(game_id)  # a seated game's id: always a UUID
@@ -567,7 +584,7 @@ async def player_events(request: HttpRequest) -> HttpResponseBase:
             raise exceptions.MethodNotAllowed(request.method or "")
         user, token = await _db(_authenticate)(request)
         after = await _db(_open_player)(user, _after(request))
-        holder = await _hold(user, token)
+        holder = await _hold(user, token, "me")
     except (ApplicationError, exceptions.APIException) as exc:
         return _error_response(exc)
     return _streaming(request, _player_stream(user, after, holder), holder)

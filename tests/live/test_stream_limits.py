@@ -3,6 +3,7 @@ processes, and WSGI processes that refuse streams when the ASGI service serves t
 
 from __future__ import annotations
 
+import asyncio
 import threading
 import time
 
@@ -45,14 +46,16 @@ def test_a_player_holds_at_most_the_cap_of_open_streams(human_game, slots):
     ann, bob = game["clients"][0], game["clients"][1]
     first = Stream(ann.get(events(game)))
     second = Stream(ann.get("/api/v1/me/events"))
+    elsewhere = ann.post(
+        "/api/v1/games", {"opponent": "computer", "difficulty": "easy"}, format="json"
+    ).json()
     try:
         assert slots.zcard(stream_slots.slots_key(game["users"][0].pk)) == 2
-        assert_too_many(ann.get(events(game)))
-        assert_too_many(ann.get("/api/v1/me/events"))
+        assert_too_many(ann.get(events(elsewhere)))
         other = Stream(bob.get(events(game)))  # another player is not affected
         other.close()
         first.close()  # a stream that ends gives its slot back
-        third = Stream(ann.get(events(game)))
+        third = Stream(ann.get(events(elsewhere)))
         assert third.next(event="state")["data"]["view"]["you"] == 0
         third.close()
     finally:
@@ -61,6 +64,99 @@ def test_a_player_holds_at_most_the_cap_of_open_streams(human_game, slots):
     assert slots.zcard(stream_slots.slots_key(game["users"][0].pk)) == 0
     # The API itself is never capped by streams.
     assert ann.get(f"/api/v1/games/{game['id']}").status_code == 200
+
+
+def test_a_new_stream_of_the_same_token_and_game_replaces_the_old_one(human_game, slots, settings):
+    """A reload (or a phone back online) opens the game's and the account's streams again
+    before the server has noticed the old reader is gone: they take over the old slots
+    instead of counting twice, and the old streams end at their next recheck."""
+    settings.EVENTS_AUTH_RECHECK_SECONDS = 0.2
+    game = human_game()
+    client = game["clients"][0]
+    key = stream_slots.slots_key(game["users"][0].pk)
+    old_game = Stream(client.get(events(game)))
+    old_me = Stream(client.get("/api/v1/me/events"))
+    new_game = new_me = None
+    try:
+        assert slots.zcard(key) == 2  # the cap is reached
+        new_game = Stream(client.get(events(game)))
+        new_me = Stream(client.get("/api/v1/me/events"))
+        assert slots.zcard(key) == 2
+        assert new_game.next(event="state")["data"]["view"]["you"] == 0
+        ended = old_game.next(event="replaced")
+        assert ended["data"]["code"] == "stream_replaced" and ended["data"]["detail"]
+        assert old_me.next(event="replaced")["data"]["code"] == "stream_replaced"
+        old_game.close()  # the replaced streams' ends give back nothing of the new ones
+        old_me.close()
+        assert slots.zcard(key) == 2
+        # A stream of another game still counts against the cap.
+        other = client.post(
+            "/api/v1/games", {"opponent": "computer", "difficulty": "easy"}, format="json"
+        ).json()
+        assert_too_many(client.get(events(other)))
+        # The new streams go on past several rechecks.
+        deadline = time.monotonic() + 1
+        while time.monotonic() < deadline:
+            assert parse(next(new_game.chunks))["event"] in (None, "state")
+    finally:
+        for stream in (old_game, old_me, new_game, new_me):
+            if stream is not None:
+                stream.close()
+    assert slots.zcard(key) == 0
+
+
+def test_a_stream_whose_client_has_gone_gives_its_slot_back_at_once(human_game, slots):
+    """Served by the ASGI events service: the client's disconnect ends the stream and frees
+    its slot then, not at the next ping or lease."""
+    from config.asgi import application
+
+    game = human_game()
+    key = stream_slots.slots_key(game["users"][0].pk)
+    token = token_for(game["users"][0])
+    seen: dict[str, int] = {}
+
+    async def scenario() -> None:
+        gone = asyncio.Event()
+        opened = asyncio.Event()
+
+        async def receive() -> dict:
+            if "started" not in seen:
+                seen["started"] = 1
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await gone.wait()
+            return {"type": "http.disconnect"}
+
+        async def send(message: dict) -> None:
+            if message["type"] == "http.response.body" and b"event: state" in message.get(
+                "body", b""
+            ):
+                opened.set()
+
+        path = events(game)
+        scope = {
+            "type": "http",
+            "asgi": {"version": "3.0"},
+            "http_version": "1.1",
+            "method": "GET",
+            "scheme": "http",
+            "path": path,
+            "raw_path": path.encode(),
+            "query_string": b"",
+            "root_path": "",
+            "headers": [(b"host", b"testserver"), (b"authorization", f"Token {token}".encode())],
+            "client": ("127.0.0.1", 50000),
+            "server": ("testserver", 80),
+        }
+        served = asyncio.ensure_future(application(scope, receive, send))
+        await asyncio.wait_for(opened.wait(), 10)
+        seen["open"] = await asyncio.to_thread(slots.zcard, key)
+        gone.set()  # the browser closed the connection (a reload, a closed tab)
+        await asyncio.wait_for(served, 10)
+        seen["after"] = await asyncio.to_thread(slots.zcard, key)
+
+    asyncio.run(scenario())
+    assert seen["open"] == 1
+    assert seen["after"] == 0
 
 
 def test_slots_of_a_process_that_died_lapse(human_game, slots, settings):
@@ -86,7 +182,10 @@ def test_open_streams_keep_their_slots_past_the_lease(human_game, slots, setting
     settings.EVENTS_AUTH_RECHECK_SECONDS = 0.2  # each recheck renews the lease
     game = human_game()
     client = game["clients"][0]
-    streams = [Stream(client.get(events(game))) for _ in range(2)]
+    elsewhere = client.post(
+        "/api/v1/games", {"opponent": "computer", "difficulty": "easy"}, format="json"
+    ).json()
+    streams = [Stream(client.get(events(game))), Stream(client.get("/api/v1/me/events"))]
     deadline = time.monotonic() + 3.5
     errors: list[BaseException] = []
 
@@ -102,7 +201,7 @@ def test_open_streams_keep_their_slots_past_the_lease(human_game, slots, setting
         for thread in threads:
             thread.start()
         time.sleep(2.5)  # past the lease: only renewals keep the slots
-        assert_too_many(client.get(events(game)))
+        assert_too_many(client.get(events(elsewhere)))
     finally:
         for thread in threads:
             thread.join()
@@ -135,7 +234,10 @@ def test_a_wsgi_process_that_does_not_serve_streams_refuses_them_at_once(
         assert response.status_code == 200, response.content
         chunks = response.streaming_content.__aiter__()
         try:
-            return parse(await chunks.__anext__())
+            frame = parse(await chunks.__anext__())
+            while frame["event"] is None:  # the `: connected` comment comes first
+                frame = parse(await chunks.__anext__())
+            return frame
         finally:
             await chunks.aclose()
 

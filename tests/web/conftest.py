@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import subprocess
 import time
 import urllib.error
 import urllib.request
@@ -34,6 +35,46 @@ CHROMIUM_ARGS = [
     "--disable-sync",
 ]
 PASSWORD = "a-long-secret-phrase"
+# axe-core, the accessibility checker the tests inject into pages: an npm package installed
+# into this git-ignored folder (`make web-tools`, or the first test that needs it).
+AXE_VERSION = "4.11.0"
+WEB_TOOLS = ROOT / ".web-tools"
+AXE_PATH = WEB_TOOLS / "node_modules" / "axe-core" / "axe.min.js"
+# Serious and critical findings fail a test; minor and moderate ones are reported only.
+AXE_FAILING = {"serious", "critical"}
+
+
+def axe_source() -> str:
+    if not AXE_PATH.exists():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail(
+                "axe-core is needed and npm is not installed to fetch it "
+                "(apt-get install npm, then `make web-tools`).",
+                pytrace=False,
+            )
+        subprocess.run(
+            [
+                npm,
+                "install",
+                "--silent",
+                "--no-save",
+                "--no-audit",
+                "--no-fund",
+                "--prefix",
+                str(WEB_TOOLS),
+                f"axe-core@{AXE_VERSION}",
+            ],
+            check=False,
+            capture_output=True,
+            timeout=300,
+        )
+    if not AXE_PATH.exists():
+        pytest.fail(
+            f"axe-core could not be installed into {WEB_TOOLS}: run `make web-tools`.",
+            pytrace=False,
+        )
+    return AXE_PATH.read_text()
 
 
 def chromium_path() -> str:
@@ -119,8 +160,34 @@ class Page:
     def shot(self, name: str) -> Path:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         path = ARTIFACTS / f"{name}.png"
+        # Cards in flight or being dealt land first.
+        self.page.wait_for_function(
+            "() => document.getAnimations().every((a) => a.playState !== 'running')"
+        )
         self.page.screenshot(path=str(path))
         return path
+
+    def axe(self, screen: str) -> list[dict[str, Any]]:
+        """Run axe-core on what is on the screen now; returns its serious and critical
+        findings (empty when there are none). Needs a tab opened with ``bypass_csp``."""
+        if not self.page.evaluate("() => Boolean(window.axe)"):
+            self.page.add_script_tag(content=axe_source())
+        found = self.page.evaluate(
+            """async () => {
+                const result = await axe.run(document, { resultTypes: ["violations"] });
+                return result.violations.map((v) => ({
+                    id: v.id, impact: v.impact, help: v.help,
+                    nodes: v.nodes.slice(0, 5).map((n) => n.target.join(" ")),
+                }));
+            }"""
+        )
+        failing = [v for v in found if v["impact"] in AXE_FAILING]
+        for v in failing:
+            v["screen"] = screen
+        return failing
+
+    def assert_accessible(self, screen: str) -> None:
+        assert self.axe(screen) == []
 
     def assert_healthy(self, *, failed_requests: bool = False) -> None:
         """No script error and no Content-Security-Policy violation on the page. With
@@ -137,8 +204,14 @@ def open_tab(browser, site) -> Iterator[Callable[..., Page]]:
     """New tabs, each in its own browser context (its own localStorage: its own player)."""
     contexts = []
 
-    def make(*, width: int = 1280, height: int = 860, delay_ms: int = 40) -> Page:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def make(
+        *, width: int = 1280, height: int = 860, delay_ms: int = 40, bypass_csp: bool = True
+    ) -> Page:
+        # bypass_csp lets a test inject axe-core; the page's own policy is unchanged, and
+        # the tests of that policy open their tabs without it.
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, bypass_csp=bypass_csp
+        )
         context.set_default_timeout(15_000)
         # The pause between the opponent's moves, short in tests (the client's default
         # is 800 ms).

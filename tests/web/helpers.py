@@ -18,15 +18,23 @@ def value(card: str) -> int:
     return VALUES.get(card[0]) or int(card[0])
 
 
-def sign_up(tab: Page, name: str, *, display_name: str = "") -> None:
-    """Create an account through the sign-up screen; lands on home (or a pending route)."""
-    tab.page.click("a:has-text('Sign up')")
-    tab.page.fill("#f-username", f"{name}{next(_names)}")
+def sign_up(tab: Page, name: str, *, display_name: str = "") -> str:
+    """Create an account through the sign-up screen; lands on home (or a pending route).
+    The form is filled only once the sign-up screen is the one shown (a form filled while
+    the page was still routing was lost). Returns the username."""
+    tab.page.wait_for_selector("body[data-screen]")
+    if tab.page.get_attribute("body", "data-screen") != "signup":
+        tab.page.click("header a:has-text('Sign up')")
+    tab.page.wait_for_selector("body[data-screen=signup] form #f-username")
+    username = f"{name}{next(_names)}"
+    tab.page.fill("#f-username", username)
     if display_name:
         tab.page.fill("#f-display_name", display_name)
     tab.page.fill("#f-password", PASSWORD)
     tab.page.click("form button[type=submit]")
     tab.page.wait_for_function("() => localStorage.getItem('ginrummy.token') !== null")
+    tab.page.wait_for_function("() => document.body.dataset.screen !== 'signup'")
+    return username
 
 
 def table(tab: Page):
@@ -133,4 +141,114 @@ def play_until(tab: Page, wanted: set[str], timeout: float = 60.0) -> str:
         f"none of {wanted} within {timeout} s; on screen: "
         f"{tab.page.inner_text('[data-testid=table]')[:400]!r}; steps {steps[-8:]}; "
         f"busy {table(tab).get_attribute('data-busy')}; problems {tab.problems}"
+    )
+
+
+# --- Rummy ------------------------------------------------------------------------------------
+
+RUMMY_VALUES = {"A": 11, "T": 10, "J": 10, "Q": 10, "K": 10, "X": 20}
+
+
+def rummy_value(card: str) -> int:
+    return RUMMY_VALUES.get(card[0]) or int(card[0])
+
+
+def start_rummy_vs_computers(
+    tab: Page, *, computers: int, hand_size: str = "7", rounds: str = "1", first_meld: str = "40"
+) -> str:
+    """Create a Rummy game against ``computers`` computers through the home screen."""
+    form = tab.page.locator("form[aria-labelledby=h-computer]")
+    form.locator("select[name=variant]").select_option("rummy")
+    form.locator("select[name=computers]").select_option(str(computers))
+    form.locator("summary").click()
+    form.locator("select[name=hand_size]").select_option(hand_size)
+    form.locator("select[name=rounds]").select_option(rounds)
+    form.locator("select[name=first_meld_points]").select_option(first_meld)
+    form.locator("button[type=submit]").click()
+    tab.page.wait_for_selector("[data-testid=table][data-variant=rummy] [data-testid=hand] .card")
+    return tab.page.url.split("#/game/")[1]
+
+
+def _rummy_step(tab: Page, tried: dict[str, int]) -> str:
+    page = tab.page
+    if page.locator("[data-testid=round-result]").count():
+        return "result"
+    if page.locator("[data-testid=final]").count():
+        return "final"
+    screen = table(tab)
+    if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
+        return "wait"
+    at = version(tab)
+    if page.locator("[data-key=stock]").is_enabled():
+        page.click("[data-key=stock]", timeout=STEP_MS)
+        return "draw"
+    if not page.locator("[data-key=act-discard]").count():
+        return "wait"
+    # Meld what the hand holds, once a turn (when it is enough to come out).
+    if tried.get("meld") != at and page.locator("[data-key=act-find]").count():
+        tried["meld"] = at
+        page.click("[data-key=act-find]", timeout=STEP_MS)
+        put = page.locator("[data-key=act-meld]")
+        if put.count() and put.is_enabled():
+            put.click(timeout=STEP_MS)
+            return "meld"
+        if page.locator("[data-key=act-clear]").count():
+            page.click("[data-key=act-clear]", timeout=STEP_MS)
+    # Lay off a card where the server says it fits (never swap a joker: the policy would
+    # then owe the joker back).
+    if tried.get("layoff") != at:
+        tried["layoff"] = at
+        movable = page.locator("[data-testid=hand] .card.movable")
+        for i in range(movable.count()):
+            movable.nth(i).click(timeout=STEP_MS)
+            target = page.locator("[data-testid=meld-target][data-key*='-layoff']")
+            if target.count():
+                target.first.click(timeout=STEP_MS)
+                return "layoff"
+            movable.nth(i).click(timeout=STEP_MS)  # unselect
+    # Discard the highest card that may be discarded (a joker last).
+    cards = page.locator("[data-testid=hand] .card.playable")
+    choices = [(cards.nth(i).get_attribute("data-card"), i) for i in range(cards.count())]
+    if not choices:
+        return "wait"
+    _card, index = max(choices, key=lambda c: (c[0] != "XX", rummy_value(c[0])))
+    cards.nth(index).click(timeout=STEP_MS)
+    page.click("[data-key=act-discard]", timeout=STEP_MS)
+    return "discard"
+
+
+def rummy_step(tab: Page, tried: dict[str, int]) -> str:
+    try:
+        return _rummy_step(tab, tried)
+    except PlaywrightTimeout:
+        tab.shot("rummy-step-timeout")
+        return "wait"
+
+
+def play_rummy_until(tab: Page, wanted: set[str], timeout: float = 240.0) -> str:
+    """Play this tab's turns by the policy until a step returns one of ``wanted``."""
+    deadline = time.monotonic() + timeout
+    steps: list[str] = []
+    tried: dict[str, int] = {}
+    while time.monotonic() < deadline:
+        before = table(tab).get_attribute("data-version")
+        step = rummy_step(tab, tried)
+        steps.append(step)
+        if step in wanted:
+            return step
+        if step == "wait":
+            time.sleep(0.03)
+        elif step == "result":
+            tab.page.click("[data-key=result-close]")
+        elif step != "final":
+            tab.page.wait_for_function(
+                "v => document.querySelector('[data-testid=table]').dataset.version !== v"
+                " || document.querySelector('[data-testid=round-result]')",
+                arg=before,
+            )
+    tab.shot("rummy-stuck")
+    raise AssertionError(
+        f"none of {wanted} within {timeout} s; on screen: "
+        f"{tab.page.inner_text('[data-testid=table]')[:400]!r}; steps {steps[-8:]}; "
+        f"problems {tab.problems}"
     )

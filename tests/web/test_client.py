@@ -97,6 +97,7 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
     play_until(tab, {"result"})
     result_box = tab.page.locator("[data-testid=round-result]")
     tab.shot("round-result")
+    tab.assert_accessible("gin round result")
     status, view = tab.api(f"/games/{game_id}")
     result = view["rounds"][0]
     assert result_box.get_attribute("data-outcome") == result["outcome"]
@@ -124,6 +125,7 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
         tab.page.click("[data-key=concede]")
         tab.page.click(".dialog button:has-text('Concede')")
         tab.page.wait_for_selector("[data-testid=final]")
+    tab.assert_accessible("gin final")
     status, view = tab.api(f"/games/{game_id}")
     assert view["status"] == "finished"
     me, them = view["you"], 1 - view["you"]
@@ -141,7 +143,10 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
     assert mine.locator("td").last.inner_text() == "1"
     tab.page.click("header a:has-text('Ann')")
     tab.page.wait_for_selector("h1:has-text('Your profile')")
-    assert tab.page.locator(".stats div:has(dt:text-is('Games')) dd").inner_text() == "1"
+    games = "[data-testid=stats-all] div:has(dt:text-is('Games')) dd"
+    assert tab.page.locator(games).inner_text() == "1"
+    gin = "[data-testid=stats-gin] div:has(dt:text-is('Games')) dd"
+    assert tab.page.locator(gin).inner_text() == "1"
     tab.assert_healthy()
 
 
@@ -203,18 +208,28 @@ def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
     second.page.wait_for_selector(".chat-log li:has-text('Thanks!')", timeout=20_000)
 
     # The host concedes (after a confirmation on the page); the friend offers a rematch,
-    # which the host accepts from the notice; both are at the new table.
+    # which the host sees on the end screen within 2 s and accepts there; both are at the
+    # new table.
     host.page.click("[data-key=concede]")
     host.page.click(".dialog button:has-text('Concede')")
     host.page.wait_for_selector("[data-testid=final]")
     friend.page.wait_for_selector("[data-testid=final] h2:has-text('You won')", timeout=20_000)
     friend.page.click("[data-key=rematch]")
     friend.page.wait_for_selector("text=Waiting for Hosta to accept the rematch")
-    host.page.click(".notice a:has-text('See the offer')", timeout=20_000)
-    host.page.click("[data-key=accept]")
+    offer = host.page.locator("[data-testid=final] [data-testid=rematch-offer]")
+    offer.wait_for(timeout=2_000)
+    assert "Fred offers a rematch" in offer.inner_text()
+    host.page.click("[data-key=accept-offer]")
     host.page.wait_for_selector("[data-testid=hand] .card")
     friend.page.wait_for_selector("[data-testid=hand] .card", timeout=20_000)
     assert _game_id(host) == _game_id(friend) != game_id
+    # A move later, neither sees a banner about the offer they have just taken up.
+    tabs = {table(tab).get_attribute("data-turn"): tab for tab in (host, friend)}
+    start = version(tabs["you"])
+    tabs["you"].page.click("[data-key=discard-pile]")
+    wait_for_version(tabs["opponent"], start, timeout=20)
+    for tab in (host, friend):
+        assert tab.page.locator(".notice[data-kind=rematch_offered]").count() == 0
     host.assert_healthy()
     friend.assert_healthy(failed_requests=True)
 
@@ -241,7 +256,7 @@ def test_reload_mid_game_resumes_and_plays_by_keyboard_at_phone_width(open_tab):
     tab.page.wait_for_selector("p.live[data-status=live]")
 
     # Tab to the hand, move along it with the arrows, discard with Enter.
-    for _ in range(12):
+    for _ in range(30):
         tab.page.keyboard.press("Tab")
         if tab.page.evaluate(
             "() => document.activeElement.matches('[data-testid=hand] .card.playable')"
@@ -317,8 +332,9 @@ def test_client_arranges_hands_with_the_rules_core_least_deadwood(open_tab):
     the deadwood count): on random 10- and 11-card hands it finds the rules core's least
     deadwood, sets of exactly three included."""
     rng = random.Random(11)
-    hands = [[str(c) for c in rng.sample(list(rules.DECK), rng.choice((10, 11)))]
-             for _ in range(1500)]
+    hands = [
+        [str(c) for c in rng.sample(list(rules.DECK), rng.choice((10, 11)))] for _ in range(1500)
+    ]
     hands.append(["TC", "TD", "TH", "2H", "3D", "6D", "KC", "8C", "5C", "6C"])
     tab = open_tab()
     tab.open()
@@ -330,6 +346,9 @@ def test_client_arranges_hands_with_the_rules_core_least_deadwood(open_tab):
         hands,
     )
     expected = [rules.deadwood_value(rules.cards(" ".join(hand))) for hand in hands]
-    wrong = [(hand, got, want) for hand, got, want in zip(hands, shown, expected, strict=True)
-             if got != want]
+    wrong = [
+        (hand, got, want)
+        for hand, got, want in zip(hands, shown, expected, strict=True)
+        if got != want
+    ]
     assert wrong == []

@@ -3,6 +3,7 @@
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
+import { VARIANTS } from "../variants.js";
 
 const PERIODS = [["weekly", "This week"], ["monthly", "This month"], ["all-time", "All time"], ["rating", "Rating"]];
 
@@ -18,7 +19,7 @@ const dayAfter = (iso) => {
 };
 const today = () => new Date().toISOString().slice(0, 10);
 
-function link(query) {
+function boardLink(query) {
   const q = new URLSearchParams(query);
   return `#/leaderboards?${q}`;
 }
@@ -29,7 +30,9 @@ export async function leaderboards(main, route, ctx) {
   const period = route.query.get("period") || "weekly";
   const category = route.query.get("category") || "computer";
   const start = route.query.get("start");
+  const variant = VARIANTS[route.query.get("variant")] ? route.query.get("variant") : "gin";
   const me = ctx.me && ctx.me.username;
+  const link = (query) => boardLink({ variant, ...query });
 
   const tabs = h("nav", { class: "tabs", "aria-label": "Boards" }, PERIODS.map(([value, label]) =>
     h("a", { href: link({ period: value, category }), class: ["tab", value === period && "active"], "aria-current": value === period ? "page" : null }, label)));
@@ -37,11 +40,14 @@ export async function leaderboards(main, route, ctx) {
     [["computer", "Against the computer"], ["humans", "Between people"]].map(([value, label]) =>
       h("a", { href: link({ period, category: value, ...(start ? { start } : {}) }), class: ["tab", value === category && "active"], "aria-current": value === category ? "page" : null }, label)));
 
-  const section = h("section", { class: "panel wide" }, h("h1", {}, "Leaderboards"), tabs, categories);
+  const games = h("nav", { class: "tabs", "aria-label": "Game" }, Object.values(VARIANTS).map((v) =>
+    h("a", { href: boardLink({ variant: v.name, period, category }), class: ["tab", v.name === variant && "active"], "aria-current": v.name === variant ? "page" : null, "data-variant": v.name }, v.label)));
+  const section = h("section", { class: "panel wide", "data-testid": "boards", "data-variant": variant },
+    h("h1", {}, `Leaderboards: ${VARIANTS[variant].label}`), games, tabs, categories);
   main.append(section);
 
   if (period === "rating") {
-    const data = await api("/leaderboards/rating?page_size=50");
+    const data = await api(`/leaderboards/rating?page_size=50&variant=${variant}`);
     const rows = data.results.map((row) => h("tr", { class: row.user.username === me ? "me" : null },
       h("td", {}, row.rank ?? "–"), h("th", { scope: "row" }, player(row.user)),
       h("td", {}, Math.round(row.rating)), h("td", {}, `±${Math.round(row.rating_deviation)}`), h("td", {}, row.games)));
@@ -56,7 +62,7 @@ export async function leaderboards(main, route, ctx) {
     return;
   }
 
-  const query = new URLSearchParams({ category, page_size: "50" });
+  const query = new URLSearchParams({ category, page_size: "50", variant });
   if (start) query.set("start", start);
   const data = await api(`/leaderboards/${period}?${query}`);
   const when = data.start

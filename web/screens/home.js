@@ -1,7 +1,8 @@
 // Home: play the computer, invite a friend, join with a code, my games, the public lobby.
 
 import { api } from "../api.js";
-import { formData, h, replace } from "../dom.js";
+import { formData, h, plural, replace } from "../dom.js";
+import { VARIANTS, variantLabel } from "../variants.js";
 
 const LEVELS = [
   ["easy", "Easy", "Plays the obvious."],
@@ -25,14 +26,39 @@ function checkbox(name, label, checked) {
 function ruleOptions() {
   return h("details", { class: "rules" },
     h("summary", {}, "Rule options"),
-    select("target_score", "Play to", [[100, "100 points (standard)"], [50, "50 points"], [25, "25 points (quick)"]], 100),
-    select("knock_limit", "Knock with deadwood up to", [[10, "10 (standard)"], [7, "7"], [5, "5"], [0, "0: gin only"]], 10),
-    checkbox("oklahoma", "Oklahoma: the first upcard sets the knock limit", false),
-    checkbox("big_gin", "Big gin (all 11 cards melded) scores its bonus", true));
+    h("div", { class: "variant-options", "data-variant": "gin" },
+      select("target_score", "Play to", [[100, "100 points (standard)"], [50, "50 points"], [25, "25 points (quick)"]], 100),
+      select("knock_limit", "Knock with deadwood up to", [[10, "10 (standard)"], [7, "7"], [5, "5"], [0, "0: gin only"]], 10),
+      checkbox("oklahoma", "Oklahoma: the first upcard sets the knock limit", false),
+      checkbox("big_gin", "Big gin (all 11 cards melded) scores its bonus", true)),
+    h("div", { class: "variant-options", "data-variant": "rummy", hidden: true },
+      select("hand_size", "Cards each", [13, 11, 10, 9, 7].map((n) => [n, n === 13 ? "13 (standard)" : String(n)]), 13),
+      select("rounds", "Length", [["", "Until someone reaches the loss limit"], [1, "One round"], [3, "3 rounds"], [5, "5 rounds"]], ""),
+      select("first_meld_points", "Coming out needs", [[40, "40 points (standard)"], [30, "30 points"], [20, "20 points"], [0, "no minimum"]], 40),
+      select("jokers", "Jokers", [[6, "6 (standard)"], [4, "4"], [2, "2"], [0, "none"]], 6)),
+    h("p", { class: "hint" }, h("a", { href: "#/rules" }, "How to play")));
+}
+
+// The game chosen in a create form; its options shown, the other game's hidden.
+function variantPicker(form) {
+  const picker = select("variant", "Game", Object.values(VARIANTS).map((v) => [v.name, v.label]), "gin");
+  const update = () => {
+    const chosen = form.querySelector("select[name=variant]").value;
+    for (const el of form.querySelectorAll("[data-variant]")) el.hidden = el.dataset.variant !== chosen;
+  };
+  picker.querySelector("select").addEventListener("change", update);
+  return picker;
 }
 
 function rulesFrom(data) {
   const rules = {};
+  if (data.variant === "rummy") {
+    if (Number(data.hand_size) !== 13) rules.hand_size = Number(data.hand_size);
+    if (data.rounds) rules.rounds = Number(data.rounds);
+    if (Number(data.first_meld_points) !== 40) rules.first_meld_points = Number(data.first_meld_points);
+    if (Number(data.jokers) !== 6) rules.jokers = Number(data.jokers);
+    return rules;
+  }
   if (Number(data.target_score) !== 100) rules.target_score = Number(data.target_score);
   if (Number(data.knock_limit) !== 10) rules.knock_limit = Number(data.knock_limit);
   if (data.oklahoma) rules.oklahoma = true;
@@ -57,23 +83,24 @@ function submitting(ctx, handler) {
 }
 
 function describePlayers(game) {
-  const other = game.players.find((p) => p.seat !== game.you);
-  if (!other) return "Waiting for a player";
-  if (other.computer) return `Computer (${other.computer})`;
-  return other.user ? other.user.display_name : "Waiting for a friend";
+  const others = game.players.filter((p) => p.seat !== game.you);
+  const names = others.map((p) => (p.computer ? `Computer (${p.computer})` : p.user ? p.user.display_name : "open seat"));
+  return names.length ? names.join(", ") : "Waiting for players";
 }
 
 function gameLine(game) {
+  const won = game.winner === game.you;
   const status = game.status === "active"
     ? (game.your_turn ? "Your turn" : "Their turn")
     : game.status === "waiting" ? "Waiting" : game.status === "finished"
-      ? (game.winner === game.you ? "You won" : "You lost") : "Cancelled";
-  const scores = `${game.scores[game.you]} – ${game.scores[1 - game.you]}`;
-  return h("li", { class: ["game-line", game.your_turn && "your-turn"] },
-    h("span", { class: "who" }, `vs ${describePlayers(game)}`),
+      ? (won ? "You won" : "You lost") : "Cancelled";
+  const others = game.players.filter((p) => p.seat !== game.you).map((p) => game.scores[p.seat]);
+  const scores = `${game.scores[game.you]} – ${others.join(" – ")}`;
+  return h("li", { class: ["game-line", game.your_turn && "your-turn"], "data-variant": game.variant || "gin" },
+    h("span", { class: "who" }, h("span", { class: "variant-tag" }, variantLabel(game)), ` vs ${describePlayers(game)}`),
     h("span", { class: "score" }, scores),
     h("span", { class: "state" }, status),
-    h("a", { class: "button small", href: `#/game/${game.id}` },
+    h("a", { class: "button small", href: `#/game/${game.id}`, "aria-label": `${game.status === "active" || game.status === "waiting" ? "Resume" : "View"}: ${variantLabel(game)} vs ${describePlayers(game)}` },
       game.status === "active" || game.status === "waiting" ? "Resume" : "View"));
 }
 
@@ -81,35 +108,54 @@ export async function home(main, ctx) {
   const computer = h("form", {
     class: "panel", "aria-labelledby": "h-computer",
     onsubmit: submitting(ctx, async (data) => {
-      const game = await api("/games", {
-        method: "POST", body: { opponent: "computer", difficulty: data.difficulty, rules: rulesFrom(data) },
-      });
+      const body = { opponent: "computer", difficulty: data.difficulty, rules: rulesFrom(data) };
+      if (data.variant !== "gin") {
+        body.variant = data.variant;
+        body.computers = Number(data.computers);
+      }
+      const game = await api("/games", { method: "POST", body });
       ctx.navigate(`#/game/${game.id}`);
     }),
-  },
-  h("h2", { id: "h-computer" }, "Play the computer"),
-  h("fieldset", { class: "levels" }, h("legend", {}, "Level"),
-    LEVELS.map(([value, label, hint], i) => h("label", { class: "level" },
-      h("input", { type: "radio", name: "difficulty", value, checked: i === 0 }),
-      h("span", { class: "level-name" }, label), h("span", { class: "hint" }, hint)))),
-  ruleOptions(),
-  h("button", { type: "submit", class: "primary" }, "Play the computer"));
+  });
+  computer.append(
+    h("h2", { id: "h-computer" }, "Play the computer"),
+    variantPicker(computer),
+    h("div", { "data-variant": "rummy", hidden: true },
+      select("computers", "Computers at the table", [[1, "1 (two players)"], [2, "2 (three players)"], [3, "3 (four players)"]], 1)),
+    h("fieldset", { class: "levels" }, h("legend", {}, "Level"),
+      LEVELS.map(([value, label, hint], i) => h("label", { class: "level" },
+        h("input", { type: "radio", name: "difficulty", value, checked: i === 0 }),
+        h("span", { class: "level-name" }, label), h("span", { class: "hint" }, hint)))),
+    ruleOptions(),
+    h("button", { type: "submit", class: "primary" }, "Play the computer"));
 
   const friend = h("form", {
     class: "panel", "aria-labelledby": "h-friend",
     onsubmit: submitting(ctx, async (data) => {
       const body = { opponent: "human", visibility: data.visibility, rules: rulesFrom(data) };
       if (data.turn_seconds !== "default") body.turn_seconds = data.turn_seconds === "none" ? null : Number(data.turn_seconds);
+      if (data.variant !== "gin") {
+        body.variant = data.variant;
+        body.seats = Number(data.seats);
+        body.computers = Math.min(Number(data.friend_computers), body.seats - 2);
+        if (body.computers > 0) body.difficulty = data.friend_difficulty;
+      }
       const game = await api("/games", { method: "POST", body });
       ctx.navigate(`#/game/${game.id}`);
     }),
-  },
-  h("h2", { id: "h-friend" }, "Invite a friend"),
-  h("p", {}, "You get a code and a link; whoever opens the link joins your table."),
-  select("visibility", "Table", [["private", "Private: by invitation"], ["public", "Public: listed in the lobby"]], "private"),
-  select("turn_seconds", "Time per turn", [["default", "Default (untimed; 60 s in the lobby)"], ["none", "Untimed"], [30, "30 seconds"], [60, "1 minute"], [180, "3 minutes"]], "default"),
-  ruleOptions(),
-  h("button", { type: "submit" }, "Create an invitation"));
+  });
+  friend.append(
+    h("h2", { id: "h-friend" }, "Invite friends"),
+    h("p", {}, "You get a code and a link; whoever opens the link takes a seat at your table."),
+    variantPicker(friend),
+    h("div", { "data-variant": "rummy", hidden: true },
+      select("seats", "Seats", [[2, "2"], [3, "3"], [4, "4"]], 2),
+      select("friend_computers", "Of them computers", [[0, "none"], [1, "1"], [2, "2"]], 0),
+      select("friend_difficulty", "Computer level", LEVELS.map(([v, label]) => [v, label]), "easy")),
+    select("visibility", "Table", [["private", "Private: by invitation"], ["public", "Public: listed in the lobby"]], "private"),
+    select("turn_seconds", "Time per turn", [["default", "Default (untimed; 60 s in the lobby)"], ["none", "Untimed"], [30, "30 seconds"], [60, "1 minute"], [180, "3 minutes"]], "default"),
+    ruleOptions(),
+    h("button", { type: "submit" }, "Create an invitation"));
 
   const join = h("form", {
     class: "panel", "aria-labelledby": "h-join",
@@ -125,10 +171,10 @@ export async function home(main, ctx) {
   h("button", { type: "submit" }, "Join"));
 
   const mine = h("ul", { class: "game-list", "aria-live": "polite" }, h("li", {}, "Loading…"));
-  const lobby = h("ul", { class: "game-list" }, h("li", {}, "Loading…"));
+  const lobby = h("ul", { class: "game-list", "data-testid": "lobby" }, h("li", {}, "Loading…"));
   const name = ctx.me ? ctx.me.display_name : "";
   main.append(
-    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : "Gin Rummy"),
+    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : "Gin Rummy & Rummy"),
     h("div", { class: "home-grid" }, computer, h("div", { class: "stack" }, friend, join),
       h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your games"), mine),
       h("section", { class: "panel", "aria-labelledby": "h-lobby" }, h("h2", { id: "h-lobby" }, "Public tables"), lobby)));
@@ -140,24 +186,36 @@ export async function home(main, ctx) {
   } else replace(mine, h("li", { class: "error-text" }, games.reason.detail || "Your games could not be loaded."));
   if (tables.status === "fulfilled") {
     const me = ctx.me && ctx.me.username;
-    replace(lobby, tables.value.results.length ? tables.value.results.map((t) => h("li", { class: "game-line" },
-      h("span", { class: "who" }, t.created_by.display_name),
-      h("span", { class: "state" }, `to ${t.rules.target_score || 100}${t.turn_seconds ? `, ${t.turn_seconds} s a turn` : ""}`),
-      t.created_by.username === me
-        ? h("a", { class: "button small", href: `#/game/${t.id}` }, "Your table")
-        : h("button", {
-          type: "button", class: "small",
-          onclick: async () => {
-            try {
-              const game = await api("/games/join", { method: "POST", body: { code: t.invite_code } });
-              ctx.navigate(`#/game/${game.id}`);
-            } catch (error) {
-              ctx.say(error);
-            }
-          },
-        }, "Join")))
+    replace(lobby, tables.value.results.length ? tables.value.results.map((t) => lobbyLine(t, me, ctx))
       : h("li", { class: "empty" }, "Nobody is waiting right now."));
   } else replace(lobby, h("li", { class: "error-text" }, tables.reason.detail || "The lobby could not be loaded."));
+  document.body.dataset.ready = "home";
+}
+
+function lobbyLine(t, me, ctx) {
+  const variant = t.variant || "gin";
+  const seats = t.seats || 2;
+  const free = t.free_seats ?? 1;
+  const rules = t.rules || {};
+  const length = variant === "gin" ? `to ${rules.target_score || 100}`
+    : rules.rounds ? plural(rules.rounds, "round") : `to −${rules.loss_limit || 500}`;
+  return h("li", { class: "game-line lobby-line", "data-variant": variant, "data-seats": seats, "data-free": free },
+    h("span", { class: "who" }, h("span", { class: "variant-tag" }, variantLabel(t)), ` ${t.created_by.display_name}`),
+    h("span", { class: "seats", "data-testid": "lobby-seats" }, `${seats} seats, ${free} free`),
+    h("span", { class: "state" }, `${length}${t.turn_seconds ? `, ${t.turn_seconds} s a turn` : ""}`),
+    t.created_by.username === me
+      ? h("a", { class: "button small", href: `#/game/${t.id}` }, "Your table")
+      : h("button", {
+        type: "button", class: "small", "aria-label": `Join ${t.created_by.display_name}'s ${variantLabel(t)} table`,
+        onclick: async () => {
+          try {
+            const game = await api("/games/join", { method: "POST", body: { code: t.invite_code } });
+            ctx.navigate(`#/game/${game.id}`);
+          } catch (error) {
+            ctx.say(error);
+          }
+        },
+      }, "Join"));
 }
 
 // #/join/<code>: the invite link. Joins at once (after signing in, if need be).

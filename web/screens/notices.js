@@ -1,5 +1,7 @@
 // The account stream (/me/events): a friend joined, a rematch is offered, it is your turn
-// in another game. Shown as a notice with a link, unless that game is already open.
+// in another game. The open table sees each event first (a rematch of the game on screen
+// is offered right there); otherwise it is a notice with a link, unless that game is open,
+// and the notice goes once its game is opened.
 
 import { Follower } from "../sse.js";
 import { h, replace } from "../dom.js";
@@ -20,28 +22,30 @@ export class AccountEvents {
   }
 
   frame(frame) {
-    // A moment's grace: the game this is about may be opening right now.
-    if (frame.data) setTimeout(() => this.show(frame), 1500);
-  }
-
-  show(frame) {
+    if (!frame.data) return;
     let data;
     try {
       data = JSON.parse(frame.data);
     } catch {
       return;
     }
-    const open = location.hash.startsWith(`#/game/${data.game_id}`);
+    // The open table may show it itself (a rematch offered on its end screen).
+    if (this.ctx.tableEvents && this.ctx.tableEvents(frame.event, data)) return;
+    this.show(frame.event, data);
+  }
+
+  show(kind, data) {
+    if (location.hash.startsWith(`#/game/${data.game_id}`)) return;
     const who = data.by ? data.by.display_name : "Your opponent";
     let text = null;
-    if (frame.event === "friend_joined" && !open) text = `${who} joined your table.`;
-    if (frame.event === "rematch_offered") text = `${who} offers a rematch.`;
-    if (frame.event === "your_turn" && !open) text = "It is your turn in another game.";
+    if (kind === "friend_joined") text = `${who} joined your table.`;
+    if (kind === "rematch_offered") text = `${who} offers a rematch.`;
+    if (kind === "your_turn") text = "It is your turn in another game.";
     if (!text) return;
     const area = document.getElementById("notice");
-    replace(area, h("p", { class: "notice info", "data-kind": frame.event },
+    replace(area, h("p", { class: "notice info", "data-kind": kind, "data-game": data.game_id },
       h("span", {}, text, " "),
-      h("a", { href: `#/game/${data.game_id}` }, frame.event === "rematch_offered" ? "See the offer" : "Open the game"),
+      h("a", { href: `#/game/${data.game_id}` }, kind === "rematch_offered" ? "See the offer" : "Open the game"),
       h("button", { type: "button", class: "link", "aria-label": "Dismiss", onclick: () => replace(area) }, "\u00d7")));
   }
 }

@@ -2,6 +2,7 @@
 
 import { api } from "../api.js";
 import { formData, h } from "../dom.js";
+import { VARIANTS } from "../variants.js";
 
 function stats(s) {
   const items = [
@@ -10,7 +11,12 @@ function stats(s) {
     ["Points per hand", s.average_points_per_hand],
     ["Rating", `${Math.round(s.rating)}${s.rating_provisional ? " (provisional)" : ""}`],
   ];
-  return h("dl", { class: "stats" }, items.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v))));
+  const all = h("dl", { class: "stats", "data-testid": "stats-all" }, items.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v))));
+  const perGame = Object.entries(s.variants || {}).map(([name, v]) => h("section", { class: "variant-stats", "data-variant": name, "data-testid": `stats-${name}` },
+    h("h3", {}, VARIANTS[name] ? VARIANTS[name].label : name),
+    h("dl", { class: "stats" }, [["Games", v.games], ["Wins", v.wins], ["Losses", v.losses],
+      ["Rating", `${Math.round(v.rating)}${v.rating_provisional ? " (provisional)" : ""}`]].map(([k, val]) => h("div", {}, h("dt", {}, k), h("dd", {}, val))))));
+  return [all, perGame.length ? h("h2", {}, "By game") : null, perGame];
 }
 
 export async function profile(main, username, ctx) {

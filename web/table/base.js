@@ -1,0 +1,848 @@
+// What every game's table shares: following the game live (views from the event stream,
+// from polling while it is down, and from our own actions, shown in version order, other
+// players' moves one at a time with a short pause), acting, the waiting room, the round
+// result and the end of the game, quick chat and the keyboard. A game adds a subclass
+// (gin.js, rummy.js) that draws the felt and says what its moves mean.
+
+import { api, ApiError, newKey, request } from "../api.js";
+import { cardFace, sortCards } from "../cards.js";
+import { h, plural, replace, sleep } from "../dom.js";
+import { play, setSound, soundOn } from "../sound.js";
+import { Follower } from "../sse.js";
+import { verifyDeal } from "../verify.js";
+
+const OFFERED_KEY = "ginrummy.offered";
+export const delayMs = () => {
+  const stored = Number(localStorage.getItem("ginrummy.delay"));
+  if (Number.isFinite(stored) && stored > 0) return stored;
+  return matchMedia("(prefers-reduced-motion: reduce)").matches ? 400 : 800;
+};
+
+export function offeredByMe(id) {
+  return (sessionStorage.getItem(OFFERED_KEY) || "").split(",").includes(id);
+}
+
+export class TableBase {
+  constructor(main, view, ctx) {
+    this.main = main;
+    this.id = view.id;
+    this.ctx = ctx;
+    this.first = view;
+    this.view = null;
+    this.queue = [];
+    this.latest = -1;
+    this.seenRounds = view.rounds.length;
+    this.overlay = null;
+    this.acting = false; // an action is on its way
+    this.awaitVersion = 0; // the version our last action's answer reached
+    this.lastMove = "";
+    this.messages = [];
+    this.phrases = [];
+    this.stopped = false;
+    this.names = new Map(); // seat -> the person who sat there (shown after they leave)
+    this.offer_ = null; // a rematch offered by another player, from the account stream
+    this.onKey = (event) => this.key(event);
+  }
+
+  // --- to be given by each game ------------------------------------------------------------
+
+  renderPlay() {}
+
+  describe() {
+    return "";
+  }
+
+  resultBody() {
+    return [];
+  }
+
+  finalBody() {
+    return [];
+  }
+
+  keyHelp() {
+    return "";
+  }
+
+  gameKey() {
+    return false;
+  }
+
+  animate() {}
+
+  // --- state -------------------------------------------------------------------------------
+
+  // No action may be sent while one is on its way, or until its answer is on screen.
+  get busy() {
+    return this.acting || Boolean(this.view && this.view.version < this.awaitVersion);
+  }
+
+  get sort() {
+    return (this.ctx.me && this.ctx.me.preferences && this.ctx.me.preferences.card_sort) || "suit";
+  }
+
+  get seats() {
+    return this.view.players.length;
+  }
+
+  // The other seats, in the order they play after me.
+  others(view = this.view) {
+    const n = view.players.length;
+    const out = [];
+    for (let i = 1; i < n; i++) out.push((view.you + i) % n);
+    return out;
+  }
+
+  // Whether anyone else at the table is a person (quick chat is for people).
+  withPeople(view = this.view) {
+    return view.opponent === "human" || view.players.some((p) => p.seat !== view.you && p.user);
+  }
+
+  playerName(seat, { you = true, view = this.view } = {}) {
+    if (you && seat === view.you) return "You";
+    const player = view.players[seat];
+    if (!player) return "Opponent";
+    if (player.computer) {
+      const left = this.names.get(seat);
+      return left ? `Computer (${player.computer}) for ${left}` : `Computer (${player.computer})`;
+    }
+    return player.user ? player.user.display_name : "Open seat";
+  }
+
+  // "You score" / "Ann scores".
+  verb(seat, word) {
+    return `${this.playerName(seat)} ${seat === this.view.you ? word : `${word}s`}`;
+  }
+
+  legal() {
+    const r = this.view && this.view.round;
+    const map = new Map();
+    if (!r || this.view.status !== "active") return map;
+    for (const action of r.legal_actions) {
+      if (!map.has(action.type)) map.set(action.type, action);
+    }
+    return map;
+  }
+
+  legalAll(type) {
+    const r = this.view && this.view.round;
+    if (!r || this.view.status !== "active") return [];
+    return r.legal_actions.filter((a) => a.type === type);
+  }
+
+  // --- life ----------------------------------------------------------------------------------
+
+  async start() {
+    const view = this.first;
+    this.build();
+    this.latest = view.version;
+    this.show(view);
+    this.follower = new Follower(`/games/${this.id}/events`, {
+      lastEventId: view.version,
+      onFrame: (frame) => this.frame(frame),
+      onStatus: (status) => this.connection(status),
+      poll: () => this.poll(),
+    }).start();
+    this.timer = setInterval(() => this.tick(), 1000);
+    document.addEventListener("keydown", this.onKey);
+    this.ctx.tableEvents = (kind, data) => this.accountEvent(kind, data);
+    if (this.withPeople(view)) this.loadChat();
+  }
+
+  loadChat() {
+    if (this.chatLoaded) return;
+    this.chatLoaded = true;
+    api("/phrases").then((data) => {
+      this.phrases = data.results;
+      this.renderChat();
+    }).catch(() => {});
+    api(`/games/${this.id}/messages?page_size=100`).then((data) => this.addMessages(data.results, false)).catch(() => {});
+  }
+
+  stop() {
+    this.stopped = true;
+    if (this.follower) this.follower.stop();
+    clearInterval(this.timer);
+    document.removeEventListener("keydown", this.onKey);
+    if (this.ctx.tableEvents) this.ctx.tableEvents = null;
+  }
+
+  // --- incoming views ------------------------------------------------------------------------
+
+  frame(frame) {
+    if (frame.event === "state") {
+      try {
+        this.offer(JSON.parse(frame.data).view);
+      } catch {
+        // a frame we cannot read: polling or the next frame brings the state
+      }
+    } else if (frame.event === "message") {
+      try {
+        this.addMessages([JSON.parse(frame.data)], true);
+      } catch {
+        // ignore an unreadable chat line
+      }
+    } else if (frame.event === "error") {
+      this.ctx.say(frame.error);
+    }
+  }
+
+  async poll() {
+    const view = await api(`/games/${this.id}`);
+    this.offer(view);
+    if (this.withPeople(view)) {
+      const data = await api(`/games/${this.id}/messages?page_size=100`);
+      this.addMessages(data.results, true);
+    }
+  }
+
+  offer(view) {
+    if (!view || view.id !== this.id) return;
+    if (view.version === this.latest && view.status === "waiting" && this.view && this.view.status === "waiting"
+      && !this.queue.length && JSON.stringify(view.players) !== JSON.stringify(this.view.players)) {
+      this.show(view); // someone took a seat at a table still filling up (no new version)
+      return;
+    }
+    if (view.version <= this.latest) return;
+    this.latest = view.version;
+    this.queue.push(view);
+    this.pump();
+  }
+
+  async pump() {
+    if (this.pumping) return;
+    this.pumping = true;
+    try {
+      while (this.queue.length && !this.overlay && !this.stopped) {
+        const prev = this.view;
+        const next = this.queue[0];
+        const theirs = prev && prev.status === "active" && prev.round && prev.round.turn !== null
+          && prev.round.turn !== prev.you;
+        if (theirs) await sleep(delayMs());
+        if (this.overlay || this.stopped) break;
+        this.queue.shift();
+        this.show(next);
+      }
+    } finally {
+      this.pumping = false;
+    }
+  }
+
+  show(view) {
+    const prev = this.view;
+    // A seat whose person left is played by a computer from then on: remember who it was.
+    for (const p of view.players) if (p.user) this.names.delete(p.seat);
+    if (prev) {
+      for (const p of prev.players) {
+        const now = view.players[p.seat];
+        if (p.user && now && now.computer && !now.user) this.names.set(p.seat, p.user.display_name);
+      }
+    }
+    this.view = view;
+    this.lastMove = prev ? this.describe(prev, view) : "";
+    const active = document.activeElement;
+    const focused = active && active.dataset ? active.dataset.key : null;
+    const inside = Boolean(active && active !== this.main && this.main.contains(active));
+    if (!this.chatLoaded && this.withPeople(view)) this.loadChat();
+    this.render(prev);
+    this.animate(prev, view);
+    const mine = view.status === "active" && view.round && view.round.turn === view.you;
+    const wasMine = prev && prev.status === "active" && prev.round && prev.round.turn === prev.you;
+    if (mine && !wasMine && prev) play("turn");
+    if (view.rounds.length > this.seenRounds) {
+      const result = view.rounds[view.rounds.length - 1];
+      this.seenRounds = view.rounds.length;
+      this.openResult(result, { fresh: true });
+      return;
+    }
+    this.restoreFocus(focused, { inside });
+  }
+
+  connection(status) {
+    if (!this.live) return;
+    const text = {
+      live: "Live", connecting: "Connecting…", polling: "Reconnecting (checking every few seconds)", closed: "Offline",
+    }[status] || status;
+    replace(this.live, h("span", { class: ["dot", status] }), text);
+    this.live.dataset.status = status;
+  }
+
+  // --- layout ----------------------------------------------------------------------------------
+
+  build() {
+    this.title = h("h1", { class: "table-title" });
+    this.scores = h("div", { class: "scores", "data-testid": "scores" });
+    // Says nothing for the moment a stream takes to open; "Connecting…" shows only if it
+    // takes longer (the stylesheet delays it).
+    this.live = h("p", { class: "live", role: "status", "data-status": "connecting", "data-testid": "live" },
+      h("span", { class: "dot connecting" }), "Connecting…");
+    this.felt = h("div", { class: ["felt", `felt-${this.first.variant || "gin"}`] });
+    this.status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
+    this.actions = h("div", { class: "actions", role: "group", "aria-label": "Actions" });
+    this.chat = h("section", { class: "chat", "aria-label": "Quick chat" });
+    this.info = h("section", { class: "info", "aria-label": "This game" });
+    const sound = h("button", {
+      type: "button", class: "small ghost sound-toggle", "data-key": "sound", "aria-pressed": String(soundOn()),
+      onclick: () => {
+        setSound(!soundOn());
+        sound.setAttribute("aria-pressed", String(soundOn()));
+        sound.textContent = soundOn() ? "Sound: on" : "Sound: off";
+      },
+    }, soundOn() ? "Sound: on" : "Sound: off");
+    this.side = h("aside", { class: "side", "aria-label": "Chat and game details" }, this.chat, this.info);
+    this.layer = h("div", { class: "layer" });
+    this.screen = h("section", {
+      class: ["table-screen", `variant-${this.first.variant || "gin"}`], "data-testid": "table",
+      "data-variant": this.first.variant || "gin", "aria-labelledby": "table-title",
+    },
+    h("header", { class: "table-head" }, this.title, this.scores, h("div", { class: "head-tools" }, sound, this.live)),
+    h("div", { class: "table-body" }, this.felt, this.side), this.layer);
+    this.title.id = "table-title";
+    this.buildFelt();
+    this.main.append(this.screen);
+  }
+
+  buildFelt() {
+    this.middle = h("div", { class: "middle" });
+    this.felt.append(this.middle, this.status, this.actions);
+  }
+
+  render(prev) {
+    const view = this.view;
+    this.screen.dataset.version = view.version;
+    this.screen.dataset.status = view.status;
+    this.screen.dataset.turn = view.round && view.status === "active" && view.round.turn !== null
+      ? (view.round.turn === view.you ? "you" : "opponent") : "none";
+    this.screen.dataset.turnSeat = view.round && view.round.turn !== null && view.round.turn !== undefined ? view.round.turn : "";
+    this.screen.dataset.busy = String(this.busy);
+    this.renderTitle();
+    this.renderScores();
+    if (view.status === "waiting") return this.renderWaiting();
+    if (view.status === "abandoned") return this.renderGone("This table was cancelled before it started.");
+    if (view.status === "finished" || !view.round) return this.renderFinished();
+    this.felt.classList.remove("over");
+    this.renderPlay(prev);
+    this.renderInfo();
+    this.renderChat();
+    this.tick();
+    return null;
+  }
+
+  renderTitle() {
+    const view = this.view;
+    const others = this.others().filter((s) => view.players[s].user || view.players[s].computer);
+    const names = others.map((s) => this.playerName(s));
+    replace(this.title, names.length === 0 ? "Your table"
+      : names.length === 1 ? `vs ${names[0]}` : `${this.gameLabel()}: you, ${names.join(", ")}`);
+  }
+
+  gameLabel() {
+    return "Gin Rummy";
+  }
+
+  target() {
+    return "";
+  }
+
+  renderScores() {
+    const view = this.view;
+    const seated = view.players.filter((p) => p.user || p.computer).length;
+    if (view.status === "waiting" && seated < view.players.length) {
+      replace(this.scores, h("span", { class: "target" }, this.target()));
+      return;
+    }
+    const order = [view.you, ...this.others()];
+    replace(this.scores, order.map((seat) => h("span", {
+      class: ["score", seat === view.you && "me", view.round && view.round.turn === seat && view.status === "active" && "turn"],
+      "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
+      "data-seat": seat,
+    }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]))),
+    h("span", { class: "target" }, this.target()));
+  }
+
+  renderInfo() {
+    const view = this.view;
+    const r = view.round;
+    const dealer = r.dealer === view.you ? "you" : this.playerName(r.dealer);
+    replace(this.info,
+      h("h2", {}, `Round ${r.number}`),
+      h("p", {}, `Dealer: ${dealer}. ${this.target()}.`),
+      r.deck_commitment ? h("p", { class: "commitment" },
+        "Fair shuffle: this deal is sealed as ",
+        h("code", { title: r.deck_commitment, "data-testid": "commitment" }, `${r.deck_commitment.slice(0, 16)}…`),
+        " (SHA-256). The deck is revealed when the round ends, so you can check it.") : null,
+      this.roundsList(),
+      h("p", { class: "keys" }, this.keyHelp()),
+      h("p", { class: "hint" }, h("a", { href: `#/rules/${view.variant || "gin"}` }, `The rules of ${this.gameLabel()}`)),
+      view.status === "active" && r.legal_actions !== undefined && !this.hasLeft()
+        ? h("button", { type: "button", class: "danger small", "data-key": "concede", onclick: () => this.concede() }, this.seats > 2 ? "Leave the game" : "Concede the game")
+        : null);
+  }
+
+  roundsList() {
+    const view = this.view;
+    if (!view.rounds.length) return null;
+    const rows = view.rounds.slice().reverse().map((result) => h("li", {},
+      h("span", {}, `Round ${result.number}: `, this.roundLine(result)),
+      h("button", { type: "button", class: "link", onclick: () => this.openResult(result, { fresh: false }) }, "details")));
+    return h("div", {}, h("h3", {}, "Rounds"), h("ul", { class: "rounds" }, rows));
+  }
+
+  roundLine(result) {
+    return result.winner === null || result.winner === undefined ? "no winner" : `${this.playerName(result.winner)} won`;
+  }
+
+  hasLeft() {
+    return false;
+  }
+
+  renderChat() {
+    const view = this.view;
+    if (!view || !this.phrases.length || !this.withPeople(view) || (view.status === "waiting" && view.players.filter((p) => p.user).length < 2)) {
+      replace(this.chat);
+      return;
+    }
+    const log = this.messages.slice(-5).map((m) => h("li", { class: m.seat === view.you ? "own" : "theirs" },
+      h("b", {}, m.seat === view.you ? "You" : this.playerName(m.seat)), ": ", m.text));
+    replace(this.chat,
+      h("h2", {}, "Quick chat"),
+      log.length ? h("ul", { class: "chat-log", "aria-live": "polite" }, log) : null,
+      h("div", { class: "phrases" }, this.phrases.map((p) => h("button", {
+        type: "button", class: "small ghost", onclick: () => this.sayPhrase(p.id),
+      }, p.text))));
+  }
+
+  addMessages(messages, announce) {
+    const known = new Set(this.messages.map((m) => m.id));
+    const fresh = messages.filter((m) => !known.has(m.id));
+    if (!fresh.length) return;
+    this.messages.push(...fresh);
+    this.messages.sort((a, b) => a.id - b.id);
+    this.renderChat();
+    const last = fresh[fresh.length - 1];
+    if (announce && this.view && last.seat !== this.view.you) {
+      const bubble = this.felt.querySelector(`.bubble[data-seat="${last.seat}"]`);
+      if (bubble) {
+        bubble.textContent = last.text;
+        bubble.hidden = false;
+        clearTimeout(this.bubbleTimer);
+        this.bubbleTimer = setTimeout(() => { bubble.hidden = true; }, 5000);
+      }
+    }
+  }
+
+  async sayPhrase(phrase) {
+    try {
+      const message = await api(`/games/${this.id}/messages`, { method: "POST", body: { phrase } });
+      this.addMessages([message], false);
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  tick() {
+    const r = this.view && this.view.round;
+    for (const el of this.main.querySelectorAll(".timer")) el.textContent = "";
+    if (!r || !r.turn_deadline || this.view.status !== "active") return;
+    const left = Math.max(0, Math.round((Date.parse(r.turn_deadline) - Date.now()) / 1000));
+    const el = this.main.querySelector(`.timer[data-seat="${r.turn}"]`);
+    if (!el) return;
+    el.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left`;
+    el.classList.toggle("urgent", left <= 10);
+  }
+
+  // --- waiting, finished -----------------------------------------------------------------------
+
+  // Empties the felt's regions (each game lists its own in this.regions).
+  clearFelt() {
+    for (const el of this.regions || [...this.felt.children]) replace(el);
+  }
+
+  renderWaiting() {
+    const view = this.view;
+    this.clearFelt();
+    this.felt.classList.add("over");
+    const empty = view.players.filter((p) => !p.user && !p.computer);
+    if (!empty.length) {
+      // A rematch offer: every seat is taken, waiting for the others to accept.
+      const offered = offeredByMe(view.id);
+      const others = this.others().filter((s) => view.players[s].user).map((s) => this.playerName(s));
+      replace(this.middle, h("div", { class: "invite panel", "data-testid": "rematch-waiting" },
+        h("h2", {}, "Rematch"),
+        offered
+          ? h("p", {}, `Waiting for ${others.join(" and ")} to accept the rematch (the offer lapses after 10 minutes).`)
+          : [h("p", {}, "A rematch is offered."),
+            h("button", { type: "button", class: "primary", "data-key": "accept", onclick: () => this.accept() }, "Accept the rematch")]));
+    } else {
+      const link = `${location.origin}/#/join/${view.invite_code}`;
+      const seated = view.players.map((p) => h("li", { class: p.user || p.computer ? "taken" : "free" },
+        p.seat === view.you ? "You" : p.user ? p.user.display_name : p.computer ? `Computer (${p.computer})` : "Open seat"));
+      replace(this.middle, h("div", { class: "invite panel" },
+        h("h2", {}, empty.length === 1 ? "Waiting for one more player" : `Waiting for ${empty.length} more players`),
+        h("p", {}, "Give your friends this code, or send them the link: opening it takes a seat at your table."),
+        h("p", { class: "code", "data-testid": "invite-code" }, view.invite_code),
+        h("p", {}, h("a", { href: link, class: "invite-link", "data-testid": "invite-link" }, link)),
+        view.players.length > 2 ? h("ul", { class: "seat-list", "aria-label": "Seats", "data-testid": "seat-list" }, seated) : null,
+        h("div", { class: "row" },
+          h("button", {
+            type: "button", "data-key": "copy",
+            onclick: async (event) => {
+              try {
+                await navigator.clipboard.writeText(link);
+                event.target.textContent = "Link copied";
+              } catch {
+                this.ctx.say("Copying is not allowed here; select the link and copy it instead.", "info");
+              }
+            },
+          }, "Copy the link"),
+          view.players[view.you] && view.players.filter((p) => p.user).length === 1
+            ? h("button", { type: "button", class: "danger", onclick: () => this.cancel() }, "Cancel the table") : null),
+        view.visibility === "public" ? h("p", { class: "hint" }, "Your table is listed in the public lobby.") : null));
+    }
+    this.renderChat();
+    replace(this.info);
+  }
+
+  renderGone(text) {
+    this.clearFelt();
+    this.felt.classList.add("over");
+    replace(this.middle, h("div", { class: "panel" }, h("p", {}, text), h("a", { href: "#/" }, "Back to the start")));
+    replace(this.info);
+  }
+
+  renderFinished() {
+    const view = this.view;
+    const final = view.final;
+    this.clearFelt();
+    this.felt.classList.add("over");
+    if (!final) return this.renderGone("This game is over.");
+    const won = final.winner === view.you;
+    const reason = {
+      target: "", concede: " (conceded)", timeout: " (on time)", rounds: "", loss_limit: "",
+    }[final.reason] || "";
+    if (won && !this.cheered) {
+      this.cheered = true;
+      play("win");
+    }
+    this.offerBox = h("div", { class: "offer", "aria-live": "polite", "data-testid": "rematch-offer-box" });
+    replace(this.middle, h("div", { class: "final panel", "data-testid": "final" },
+      h("h2", {}, won ? `You won the game${reason}!` : `${this.playerName(final.winner)} won the game${reason}.`),
+      this.finalBody(),
+      this.offerBox,
+      h("div", { class: "row" },
+        h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, "Rematch"),
+        view.rounds.length ? h("button", { type: "button", onclick: () => this.openResult(view.rounds[view.rounds.length - 1], { fresh: false }) }, "Last round") : null,
+        h("a", { class: "button", href: "#/" }, "Back to the start"))));
+    this.renderOffer();
+    const rounds = this.roundsList();
+    replace(this.info, rounds);
+    this.renderChat();
+    return null;
+  }
+
+  // A rematch offered by another player, shown on this finished game's screen.
+  accountEvent(kind, data) {
+    if (kind === "rematch_offered" && data.rematch_of === this.id) {
+      this.offer_ = data;
+      this.renderOffer();
+      return true;
+    }
+    if (data.game_id !== this.id) return false;
+    if (kind === "friend_joined") this.refresh();
+    return true;
+  }
+
+  renderOffer() {
+    if (!this.offerBox || !this.offer_) return;
+    const who = this.offer_.by ? this.offer_.by.display_name : "Your opponent";
+    replace(this.offerBox, h("p", { class: "offer-line", "data-testid": "rematch-offer" },
+      h("b", {}, `${who} offers a rematch. `),
+      h("button", {
+        type: "button", class: "primary small", "data-key": "accept-offer",
+        onclick: async () => {
+          try {
+            await api(`/games/${this.offer_.game_id}/accept`, { method: "POST" });
+            this.ctx.navigate(`#/game/${this.offer_.game_id}`);
+          } catch (error) {
+            this.ctx.say(error);
+          }
+        },
+      }, "Accept"),
+      " ",
+      h("a", { href: `#/game/${this.offer_.game_id}` }, "See the offer")));
+  }
+
+  // --- a round's result ------------------------------------------------------------------------
+
+  openResult(result, { fresh }) {
+    const view = this.view;
+    const verifyOut = h("div", { class: "verify", "aria-live": "polite" });
+    const finished = view.status === "finished";
+    const last = result.number === view.rounds[view.rounds.length - 1].number;
+    const next = fresh && !(finished && last) ? "Next round" : fresh ? "See the final result" : "Close";
+    const close = h("button", { type: "button", class: "primary", "data-key": "result-close", onclick: () => this.closeResult() }, next);
+    const dialog = h("div", {
+      class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "result-title", "data-testid": "round-result",
+      "data-outcome": result.outcome, "data-winner": result.winner ?? "",
+      "data-points": Array.isArray(result.points) ? result.points.join(",") : result.points,
+    },
+    h("h2", { id: "result-title" }, `Round ${result.number}`),
+    this.resultBody(result),
+    result.deck ? h("button", {
+      type: "button", "data-key": "verify",
+      onclick: async (event) => {
+        event.target.disabled = true;
+        replace(verifyOut, h("p", {}, "Checking…"));
+        try {
+          const outcome = await verifyDeal(this.id, result, view);
+          replace(verifyOut,
+            h("p", { class: outcome.ok ? "ok" : "bad", "data-testid": "verify-result", "data-ok": String(outcome.ok) },
+              outcome.ok ? "\u2714 This deal was fair: it is the deck the server committed to." : "\u2718 This deal does not match its commitment."),
+            h("ul", {}, outcome.checks.map((c) => h("li", { class: c.ok ? "ok" : "bad" }, c.text))));
+        } catch (error) {
+          replace(verifyOut, h("p", { class: "bad" }, error.detail || String(error)));
+        } finally {
+          event.target.disabled = false;
+        }
+      },
+    }, "Verify this deal") : null,
+    verifyOut,
+    h("div", { class: "row" }, close));
+    this.overlay = dialog;
+    replace(this.layer, h("div", { class: "backdrop" }, dialog));
+    this.layer.classList.add("open");
+    close.focus();
+  }
+
+  closeResult() {
+    this.overlay = null;
+    replace(this.layer);
+    this.layer.classList.remove("open");
+    this.render(null);
+    this.restoreFocus(null);
+    this.pump();
+  }
+
+  // Cards as small faces, for results.
+  smallCards(cards, by = this.sort) {
+    return sortCards(cards, by).map((c) => cardFace(c));
+  }
+
+  // --- acting ----------------------------------------------------------------------------------
+
+  async act(action) {
+    if (this.busy || !this.view) return null;
+    this.acting = true;
+    const sent = this.view.version;
+    this.render(null);
+    const key = newKey();
+    const send = () => api(`/games/${this.id}/actions`, {
+      method: "POST", body: { ...action, expected_version: sent }, headers: { "Idempotency-Key": key },
+    });
+    let view;
+    try {
+      try {
+        view = await send();
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status !== 0) throw error;
+        await sleep(1000);
+        view = await send(); // the same key: applied at most once
+      }
+    } catch (error) {
+      this.acting = false;
+      if (error instanceof ApiError && error.status === 409) {
+        this.ctx.say(error.code === "version_conflict" ? "The game had moved on; here is where it stands now." : error, "info");
+        this.refresh();
+      } else {
+        this.ctx.say(error);
+      }
+      this.render(null);
+      this.restoreFocus(null);
+      return error;
+    }
+    this.acting = false;
+    this.awaitVersion = view.version;
+    if (["draw_stock", "draw_discard"].includes(action.type)) play("draw");
+    else if (action.type === "discard") play("discard");
+    else play("meld");
+    if (view.version <= this.latest) {
+      // The stream was quicker: this answer is on screen already, or queued.
+      if (!this.queue.length && !this.overlay) {
+        this.render(null);
+        this.restoreFocus(null);
+      }
+    } else if (view.version > sent + 1 && this.follower && this.follower.status === "live") {
+      // The computers have replied too: let the stream show their moves one by one, and
+      // take this answer only if the stream has not delivered it by then.
+      setTimeout(() => this.offer(view), 2500 + delayMs() * (view.version - sent));
+    } else {
+      this.offer(view);
+    }
+    return null;
+  }
+
+  async refresh() {
+    try {
+      this.offer(await api(`/games/${this.id}`));
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  async concede() {
+    const text = this.seats > 2
+      ? "Leave this game? A computer plays your seat from now on, and you are placed last."
+      : "Concede this game? Your opponent wins it.";
+    const ok = await this.confirm(text, this.seats > 2 ? "Leave" : "Concede");
+    if (!ok) return;
+    try {
+      this.offer(await api(`/games/${this.id}/concede`, { method: "POST" }));
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  async cancel() {
+    try {
+      this.offer(await api(`/games/${this.id}/cancel`, { method: "POST" }));
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  async rematch() {
+    try {
+      const { status, data: game } = await request(`/games/${this.id}/rematch`, { method: "POST" });
+      if (game.status === "waiting") {
+        const offered = (sessionStorage.getItem(OFFERED_KEY) || "").split(",").filter(Boolean);
+        if (status === 201) {
+          sessionStorage.setItem(OFFERED_KEY, [...offered, game.id].join(","));
+        } else if (!offered.includes(game.id)) {
+          // Another player offered first: asking too means yes.
+          await api(`/games/${game.id}/accept`, { method: "POST" });
+        }
+      }
+      this.ctx.navigate(`#/game/${game.id}`);
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  async accept() {
+    try {
+      this.offer(await api(`/games/${this.id}/accept`, { method: "POST" }));
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  confirm(text, yes) {
+    return new Promise((resolve) => {
+      const done = (value) => {
+        this.overlay = null;
+        replace(this.layer);
+        this.layer.classList.remove("open");
+        resolve(value);
+        this.pump();
+      };
+      const yesButton = h("button", { type: "button", class: "danger", onclick: () => done(true) }, yes);
+      const dialog = h("div", { class: "dialog small", role: "alertdialog", "aria-modal": "true", "aria-label": text },
+        h("p", {}, text), h("div", { class: "row" }, yesButton, h("button", { type: "button", onclick: () => done(false) }, "Keep playing")));
+      this.overlay = dialog;
+      replace(this.layer, h("div", { class: "backdrop" }, dialog));
+      this.layer.classList.add("open");
+      yesButton.focus();
+    });
+  }
+
+  async toggleSort() {
+    const sort = this.sort === "suit" ? "rank" : "suit";
+    if (this.ctx.me) this.ctx.me.preferences = { ...this.ctx.me.preferences, card_sort: sort };
+    this.render(null);
+    this.restoreFocus("sort");
+    try {
+      this.ctx.me = await api("/me", { method: "PATCH", body: { preferences: { card_sort: sort } } });
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  // --- keyboard --------------------------------------------------------------------------------
+
+  // Focus stays where the player left it; after a re-render it returns to the same control.
+  // The table takes the focus only when the control that had it is gone.
+  restoreFocus(key, { inside = true } = {}) {
+    if (this.overlay) return;
+    if (key) {
+      const el = this.main.querySelector(`[data-key="${CSS.escape(key)}"]:not([disabled])`);
+      if (el) {
+        el.focus({ preventScroll: true });
+        return;
+      }
+    }
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== this.main && !active.disabled) return;
+    if (!inside) return;
+    const target = this.main.querySelector(".felt button.playable:not([disabled]), .felt .actions button:not([disabled]), .felt button:not([disabled])");
+    if (target) target.focus({ preventScroll: true });
+  }
+
+  // Tab stays inside an open dialog.
+  trapFocus(event) {
+    const items = [...this.overlay.querySelectorAll("button:not([disabled]), a[href]")];
+    if (!items.length) return;
+    const at = items.indexOf(document.activeElement);
+    const next = event.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : (at + 1) % items.length;
+    event.preventDefault();
+    items[next].focus();
+  }
+
+  press(event, selector) {
+    const el = this.main.querySelector(selector);
+    if (!el || el.disabled) return false;
+    event.preventDefault();
+    el.click();
+    return true;
+  }
+
+  key(event) {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    const tag = event.target && event.target.tagName;
+    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    if (this.overlay) {
+      if (event.key === "Escape" && this.overlay.dataset.testid === "round-result") this.closeResult();
+      if (event.key === "Tab") this.trapFocus(event);
+      return;
+    }
+    if (event.target.closest && event.target.closest(".chat, .site-top")) return;
+    if (this.gameKey(event)) return;
+    switch (event.key.toLowerCase()) {
+      case "r": this.press(event, '[data-key="sort"]'); break;
+      case "arrowleft":
+      case "arrowright": {
+        const cards = [...this.felt.querySelectorAll("[data-testid=hand] .card")];
+        const at = cards.indexOf(document.activeElement);
+        if (!cards.length) break;
+        event.preventDefault();
+        const step = event.key === "ArrowLeft" ? -1 : 1;
+        const next = cards[at === -1 ? 0 : (at + step + cards.length) % cards.length];
+        next.focus();
+        break;
+      }
+      default:
+    }
+  }
+}
+
+// One tab stop for a whole hand (the first playable card); arrows move along it.
+export function rovingHand(hand) {
+  const cards = [...hand.querySelectorAll(".card")];
+  const first = cards.find((el) => el.classList.contains("playable") || el.classList.contains("selectable")) || cards[0];
+  for (const el of cards) el.tabIndex = el === first ? 0 : -1;
+  hand.addEventListener("focusin", (event) => {
+    if (!event.target.classList.contains("card")) return;
+    for (const el of cards) el.tabIndex = el === event.target ? 0 : -1;
+  });
+}
+
+export { plural };

@@ -1,0 +1,623 @@
+// Rummy's table (DESIGN §5): 2-4 seats around the table, melds on the table by owner,
+// meld / lay-off / joker swap by click and by drag, coming out with `first_meld_points`,
+// and placement at the end.
+
+import { cardFace, cardName, isJoker, shortName, sortCards } from "../cards.js";
+import { h, plural, replace } from "../dom.js";
+import { TableBase, rovingHand } from "./base.js";
+import { asMeld, findMelds, without } from "./melds.js";
+import {
+  backsFan, cardWords, dealInto, discardPile, draggableCard, dropTarget, fly, handRow, stockPile,
+} from "./parts.js";
+
+const OUTCOMES = {
+  out: "went out",
+  hand_rummy: "went out in one go (hand rummy: points doubled)",
+  block: "",
+};
+
+export class RummyTable extends TableBase {
+  constructor(main, view, ctx) {
+    super(main, view, ctx);
+    this.selected = []; // indexes into the sorted hand
+    this.staged = []; // melds put together for the next `meld` action
+  }
+
+  gameLabel() {
+    return "Rummy";
+  }
+
+  target() {
+    const rules = this.view.rules || {};
+    return rules.rounds ? `${plural(rules.rounds, "round")}` : `Until someone reaches −${rules.loss_limit || 500}`;
+  }
+
+  buildFelt() {
+    this.opponents = h("div", { class: "opponents", "data-testid": "opponents" });
+    this.middle = h("div", { class: "middle" });
+    this.tableMelds = h("section", { class: "table-melds", "aria-label": "Melds on the table", "data-testid": "table-melds" });
+    this.staging = h("div", { class: "staging", "data-testid": "staging" });
+    this.mine = h("div", { class: "seat mine", "data-seat": this.first.you });
+    this.felt.append(this.opponents, h("div", { class: "board-row" }, this.middle, this.tableMelds), this.status, this.staging, this.mine, this.actions);
+    this.regions = [this.opponents, this.middle, this.tableMelds, this.status, this.staging, this.mine, this.actions];
+  }
+
+  show(view) {
+    if (!this.view || !view.round || !this.view.round || view.round.number !== this.view.round.number
+      || view.round.turn !== view.you) {
+      this.selected = [];
+      this.staged = [];
+    } else {
+      // Keep the selection of cards still held.
+      const hand = this.sortedHand(view);
+      const keep = this.selectedCards().filter((c) => hand.includes(c));
+      this.selected = [];
+      const taken = new Set();
+      for (const c of keep) {
+        const at = hand.findIndex((x, i) => x === c && !taken.has(i));
+        if (at !== -1) {
+          taken.add(at);
+          this.selected.push(at);
+        }
+      }
+      const held = [...view.round.hand];
+      this.staged = this.staged.filter((m) => {
+        const rest = without(held, m.cards);
+        if (rest.length !== held.length - m.cards.length) return false;
+        held.splice(0, held.length, ...rest);
+        return true;
+      });
+    }
+    super.show(view);
+  }
+
+  hasLeft() {
+    const me = this.view.players[this.view.you];
+    return Boolean(me && me.computer && !me.user);
+  }
+
+  sortedHand(view = this.view) {
+    return sortCards(view.round.hand, this.sort);
+  }
+
+  selectedCards() {
+    if (!this.view || !this.view.round) return [];
+    const hand = this.sortedHand();
+    return this.selected.map((i) => hand[i]).filter(Boolean);
+  }
+
+  // The hand less the cards already staged for melding.
+  freeCards() {
+    const hand = this.sortedHand();
+    let rest = [...hand];
+    for (const meld of this.staged) rest = without(rest, meld.cards);
+    return rest;
+  }
+
+  options(type) {
+    const action = this.legal().get(type);
+    return action && action.options ? action.options : [];
+  }
+
+  discardable() {
+    const action = this.legal().get("discard");
+    return action && action.cards ? action.cards : [];
+  }
+
+  get cameOut() {
+    const r = this.view.round;
+    return Boolean(r.came_out && r.came_out[this.view.you]);
+  }
+
+  get needed() {
+    return this.cameOut ? 0 : ((this.view.rules && this.view.rules.first_meld_points) ?? 40);
+  }
+
+  // --- describing and animating the other players' moves ---------------------------------------
+
+  changes(prev, next) {
+    if (!prev || !prev.round || !next.round || prev.round.number !== next.round.number) return null;
+    const seat = prev.round.turn;
+    if (seat === null || seat === undefined || seat === prev.you) return null;
+    const a = prev.round;
+    const b = next.round;
+    const out = { seat, drew: null, took: null, melded: [], laid: [], discarded: null };
+    const delta = b.discard_pile.length - a.discard_pile.length;
+    const topA = a.discard_pile[a.discard_pile.length - 1];
+    const topB = b.discard_pile[b.discard_pile.length - 1];
+    if (b.stock_size < a.stock_size) out.drew = a.stock_size - b.stock_size;
+    else if (delta === -1 || (delta === 0 && b.turn !== a.turn)) out.took = topA;
+    if ((out.drew && delta === 1) || (out.took && delta === 0) || (!out.drew && !out.took && delta === 1)) {
+      out.discarded = topB;
+    }
+    const before = new Map(a.table.map((m) => [m.id, m]));
+    for (const meld of b.table) {
+      const old = before.get(meld.id);
+      if (!old) out.melded.push(meld);
+      else if (old.cards.length !== meld.cards.length || old.cards.join() !== meld.cards.join()) out.laid.push(meld);
+    }
+    return out;
+  }
+
+  describe(prev, next) {
+    const c = this.changes(prev, next);
+    if (!c) return "";
+    const parts = [];
+    if (c.drew) parts.push("drew from the stock");
+    if (c.took) parts.push(`took ${shortName(c.took)} from the pile`);
+    if (c.melded.length) parts.push(`put down ${c.melded.map((m) => cardWords(m.cards)).join(" and ")}`);
+    if (c.laid.length) parts.push(`added to ${c.laid.map((m) => cardWords(m.cards)).join(" and ")}`);
+    if (c.discarded) parts.push(`discarded ${shortName(c.discarded)}`);
+    if (!parts.length) return "";
+    return `${this.playerName(c.seat, { view: next })} ${parts.join(", ")}.`;
+  }
+
+  animate(prev, view) {
+    if (!view.round || view.status !== "active") return;
+    const stock = this.middle.querySelector("[data-key=stock]");
+    const pile = this.middle.querySelector("[data-key=discard-pile]");
+    if (!prev || !prev.round || prev.round.number !== view.round.number) {
+      if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
+        dealInto(this.mine.querySelector("[data-testid=hand]"), stock);
+      }
+      return;
+    }
+    const c = this.changes(prev, view);
+    if (!c) return;
+    const seat = this.opponents.querySelector(`.opponent[data-seat="${c.seat}"] .hand`);
+    if (c.drew) fly(stock, seat, { what: `stock>seat-${c.seat}` });
+    if (c.took) fly(pile, seat, { card: c.took, what: `pile>seat-${c.seat}` });
+    for (const meld of [...c.melded, ...c.laid]) {
+      const el = this.tableMelds.querySelector(`[data-meld="${meld.id}"]`);
+      if (el) fly(seat, el, { card: meld.cards[0], what: `seat-${c.seat}>meld` });
+    }
+    if (c.discarded) fly(seat, pile, { card: c.discarded, delay: c.drew || c.took ? 200 : 0, what: `seat-${c.seat}>pile` });
+  }
+
+  // --- drawing the table -------------------------------------------------------------------------
+
+  renderPlay(prev) {
+    this.renderOpponents();
+    this.renderMiddle(prev);
+    this.renderTableMelds();
+    this.renderStaging();
+    this.renderMine(prev);
+    this.renderActions();
+    replace(this.status, this.prompt());
+  }
+
+  renderOpponents() {
+    const view = this.view;
+    const r = view.round;
+    replace(this.opponents, this.others().map((seat) => {
+      const p = view.players[seat];
+      const size = r.hand_sizes[seat];
+      const out = r.came_out && r.came_out[seat];
+      return h("div", { class: ["seat", "opponent", r.turn === seat && "turn"], "data-seat": seat, "data-testid": `seat-${seat}` },
+        h("div", { class: ["nameplate", r.turn === seat && "turn"] },
+          h("span", { class: "name" }, this.playerName(seat, { you: false })),
+          p.user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(p.user.username)}`, "aria-label": `${p.user.display_name}'s profile` }, "profile") : null,
+          p.computer && this.names.has(seat) ? h("span", { class: "badge left", "data-testid": "replaced" }, "left: a computer plays") : null,
+          h("span", { class: "badge count", "data-testid": "hand-size" }, plural(size, "card")),
+          out ? h("span", { class: "badge out" }, "came out") : null,
+          r.turn === seat ? h("span", { class: "turn-badge" }, "to play") : null,
+          h("span", { class: "timer", "data-seat": seat }),
+          h("span", { class: "bubble", "data-seat": seat, hidden: true })),
+        backsFan(size, `${this.playerName(seat)} holds ${plural(size, "card")}`));
+    }));
+  }
+
+  renderMiddle(prev) {
+    const r = this.view.round;
+    const legal = this.legal();
+    const canStock = legal.has("draw_stock") && !this.busy;
+    const canTake = legal.has("draw_discard") && !this.busy;
+    const prevPile = prev && prev.round && prev.round.number === r.number ? prev.round.discard_pile : null;
+    const arrived = prevPile && r.discard_pile.length > prevPile.length ? "arrived" : "";
+    replace(this.middle,
+      h("div", { class: "pile-wrap" }, stockPile({ size: r.stock_size, playable: canStock, onDraw: () => this.act({ type: "draw_stock" }) }),
+        h("span", { class: "pile-label" }, "Stock")),
+      h("div", { class: "pile-wrap" }, discardPile({
+        cards: r.discard_pile, canTake, canDrop: this.canDiscard(), arrived,
+        onTake: () => this.act({ type: "draw_discard" }),
+        onDrop: (card) => this.discard(card),
+      }), h("span", { class: "pile-label" }, "Discard pile")));
+  }
+
+  // Where the selected card (or a dragged one) may go: {meldId: [{type, end?}]}.
+  targetsFor(card) {
+    const out = new Map();
+    if (!card || this.busy) return out;
+    for (const o of this.options("layoff")) {
+      if (o.card !== card) continue;
+      if (!out.has(o.meld)) out.set(o.meld, []);
+      out.get(o.meld).push({ type: "layoff", end: o.end });
+    }
+    for (const o of this.options("swap_joker")) {
+      if (o.card !== card) continue;
+      if (!out.has(o.meld)) out.set(o.meld, []);
+      out.get(o.meld).push({ type: "swap_joker" });
+    }
+    return out;
+  }
+
+  meldWords(meld) {
+    return meld.cards.map((c, i) => (isJoker(c) && meld.stands_for ? `Joker (${shortName(meld.stands_for[i])})`
+      : isJoker(c) && meld.rank ? `Joker (${meld.rank === "T" ? "10" : meld.rank})` : shortName(c))).join(" ");
+  }
+
+  renderTableMelds() {
+    const view = this.view;
+    const r = view.round;
+    const selected = this.selectedCards();
+    const card = selected.length === 1 ? selected[0] : null;
+    const targets = this.targetsFor(card);
+    const order = [view.you, ...this.others()];
+    const owners = order.filter((seat) => r.table.some((m) => m.owner === seat));
+    if (!owners.length) {
+      replace(this.tableMelds, h("h2", { class: "sr-only" }, "Melds on the table"),
+        h("p", { class: "empty-table" }, "No melds on the table yet."));
+      return;
+    }
+    replace(this.tableMelds, h("h2", { class: "sr-only" }, "Melds on the table"), owners.map((seat) => h("div", { class: "owner", "data-owner": seat },
+      h("h3", {}, seat === view.you ? "Your melds" : `${this.playerName(seat)}’s melds`),
+      h("div", { class: "owner-melds" }, r.table.filter((m) => m.owner === seat).map((meld) => {
+        const ways = targets.get(meld.id) || [];
+        const words = this.meldWords(meld);
+        const faces = meld.cards.map((c, i) => {
+          const el = cardFace(c, { label: isJoker(c) && meld.stands_for ? `standing for ${cardName(meld.stands_for[i])}` : "" });
+          return el;
+        });
+        const el = h("div", {
+          class: ["table-meld", ways.length && "target"], "data-meld": meld.id, "data-kind": meld.kind,
+          role: "group", "aria-label": `${meld.kind === "set" ? "Set" : "Run"}: ${words}`,
+        }, h("div", { class: "meld-cards" }, faces),
+        ways.length ? h("div", { class: "meld-targets" }, ways.map((way) => h("button", {
+          type: "button", class: "small primary", "data-key": `target-${meld.id}-${way.type}${way.end ? `-${way.end}` : ""}`,
+          "data-testid": "meld-target",
+          onclick: () => this.play(way.type, card, meld.id, way.end),
+        }, way.type === "swap_joker" ? `Swap ${shortName(card)} for the joker`
+          : way.end ? `Lay off ${shortName(card)} at the ${way.end} end` : `Lay off ${shortName(card)} here`))) : null);
+        dropTarget(el, {
+          accepts: () => !this.busy && this.options("layoff").concat(this.options("swap_joker")).some((o) => o.meld === meld.id),
+          onDrop: (dropped, event) => this.dropOnMeld(dropped, meld, el, event),
+        });
+        return el;
+      })))));
+  }
+
+  dropOnMeld(card, meld, el, event) {
+    const ways = this.targetsFor(card).get(meld.id) || [];
+    if (!ways.length) return;
+    if (ways.length === 1) {
+      this.play(ways[0].type, card, meld.id, ways[0].end);
+      return;
+    }
+    // Both ends fit (or a swap too): the half of the meld it was dropped on decides.
+    const box = el.getBoundingClientRect();
+    const end = event.clientX < box.left + box.width / 2 ? "low" : "high";
+    const way = ways.find((w) => w.end === end) || ways.find((w) => w.type === "layoff") || ways[0];
+    this.play(way.type, card, meld.id, way.end);
+  }
+
+  play(type, card, meld, end) {
+    const action = { type, card, meld };
+    if (type === "layoff" && end) action.end = end;
+    this.selected = [];
+    this.act(action);
+  }
+
+  renderStaging() {
+    const legal = this.legal();
+    if (!legal.has("discard") && !legal.has("meld")) {
+      replace(this.staging);
+      return;
+    }
+    const selected = this.selectedCards();
+    const draft = selected.length >= 3 ? asMeld(selected) : null;
+    const points = this.staged.reduce((sum, m) => sum + m.points, 0);
+    const enough = points >= this.needed;
+    const zone = h("div", {
+      class: ["meld-zone", this.staged.length && "has-melds"], "data-testid": "meld-zone",
+      "aria-label": "New melds",
+    },
+    h("h2", {}, "New melds"),
+    this.staged.length ? h("div", { class: "staged" }, this.staged.map((meld, i) => h("div", { class: "staged-meld", role: "group", "aria-label": `New ${meld.kind}: ${cardWords(meld.cards)}, ${meld.points} points` },
+      h("div", { class: "meld-cards" }, meld.cards.map((c) => cardFace(c))),
+      h("button", {
+        type: "button", class: "link", "data-key": `unstage-${i}`, "aria-label": `Take back ${cardWords(meld.cards)}`,
+        onclick: () => {
+          this.staged.splice(i, 1);
+          this.render(null);
+        },
+      }, "take back")))) : h("p", { class: "hint" }, "Select cards (or drag them here) to make a set or a run."),
+    selected.length >= 1 && selected.length < 3 ? h("p", { class: "hint" }, `Selected: ${cardWords(selected)}`) : null,
+    selected.length >= 3 ? h("p", { class: draft ? "ok" : "bad", "data-testid": "draft" },
+      draft ? `${cardWords(selected)}: a ${draft.kind} worth ${draft.points}.` : `${cardWords(selected)} is not a set or a run.`) : null,
+    !this.cameOut && this.needed > 0 ? h("p", { class: ["coming-out", enough ? "ok" : "bad"], "data-testid": "coming-out", "data-points": points, "data-needed": this.needed },
+      `Coming out needs ${this.needed} points in one go; your new melds make ${points}.`) : null);
+    dropTarget(zone, {
+      accepts: () => !this.busy && legal.has("discard"),
+      onDrop: (card) => this.selectCard(card),
+    });
+    replace(this.staging, zone);
+  }
+
+  prompt() {
+    const view = this.view;
+    const r = view.round;
+    const legal = this.legal();
+    const parts = [];
+    if (this.lastMove) parts.push(h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " "));
+    if (this.hasLeft()) {
+      parts.push("You left this game: a computer plays your seat.");
+      return parts;
+    }
+    if (r.turn !== view.you) {
+      const who = this.playerName(r.turn);
+      parts.push(view.players[r.turn].computer ? `${who} is thinking…` : `Waiting for ${who} to play.`);
+      return parts;
+    }
+    const top = r.discard_pile[r.discard_pile.length - 1];
+    if (legal.has("draw_stock") || legal.has("draw_discard")) {
+      parts.push(h("b", {}, "Your turn: "), legal.has("draw_discard") && top ? `draw from the stock or take ${shortName(top)}.` : "draw from the stock.");
+    } else {
+      const selected = this.selectedCards();
+      const targets = selected.length === 1 ? this.targetsFor(selected[0]) : new Map();
+      if (targets.size) parts.push(h("b", {}, "Your turn: "), `put ${shortName(selected[0])} on a highlighted meld (or drag it there), or discard it.`);
+      else parts.push(h("b", {}, "Your turn: "), "meld, lay off, then discard one card to end your turn.");
+    }
+    return parts;
+  }
+
+  canDiscard() {
+    return !this.busy && this.discardable().length > 0;
+  }
+
+  renderMine(prev) {
+    const view = this.view;
+    const r = view.round;
+    const hand = this.sortedHand();
+    const prevHand = prev && prev.round && prev.round.number === r.number ? [...prev.round.hand] : null;
+    const discardable = new Set(this.discardable());
+    const movable = new Set([...this.options("layoff"), ...this.options("swap_joker")].map((o) => o.card));
+    const playing = this.legal().has("discard") && !this.busy;
+    const staged = this.staged.flatMap((m) => m.cards);
+    const stagedLeft = [...staged];
+    const fresh = prevHand ? without(hand, prevHand) : [];
+    const cards = hand.map((c, i) => {
+      const at = stagedLeft.indexOf(c);
+      const isStaged = at !== -1;
+      if (isStaged) stagedLeft.splice(at, 1);
+      const selected = this.selected.includes(i);
+      const freshAt = fresh.indexOf(c);
+      const drawn = freshAt !== -1;
+      if (drawn) fresh.splice(freshAt, 1);
+      const label = [
+        isStaged ? "in a new meld" : "",
+        movable.has(c) ? "can go on a meld on the table" : "",
+        r.drawn_from_discard === c ? "just taken" : "",
+      ].filter(Boolean).join("; ");
+      const el = cardFace(c, {
+        className: [
+          playing && !isStaged && "selectable",
+          discardable.has(c) && playing && "playable",
+          movable.has(c) && playing && "movable",
+          selected && "selected",
+          isStaged && "staged",
+          drawn && "drawn",
+          r.drawn_from_discard === c && "taken",
+        ].filter(Boolean).join(" "),
+        label, disabled: !playing || isStaged, pressed: playing ? selected : undefined,
+        draggable: playing && !isStaged,
+        onClick: () => this.toggle(i),
+      });
+      el.dataset.key = `card-${i}`;
+      el.dataset.index = i;
+      draggableCard(el, c);
+      return el;
+    });
+    const row = handRow(cards, { class: "mine-hand", "data-testid": "hand", "data-sort": this.sort, "aria-label": "Your hand" });
+    rovingHand(row);
+    replace(this.mine,
+      h("div", { class: ["nameplate", r.turn === view.you && "turn"] },
+        h("span", { class: "name" }, this.ctx.me ? this.ctx.me.display_name : "You"),
+        r.turn === view.you ? h("span", { class: "turn-badge" }, "your turn") : null,
+        h("span", { class: "badge count" }, plural(hand.length, "card")),
+        this.cameOut ? h("span", { class: "badge out" }, "came out") : h("span", { class: "badge" }, `come out with ${this.needed}+`),
+        h("span", { class: "timer", "data-seat": view.you }),
+        h("button", {
+          type: "button", class: "small ghost", "data-key": "sort", onclick: () => this.toggleSort(),
+          "aria-label": `Sort by ${this.sort === "suit" ? "rank" : "suit"} (sorted by ${this.sort})`,
+        }, `Sort by ${this.sort === "suit" ? "rank" : "suit"}`)),
+      row);
+  }
+
+  renderActions() {
+    const legal = this.legal();
+    const busy = this.busy;
+    if (!legal.has("discard") && !legal.has("meld")) {
+      replace(this.actions);
+      return;
+    }
+    const selected = this.selectedCards();
+    const draft = selected.length >= 3 ? asMeld(selected) : null;
+    const points = this.staged.reduce((sum, m) => sum + m.points, 0);
+    const one = selected.length === 1 ? selected[0] : null;
+    const canDiscard = one && this.discardable().includes(one);
+    const targets = one ? this.targetsFor(one) : new Map();
+    replace(this.actions,
+      h("button", { type: "button", "data-key": "act-stage", disabled: busy || !draft, onclick: () => this.stage() }, "Make a meld (M)"),
+      legal.has("meld") ? h("button", { type: "button", "data-key": "act-find", disabled: busy, onclick: () => this.findAll() }, "Find melds (F)") : null,
+      this.staged.length ? h("button", {
+        type: "button", class: "primary", "data-key": "act-meld", disabled: busy || points < this.needed,
+        onclick: () => this.putDown(),
+      }, `Put down ${plural(this.staged.length, "meld")} (U)`) : null,
+      targets.size === 1 && [...targets.values()][0].length === 1 ? h("button", {
+        type: "button", "data-key": "act-layoff", disabled: busy,
+        onclick: () => {
+          const [[meld, [way]]] = [...targets.entries()];
+          this.play(way.type, one, meld, way.end);
+        },
+      }, "Lay off (L)") : null,
+      h("button", {
+        type: "button", class: "primary", "data-key": "act-discard", disabled: busy || !canDiscard,
+        onclick: () => this.discard(one),
+      }, one ? `Discard ${shortName(one)} (X)` : "Discard (X)"),
+      selected.length || this.staged.length ? h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, "Clear (Esc)") : null);
+  }
+
+  // --- acting --------------------------------------------------------------------------------
+
+  toggle(index) {
+    if (this.busy || !this.legal().has("discard")) return;
+    const at = this.selected.indexOf(index);
+    if (at === -1) this.selected.push(index);
+    else this.selected.splice(at, 1);
+    this.rerender(`card-${index}`);
+  }
+
+  selectCard(card) {
+    const hand = this.sortedHand();
+    const free = hand.findIndex((c, i) => c === card && !this.selected.includes(i));
+    if (free !== -1) {
+      this.selected.push(free);
+      this.rerender(null);
+    }
+  }
+
+  rerender(key) {
+    this.renderTableMelds();
+    this.renderStaging();
+    this.renderMine(null);
+    this.renderActions();
+    replace(this.status, this.prompt());
+    this.restoreFocus(key);
+  }
+
+  clear() {
+    this.selected = [];
+    this.staged = [];
+    this.rerender(null);
+  }
+
+  stage() {
+    const selected = this.selectedCards();
+    const meld = asMeld(selected);
+    if (!meld) {
+      this.ctx.say(`${cardWords(selected)} is not a set or a run.`, "info");
+      return;
+    }
+    this.staged.push(meld);
+    this.selected = [];
+    this.rerender("act-meld");
+  }
+
+  findAll() {
+    const free = this.freeCards();
+    const found = findMelds(free);
+    if (!found.length) {
+      this.ctx.say("No melds found in your hand.", "info");
+      return;
+    }
+    this.staged.push(...found);
+    this.selected = [];
+    this.rerender("act-meld");
+  }
+
+  async putDown() {
+    if (!this.staged.length) return;
+    const melds = this.staged.map((m) => m.cards);
+    this.staged = [];
+    this.selected = [];
+    await this.act({ type: "meld", melds });
+  }
+
+  discard(card) {
+    if (!card || !this.discardable().includes(card)) return;
+    this.selected = [];
+    this.staged = [];
+    this.act({ type: "discard", card });
+  }
+
+  keyHelp() {
+    return "Keys: S stock · D take the discard · arrows move along your hand · Space or Enter selects a card · M makes a meld of the selection · F finds melds · U puts them down · L lays off · X discards · Esc clears · R sort.";
+  }
+
+  gameKey(event) {
+    const legal = this.legal();
+    const key = event.key.toLowerCase();
+    switch (key) {
+      case "s": if (legal.has("draw_stock")) this.press(event, '[data-key="stock"]'); return true;
+      case "d": if (legal.has("draw_discard")) this.press(event, '[data-key="discard-pile"]'); return true;
+      case "m": this.press(event, '[data-key="act-stage"]'); return true;
+      case "f": this.press(event, '[data-key="act-find"]'); return true;
+      case "u": this.press(event, '[data-key="act-meld"]'); return true;
+      case "x": this.press(event, '[data-key="act-discard"]'); return true;
+      case "l": if (!this.press(event, '[data-key="act-layoff"]')) {
+        const first = this.main.querySelector("[data-testid=meld-target]");
+        if (first) {
+          event.preventDefault();
+          first.focus();
+        }
+      }
+        return true;
+      case "escape": this.clear(); return true;
+      default: return false;
+    }
+  }
+
+  // --- results ---------------------------------------------------------------------------------
+
+  outcomeSentence(result) {
+    if (result.outcome === "block") return "The stock ran out: every player loses the points left in their hand.";
+    const pts = result.points[result.winner];
+    return `${this.playerName(result.winner)} ${OUTCOMES[result.outcome] || "went out"} and ${result.winner === this.view.you ? "score" : "scores"} ${plural(pts, "point")}.`;
+  }
+
+  resultBody(result) {
+    const view = this.view;
+    const order = [view.you, ...this.others()];
+    return [
+      h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
+      h("div", { class: "table-scroll" }, h("table", { class: "breakdown round-points", "data-testid": "round-points" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Cards left"),
+          h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Total"))),
+        h("tbody", {}, order.map((seat) => {
+          const hand = result.hands.find((x) => x.seat === seat) || { cards: [], value: 0 };
+          return h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}` },
+            h("th", { scope: "row" }, this.playerName(seat)),
+            h("td", { class: "left-cards" }, hand.cards.length
+              ? h("div", { class: "hand small-cards" }, h("div", { class: "group" }, this.smallCards(hand.cards)))
+              : "none"),
+            h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, result.points[seat] > 0 ? `+${result.points[seat]}` : String(result.points[seat])),
+            h("td", {}, result.scores_after[seat]));
+        })))),
+    ];
+  }
+
+  roundLine(result) {
+    if (result.outcome === "block") return "block";
+    return `${this.playerName(result.winner)} +${result.points[result.winner]}`;
+  }
+
+  finalBody() {
+    const view = this.view;
+    const final = view.final;
+    const placement = final.placement || [];
+    return [
+      h("ol", { class: "placement", "data-testid": "placement" }, placement.map((seat, i) => h("li", {
+        "data-seat": seat, class: seat === view.you ? "me" : null,
+      },
+      h("span", { class: "place" }, `${i + 1}.`),
+      h("span", { class: "who" }, this.playerName(seat)),
+      h("b", { class: "total", "data-testid": seat === view.you ? "total-me" : `total-${seat}` }, final.totals[seat])))),
+      h("p", { class: "hint" }, {
+        rounds: "The game ended after its last round.",
+        loss_limit: "The game ended when a player reached the loss limit.",
+        concede: "The game ended when a player conceded.",
+        timeout: "The game ended on time.",
+      }[final.reason] || ""),
+    ];
+  }
+}
