@@ -46,186 +46,42 @@ WSGI (``make run``) the same generator is driven by a private event loop per str
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
-import json
 import math
 import threading
 import time
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable, Iterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import sync_to_async
 from django.conf import settings
-from django.core.handlers.asgi import ASGIRequest
-from django.db import connection
-from django.http import HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.utils import timezone
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions
 
-from accounts.authentication import BearerTokenAuthentication
-from accounts.models import AuthToken, User
-from core.exceptions import ApplicationError, error_body
+from accounts.models import User
+from core.exceptions import ApplicationError
 from games import presenters, selectors, services
 from games.errors import GameNotFound
 from games.live import notify
-from games.live import slots as stream_slots
+from games.live.sse import (
+    Holder,
+    authenticate,
+    ensure_served_here,
+    error_response,
+    hold,
+    on_db_thread,
+    recheck,
+    sse_frame,
+    state_frame,
+    stream_position,
+    streaming,
+)
 from games.models import Game, GameStatus, Message, PlayerEvent
 from games.services.timers import REMATCH_TTL, WAITING_TTL
-
-DB_THREADS = 4
-"""Threads that run the streams' database work (and hold at most one connection each)."""
-
-_executor = ThreadPoolExecutor(max_workers=DB_THREADS, thread_name_prefix="events-db")
-
-
-def _db(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Run a database function on one of the :data:`DB_THREADS` threads, recycling that
-    thread's connection as a request would (kept for ``CONN_MAX_AGE``: a new connection
-    per read would cost more than the read)."""
-
-    def run(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except Exception:
-            connection.close()  # a broken connection must not serve the next poll
-            raise
-        finally:
-            if connection.close_at is not None and time.monotonic() >= connection.close_at:
-                connection.close()
-
-    return sync_to_async(run, thread_sensitive=False, executor=_executor)
-
-
-def _frame(data: dict[str, Any], *, event: str, event_id: int | None = None) -> bytes:
-    head = f"id: {event_id}\n" if event_id is not None else ""
-    return f"{head}event: {event}\ndata: {json.dumps(data, separators=(',', ':'))}\n\n".encode()
-
-
-def _state_frame(version: int, view: dict[str, Any]) -> bytes:
-    return _frame({"version": version, "view": view}, event="state", event_id=version)
-
-
-MAX_EVENT_ID = 2**63 - 1
-"""Event ids are versions and row ids (64-bit); a larger position names no event."""
-
-
-def _after(request: HttpRequest) -> int | None:
-    """``?after=`` (wins) or ``Last-Event-ID``: digits only (no sign, blanks or other
-    scripts' digits, which ``int()`` would take), at most :data:`MAX_EVENT_ID`, once."""
-    values = request.GET.getlist("after")
-    source = "after"
-    raw = values[-1] if values else None
-    if raw is None:
-        raw = request.headers.get("Last-Event-ID")
-        source = "Last-Event-ID"
-    if raw is None or raw == "":
-        return None
-    if len(values) > 1 or not (raw.isascii() and raw.isdigit()) or int(raw) > MAX_EVENT_ID:
-        raise ApplicationError(
-            f"{source} must be a non-negative integer.",
-            code="validation_error",
-            fields={source: ["Must be a non-negative integer."]},
-        )
-    return int(raw)
-
-
-def _authenticate(request: HttpRequest) -> tuple[Any, AuthToken]:
-    result = BearerTokenAuthentication().authenticate(request)  # type: ignore[arg-type]
-    if result is None:
-        raise exceptions.NotAuthenticated()
-    return result
-
-
-def _token_valid(token_id: int) -> bool:
-    """Whether the stream's token still exists (no logout, no revocation) for an active user."""
-    return AuthToken.objects.filter(pk=token_id, user__is_active=True).exists()
-
-
-def _recheck(holder: _Holder) -> bytes | None:
-    """The periodic recheck: one query for the token, then the slot's lease renewed. The
-    frame that ends the stream, or None while it may go on."""
-    if not _token_valid(holder.token_id):
-        return _frame(_CLOSED, event="closed")
-    if not stream_slots.renew(holder.user_id, holder.slot):
-        return _frame(_REPLACED, event="replaced")
-    return None
-
-
-_CLOSED = {
-    "code": "authentication_failed",
-    "detail": "The token was revoked or the account deactivated; sign in again.",
-}
-
-_REPLACED = {
-    "code": "stream_replaced",
-    "detail": "A newer stream with the same token follows this game now.",
-}
-
-
-def _error_response(exc: Exception) -> HttpResponse:
-    rendered = error_body(exc)
-    if rendered is None:
-        raise exc
-    body, status, headers = rendered
-    if status == 401:
-        headers = {**headers, "WWW-Authenticate": "Token"}
-    return JsonResponse(body, status=status, headers=headers)
-
-
-@dataclass(frozen=True)
-class _Holder:
-    """Who holds the stream: the token it was opened with, and its slot."""
-
-    user_id: Any
-    token_id: int
-    slot: str | None
-
-
-class _EventStreamResponse(StreamingHttpResponse):
-    """A stream that gives its slot back when the response is closed: every server closes
-    it (also on a client disconnect, and before the stream was ever read)."""
-
-    def __init__(self, content: Any, *, holder: _Holder) -> None:
-        super().__init__(content, content_type="text/event-stream")
-        self.holder = holder
-
-    def close(self) -> None:
-        try:
-            stream_slots.release(self.holder.user_id, self.holder.slot)
-        finally:
-            super().close()
-
-
-def _streaming(
-    request: HttpRequest, stream: AsyncIterator[bytes], holder: _Holder
-) -> StreamingHttpResponse:
-    content: AsyncIterator[bytes] | Iterator[bytes]
-    content = stream if isinstance(request, ASGIRequest) else _drive(stream)
-    response = _EventStreamResponse(content, holder=holder)
-    response["Cache-Control"] = "no-cache"
-    response["X-Accel-Buffering"] = "no"  # proxies must not buffer the stream
-    return response
-
-
-def _drive(stream: AsyncIterator[bytes]) -> Iterator[bytes]:
-    """Serve an async stream from a WSGI worker thread, with a private event loop."""
-    loop = asyncio.new_event_loop()
-    try:
-        while True:
-            try:
-                yield loop.run_until_complete(stream.__anext__())
-            except StopAsyncIteration:
-                return
-    finally:
-        loop.run_until_complete(stream.aclose())  # type: ignore[attr-defined]
-        loop.close()
-
 
 # --- the game stream ------------------------------------------------------------------------
 
@@ -288,7 +144,7 @@ class _GameFeed:
             self.messages_after = last_message
         newest = self.messages[-1][0] if self.messages else self.messages_after
         for message in selectors.messages_for(game=game, after_id=newest):
-            frame = _frame(presenters.message_json(message=message), event="message")
+            frame = sse_frame(presenters.message_json(message=message), event="message")
             self.messages.append((message.id, frame))
         if len(self.messages) > MESSAGES_KEPT:
             self.messages_after = self.messages[-MESSAGES_KEPT - 1][0]
@@ -304,7 +160,7 @@ class _GameFeed:
                 game=game, seat=seat, deals=self.deals or {}, players=self.players
             )
             self.renders += 1
-            frame = _state_frame(game.version, view)
+            frame = state_frame(game.version, view)
             if keep:
                 self.frames[(seat, game.version)] = frame
             return [frame]
@@ -321,7 +177,7 @@ class _GameFeed:
             cached = self.frames.get((seat, version))
             if cached is None:
                 self.renders += 1
-                cached = _state_frame(version, view)
+                cached = state_frame(version, view)
                 if keep and version > game.version - FRAMES_KEPT:
                     self.frames[(seat, version)] = cached
             out.append(cached)
@@ -331,7 +187,7 @@ class _GameFeed:
         if self.messages_after is not None and last_message >= self.messages_after:
             return [(id_, frame) for id_, frame in self.messages if id_ > last_message]
         return [  # older than the feed remembers (a stream that fell behind): read them
-            (m.id, _frame(presenters.message_json(message=m), event="message"))
+            (m.id, sse_frame(presenters.message_json(message=m), event="message"))
             for m in selectors.messages_for(game=game, after_id=last_message)
         ]
 
@@ -404,7 +260,7 @@ DUE_SLACK_SECONDS = 0.5
 async def _follow(
     channel: str,
     read: Callable[[float, bool], Awaitable[_Read]],
-    holder: _Holder,
+    holder: Holder,
     greeting: bytes = b"",
     poll_always: bool = False,
 ) -> AsyncGenerator[bytes, None]:
@@ -417,8 +273,8 @@ async def _follow(
     ``event: closed`` once its token is no longer valid."""
     heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
     poll = settings.EVENTS_POLL_SECONDS
-    recheck = settings.EVENTS_AUTH_RECHECK_SECONDS
-    recheck_now = _db(_recheck)
+    recheck_every = settings.EVENTS_AUTH_RECHECK_SECONDS
+    recheck_now = on_db_thread(recheck)
     async with notify.Listener(channel) as listener:
         # Subscribed before the first read: nothing committed in between is missed.
         if greeting:
@@ -431,14 +287,14 @@ async def _follow(
         while True:
             now = time.monotonic()
             polling = poll_always or not listener.live
-            waits = [heartbeat - (now - quiet_since), recheck - (now - checked_at)]
+            waits = [heartbeat - (now - quiet_since), recheck_every - (now - checked_at)]
             if polling:
                 waits.append(poll - (now - polled_at))
             if enforce_at is not None:
                 waits.append(enforce_at - now)
             woke = await listener.wait(max(0.05, min(waits)))
             now = time.monotonic()
-            if now - checked_at >= recheck:
+            if now - checked_at >= recheck_every:
                 ending = await recheck_now(holder)
                 if ending is not None:
                     yield ending
@@ -472,9 +328,9 @@ def _enforce_at(due_in: float | None, now: float, enforced: bool, poll: float) -
 
 
 def _game_stream(
-    game_id: uuid.UUID, seat: int, after: int | None, last_message: int, holder: _Holder
+    game_id: uuid.UUID, seat: int, after: int | None, last_message: int, holder: Holder
 ) -> AsyncIterator[bytes]:
-    frames_for = _db(_game_frames)
+    frames_for = on_db_thread(_game_frames)
     position: dict[str, Any] = {"after": after, "message": last_message}
 
     async def stream() -> AsyncIterator[bytes]:
@@ -497,41 +353,22 @@ def _game_stream(
     return stream()
 
 
-def _ensure_served_here(request: HttpRequest) -> None:
-    """503 ``streams_not_served_here`` on a WSGI process that must not hold streams."""
-    if not isinstance(request, ASGIRequest) and not settings.EVENTS_WSGI_STREAMS:
-        raise ApplicationError(
-            "Event streams are served by the events service (ASGI); route "
-            "/api/v1/games/{id}/events and /api/v1/me/events there.",
-            code="streams_not_served_here",
-            status_code=503,
-        )
-
-
-async def _hold(user: Any, token: AuthToken, follows: str) -> _Holder:
-    """Take one of the user's stream slots (429 ``too_many_streams`` when none is free),
-    or the slot of this token's older stream of the same thing (``follows``)."""
-    key = f"{token.pk}:{follows}"
-    slot = await sync_to_async(stream_slots.acquire, thread_sensitive=False)(user.pk, key)
-    return _Holder(user_id=user.pk, token_id=token.pk, slot=slot)
-
-
 @csrf_exempt
 async def game_events(request: HttpRequest, game_id: uuid.UUID | str) -> HttpResponseBase:
     """``GET /api/v1/games/{id}/events``: the game's event stream for a seated player."""
     try:
-        _ensure_served_here(request)
+        ensure_served_here(request)
         if request.method != "GET":
             raise exceptions.MethodNotAllowed(request.method or "")
-        user, token = await _db(_authenticate)(request)
-        after = _after(request)
-        seat, last_message = await _db(_open_game)(game_id, user)
-        holder = await _hold(user, token, f"game:{selectors.game_pk(game_id)}")
+        user, token = await on_db_thread(authenticate)(request)
+        after = stream_position(request)
+        seat, last_message = await on_db_thread(_open_game)(game_id, user)
+        holder = await hold(user, token, f"game:{selectors.game_pk(game_id)}")
     except (ApplicationError, exceptions.APIException, GameNotFound) as exc:
-        return _error_response(exc)
+        return error_response(exc)
     key = selectors.game_pk(game_id)  # a seated game's id: always a UUID
     assert key is not None
-    return _streaming(request, _game_stream(key, seat, after, last_message, holder), holder)
+    return streaming(request, _game_stream(key, seat, after, last_message, holder), holder)
 
 
 # --- the account stream ---------------------------------------------------------------------
@@ -550,14 +387,16 @@ def _player_frames(user: Any, position: dict[str, int], enforce: bool) -> _Read:
     frames = []
     for event in selectors.player_events_after(user=user, after_id=position["after"])[:200]:
         frames.append(
-            _frame(presenters.player_event_json(event=event), event=event.kind, event_id=event.id)
+            sse_frame(
+                presenters.player_event_json(event=event), event=event.kind, event_id=event.id
+            )
         )
         position["after"] = event.id
     return _Read(frames)
 
 
-def _player_stream(user: Any, after: int, holder: _Holder) -> AsyncIterator[bytes]:
-    frames_for = _db(_player_frames)
+def _player_stream(user: Any, after: int, holder: Holder) -> AsyncIterator[bytes]:
+    frames_for = on_db_thread(_player_frames)
     position = {"after": after}
 
     async def read(since: float, enforce: bool) -> _Read:
@@ -579,12 +418,12 @@ def _player_stream(user: Any, after: int, holder: _Holder) -> AsyncIterator[byte
 async def player_events(request: HttpRequest) -> HttpResponseBase:
     """``GET /api/v1/me/events``: the caller's account events."""
     try:
-        _ensure_served_here(request)
+        ensure_served_here(request)
         if request.method != "GET":
             raise exceptions.MethodNotAllowed(request.method or "")
-        user, token = await _db(_authenticate)(request)
-        after = await _db(_open_player)(user, _after(request))
-        holder = await _hold(user, token, "me")
+        user, token = await on_db_thread(authenticate)(request)
+        after = await on_db_thread(_open_player)(user, stream_position(request))
+        holder = await hold(user, token, "me")
     except (ApplicationError, exceptions.APIException) as exc:
-        return _error_response(exc)
-    return _streaming(request, _player_stream(user, after, holder), holder)
+        return error_response(exc)
+    return streaming(request, _player_stream(user, after, holder), holder)
