@@ -301,6 +301,10 @@ CELERY_TIMEZONE = "UTC"
 # (its task was lost: the broker was down at the commit, or the worker died).
 GAMES_SWEEP_SECONDS = env.float("GAMES_SWEEP_SECONDS", default=5.0)
 GAMES_COMPUTER_GRACE_SECONDS = env.float("GAMES_COMPUTER_GRACE_SECONDS", default=5.0)
+# Beat sends due tasks only while it holds a lease in Redis (config/beat.py): a second beat
+# (one per node) waits, and takes over within this many seconds of the leader dying.
+CELERY_BEAT_SCHEDULER = "config.beat:LeaderScheduler"
+BEAT_LEASE_SECONDS = env.float("BEAT_LEASE_SECONDS", default=15.0)
 CELERY_BEAT_SCHEDULE: dict = {
     "purge-stale-tokens": {
         "task": "accounts.purge_stale_tokens",
