@@ -104,9 +104,7 @@ def image_server(transactional_db, redis_url, tmp_path) -> Iterator[object]:
             }
         )
         log = (tmp_path / f"gunicorn-{port}.log").open("wb")
-        procs.append(
-            subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
-        )
+        procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT))
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:
             assert procs[-1].poll() is None, (tmp_path / f"gunicorn-{port}.log").read_text()
