@@ -249,7 +249,7 @@ class Proxy:
             f"pid {self.dir / 'nginx.pid'};\nerror_log {self.dir / 'error.log'} warn;\n"
             "events { worker_connections 4096; }\n"
             "http {\n"
-            "    log_format upstream '$msec $status $upstream_addr';\n"
+            "    log_format upstream '$msec $request_time $status $upstream_addr';\n"
             f"    access_log {self.access_log} upstream;\n"
             f"{temp}"
             f"    include {self.dir / 'ginrummy.conf'};\n"
@@ -266,14 +266,14 @@ class Proxy:
         return self.dir / "access.log"
 
     def answered_by(self, since: float = 0.0) -> dict[int, int]:
-        """Requests passed on since ``since`` (a ``time.time()``), by the upstream port that
-        answered (the last one tried)."""
+        """Requests that came in since ``since`` (a ``time.time()``) and were passed on, by
+        the upstream port that answered (the last one tried)."""
         counts: dict[int, int] = {}
         if not self.access_log.exists():
             return counts
         for line in self.access_log.read_text().splitlines():
-            at, _status, upstream = [*line.split(" ", 2), "", ""][:3]
-            if float(at) < since or ":" not in upstream:
+            done, took, _status, upstream = [*line.split(" ", 3), "", "", ""][:4]
+            if float(done) - float(took) < since or ":" not in upstream:
                 continue
             port = int(upstream.rsplit(":", 1)[1])
             counts[port] = counts.get(port, 0) + 1
@@ -551,9 +551,9 @@ class Stack:
             check=False,
         )
 
-    def health(self, port: int | None = None) -> tuple[int, dict[str, Any]]:
+    def health(self, port: int | None = None, timeout: float = 5) -> tuple[int, dict[str, Any]]:
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port or self.api_port, timeout=5)
+            conn = http.client.HTTPConnection("127.0.0.1", port or self.api_port, timeout=timeout)
             conn.request("GET", "/api/v1/health")
             response = conn.getresponse()
             return response.status, json.loads(response.read() or b"{}")
