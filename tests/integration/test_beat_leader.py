@@ -45,7 +45,7 @@ def start_beat(broker: redis.Redis, tmp_path: Path) -> Iterator[Callable[[], sub
             "REDIS_URL": url,
             "CELERY_TEST_WORKER": "1",  # send through the broker (the test settings run eagerly)
             "GAMES_SWEEP_SECONDS": "0.3",
-            "BEAT_LEASE_SECONDS": "3",
+            "BEAT_LEASE_SECONDS": "6",
         }
         log = (tmp_path / f"beat-{n}.log").open("w")
         proc = subprocess.Popen(
@@ -132,8 +132,8 @@ def test_a_beat_stopped_cleanly_gives_its_lease_to_the_waiting_one_at_once(broke
     stopped, waiting = (first, second) if leader == first.pid else (second, first)
     stopped.send_signal(signal.SIGTERM)
     stopped.wait(timeout=20)
-    # Its key was deleted on the way out, not left to lapse (it renews every second of a
-    # three-second lease, so a key left behind would still name it now).
+    # Its key was deleted on the way out, not left to lapse (it renews every 2 s of a 6 s
+    # lease, so a key left behind would still name it now).
     assert leader_pid(broker) != stopped.pid
     wait_for(lambda: leader_pid(broker) == waiting.pid, "the waiting beat to lead", timeout=10)
     wait_for(lambda: waiting.pid in sweeps_by_pid(broker), "the waiting beat to send")
