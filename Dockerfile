@@ -4,7 +4,8 @@ FROM python:3.11-slim-bookworm
 ENV PYTHONDONTWRITEBYTECODE=1 \
     PYTHONUNBUFFERED=1 \
     PIP_NO_CACHE_DIR=1 \
-    DJANGO_SETTINGS_MODULE=config.settings.production
+    DJANGO_SETTINGS_MODULE=config.settings.production \
+    WEB_CONCURRENCY=4
 
 RUN useradd --create-home --uid 1000 app
 WORKDIR /app
@@ -25,4 +26,8 @@ RUN pip install . \
 
 USER app
 EXPOSE 8000
+# The API on gunicorn's sync workers, WEB_CONCURRENCY of them (gunicorn reads it; 4 unless
+# the environment says otherwise): one slow request or one stray event stream never leaves
+# the API answering nobody. The production settings refuse event streams on WSGI (503
+# streams_not_served_here): they belong to the events service (uvicorn, see compose).
 CMD ["gunicorn", "config.wsgi", "--bind", "0.0.0.0:8000", "--access-logfile", "-"]

@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-api bench-streams drills worker beat migrate superuser clean chromium web-tools
+.PHONY: install run test lint bench bench-api bench-streams drills backup restore worker beat migrate superuser clean chromium web-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -77,9 +77,21 @@ bench-streams: install
 	$(BIN)/python bench/streams_load.py $(BENCH_ARGS)
 
 ## Fault drills against the full local stack (kill the worker, stop Redis, restart
-## PostgreSQL, kill web workers, stop beat); docs/reliability.md. DRILL_ARGS="--only redis".
+## PostgreSQL, kill web workers, stop beat, kill a whole node of two behind the proxy, back
+## up and restore under load, slow clients at the proxy); docs/reliability.md.
+## DRILL_ARGS="--only redis".
 drills: install
 	$(BIN)/python bench/drills/run.py $(DRILL_ARGS)
+
+## A backup of the database while games go on (pg_dump, custom format) into backups/
+## (BACKUP_DIR); DATABASE_URL from the environment or .env. Restore into an empty database
+## with `make restore BACKUP=backups/<file>.dump` (README: Backups).
+backup:
+	ops/backup.sh
+
+restore:
+	@test -n "$(BACKUP)" || (echo "Set BACKUP=backups/<file>.dump"; exit 2)
+	ops/restore.sh "$(BACKUP)"
 
 ## Celery worker and beat against a configured broker (CELERY_BROKER_URL).
 worker: install

@@ -1,12 +1,14 @@
 """Fault drills: kill or stop one part of the stack while games are being played, bring it
 back, and prove that no turn was lost, doubled or left stuck.
 
-    .venv/bin/python bench/drills/run.py [--only worker,redis,postgres,web,beat] [--load 20]
+    .venv/bin/python bench/drills/run.py [--only worker,redis,...,slow] [--load 20]
 
-(``make drills`` runs all five.) Each drill starts the full local stack (``stack.py``:
-PostgreSQL, Redis, gunicorn, uvicorn, a Celery worker and beat, production settings), puts a
-bounded load of games in play (``load.py``: against the computer and between people), lets
-the fault happen, recovers, lets the load run on, stops it, and then checks:
+(``make drills`` runs all eight: worker, redis, postgres, web, beat, nodes, backup, slow.)
+Each drill starts the full local stack (``stack.py``: PostgreSQL, Redis, gunicorn, uvicorn, a
+Celery worker and beat, production settings; for ``nodes`` two such nodes and for ``slow``
+one, behind Debian's nginx running ``config/nginx/ginrummy.conf``), puts a bounded load of
+games in play (``load.py``: against the computer and between people), lets the fault happen,
+recovers, lets the load run on, stops it, and then checks:
 
 * answers by status: no 500, every error JSON with a ``code`` (a 503 only while the database
   was down, a dropped connection only while a web worker was killed);
@@ -25,13 +27,18 @@ record are in docs/reliability.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
+import json
 import os
 import platform
 import signal
+import socket
+import subprocess
 import sys
 import threading
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,11 +47,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from load import Client, Driver, StreamFollower, Tally, make_users
+from load import Client, Driver, StreamFollower, Tally, choose, make_users
 from machine import cpu_model
-from stack import Stack, log
+from stack import ROOT, Postgres, Stack, log
 
 STUCK_AFTER = 8.0  # seconds a computer or an expired deadline may hold a turn after recovery
+LIMIT = 64  # the proxy's limit_conn per address (config/nginx/ginrummy.conf)
 
 
 @dataclass
@@ -149,8 +157,9 @@ def wait_unstuck(stack: Stack, timeout: float = 45) -> tuple[float, list[str]]:
         time.sleep(1)
 
 
-def log_mismatches(stack: Stack) -> list[str]:
-    """Games whose move log is not exactly seq start..version, once each."""
+def log_mismatches(stack: Stack, database: str | None = None) -> list[str]:
+    """Games whose move log is not exactly seq start..version, once each (in the stack's
+    database, or in ``database``)."""
     rows = stack.sql(
         """
         SELECT g.id::text, g.version, count(m.id), count(DISTINCT m.seq), min(m.seq),
@@ -158,7 +167,8 @@ def log_mismatches(stack: Stack) -> list[str]:
         FROM games_game g LEFT JOIN games_move m ON m.game_id = g.id
         WHERE g.state IS NOT NULL
         GROUP BY g.id, g.version
-        """
+        """,
+        database=database,
     )
     bad = []
     for game_id, version, moves, distinct, low, high in rows:
@@ -533,12 +543,389 @@ def week_closed(stack: Stack) -> bool:
     )
 
 
+def drill_nodes(args: argparse.Namespace) -> Report:
+    report = Report(
+        "a whole node killed",
+        "two nodes (gunicorn, uvicorn, a Celery worker and beat each) behind the proxy, on "
+        "one PostgreSQL and Redis; kill -9 of every process of the node whose beat leads, "
+        "mid-load: every game goes on on the other node, streams resume through the proxy "
+        "with Last-Event-ID without a gap or a repeat, the other beat takes the lease",
+    )
+    with Stack(nodes=2) as stack:
+        assert stack.proxy is not None
+        node_of = {port: node for node, ports in enumerate(stack.node_ports, 1) for port in ports}
+
+        def by_node(since: float = 0.0) -> dict[int, int]:
+            counts: dict[int, int] = {}
+            for port, n in stack.proxy.answered_by(since).items():  # type: ignore[union-attr]
+                counts[node_of[port]] = counts.get(node_of[port], 0) + n
+            return counts
+
+        load = Load(stack, people=args.load // 2, computer=args.load // 2, followers=6, think=0.05)
+        with load:
+            time.sleep(args.warmup)
+            victim = stack.beat_leader() or 1
+            survivor = 3 - victim
+            before = by_node()
+            report.check(
+                before.get(1, 0) > 0 and before.get(2, 0) > 0,
+                f"requests the proxy passed to each node before the kill: "
+                f"node 1: {before.get(1, 0)}, node 2: {before.get(2, 0)}",
+            )
+            moves = computer_moves(stack)
+            killed_wall, killed = time.time(), time.monotonic()
+            for service in stack.node_services(victim):
+                service.kill()
+            log(f"node {victim} (beat's leader): kill -9 of gunicorn, uvicorn, worker, beat")
+            answered = seconds_until(lambda: load.tally.last_ok > killed)
+            computer = seconds_until(lambda: computer_moves(stack) > moves)
+            lease = seconds_until(lambda: stack.beat_leader() == survivor)
+            report.check(
+                max(answered, computer, lease) < 45,
+                f"time to recover: answers 200 {answered:.1f} s, computer moves "
+                f"{computer:.1f} s after the kill; node {survivor}'s beat took the lease "
+                f"after {lease:.1f} s (lease {stack.env.get('BEAT_LEASE_SECONDS', '15')} s)",
+            )
+            time.sleep(args.after)
+            # Overdue work is the sweeper's, which now runs from the other node's beat.
+            swept = lose_timers(stack, 2)
+            enforced = seconds_until(lambda: not overdue(stack))
+            report.check(
+                enforced < 30,
+                f"expired turns whose timer was lost, enforced by node {survivor}'s "
+                f"beat: {swept} in {enforced:.1f} s",
+            )
+        after = by_node(since=killed_wall)
+        report.check(
+            after.get(victim, 0) == 0 and after.get(survivor, 0) > 0,
+            f"requests that came in after the kill, by the node that answered: node {victim}: "
+            f"{after.get(victim, 0)}, node {survivor}: {after.get(survivor, 0)}",
+        )
+        tally = load.tally
+        report.check(
+            tally.actions_retried == tally.actions_retried_once,
+            f"actions cut off by the kill and sent again with the same Idempotency-Key: "
+            f"{tally.actions_retried}; answered 200 at exactly the next version: "
+            f"{tally.actions_retried_once}",
+        )
+        gaps = [gap for follower in load.followers for gap in follower.gaps()]
+        received = sum(follower.received() for follower in load.followers)
+        reconnects = sum(follower.reconnects for follower in load.followers)
+        report.check(
+            not gaps and received > 0 and reconnects > 0,
+            f"event streams through the proxy: {received} versions received over "
+            f"{reconnects} reconnects, gaps or repeats: {gaps[:3] or 'none'}",
+        )
+        common_checks(stack, load, report, allowed={502})
+    return report
+
+
+def drill_backup(args: argparse.Namespace) -> Report:
+    report = Report(
+        "backup and restore",
+        "make backup (pg_dump, custom format) while games are played; the backup restored "
+        "into a fresh cluster replays clean (verify_games, moves = version) and holds every "
+        "game as it was at the backup point",
+    )
+    with Stack() as stack:
+        load = Load(stack, people=args.load // 2, computer=args.load // 2)
+        backups = stack.workdir / "backups"
+        with load:
+            time.sleep(args.warmup)
+            ok_before, started = load.tally.statuses[200], time.monotonic()
+            backup = subprocess.run(
+                [str(ROOT / "ops" / "backup.sh")],
+                env={**os.environ, "DATABASE_URL": stack.postgres.url, "BACKUP_DIR": str(backups)},
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            took = time.monotonic() - started
+            served = load.tally.statuses[200] - ok_before
+            log(f"backup: {backup.stdout.strip() or backup.stderr.strip()}")
+            report.check(
+                backup.returncode == 0 and served > 0,
+                f"make backup while games were played: {took:.1f} s, "
+                f"{(backup.stdout or backup.stderr).strip().rsplit('/', 1)[-1]}; "
+                f"answers 200 meanwhile: {served}",
+            )
+            time.sleep(args.after)
+        dump = next(backups.glob("*.dump"))
+        fresh = Postgres(stack.workdir, name="restored")
+        try:
+            fresh.start()
+            fresh.create_database()
+            started = time.monotonic()
+            restore = subprocess.run(
+                [str(ROOT / "ops" / "restore.sh"), str(dump)],
+                env={**os.environ, "DATABASE_URL": fresh.url},
+                capture_output=True,
+                text=True,
+                check=False,
+            )
+            report.check(
+                restore.returncode == 0,
+                f"restored into a fresh cluster in {time.monotonic() - started:.1f} s"
+                + (f": {restore.stderr.strip()[-300:]}" if restore.returncode else ""),
+            )
+            pending = stack.manage("migrate", "--check", database=fresh.url)
+            report.check(pending.returncode == 0, "restored schema: no migration missing")
+            verify = stack.manage("verify_games", database=fresh.url)
+            summary = (verify.stdout.strip().splitlines() or [verify.stderr.strip()])[-1]
+            report.check(verify.returncode == 0, f"verify_games on the restored data: {summary}")
+            mismatched = log_mismatches(stack, database=fresh.url)
+            report.check(
+                not mismatched,
+                f"restored moves per game equal to its version: {len(mismatched)} off "
+                f"{mismatched[:3]}",
+            )
+            restored = dict(
+                stack.sql("SELECT id::text, version FROM games_game", database=fresh.url)
+            )
+            live = dict(stack.sql("SELECT id::text, version FROM games_game"))
+            ahead = [g[:8] for g, version in restored.items() if live.get(g, -1) < version]
+            report.check(
+                not ahead,
+                f"every restored game is an earlier or equal state of a live game: "
+                f"{ahead[:3] or 'yes'}",
+            )
+            count = "SELECT count(*) FROM games_move"
+            moves_restored = stack.sql(count, database=fresh.url)[0][0]
+            moves_live = stack.sql(count)[0][0]
+            report.add(
+                f"in the backup: {len(restored)} of {len(live)} games, {moves_restored} of "
+                f"{moves_live} moves; the {moves_live - moves_restored} moves played after "
+                f"the backup point are what a restore to it loses"
+            )
+        finally:
+            fresh.close()
+        common_checks(stack, load, report, allowed=set())
+    return report
+
+
+SLOW_ADDRESSES = 10  # loopback source addresses 127.0.0.2 ... the slow clients come from
+SLOW_PER_ADDRESS = 20  # half trickle their headers, half their body
+LIMIT_ADDRESS = "127.0.0.99"
+
+
+class Trickle(threading.Thread):
+    """Slow clients: connections that send a request one byte a second and never finish it,
+    from several loopback addresses. Records when the proxy answers or drops each one."""
+
+    def __init__(self, port: int) -> None:
+        super().__init__(daemon=True)
+        self.port, self.stop = port, threading.Event()
+        self.open: dict[socket.socket, str] = {}  # socket -> "headers" / "body"
+        self.opened_at: dict[socket.socket, float] = {}
+        self.dropped: list[tuple[str, float]] = []  # (kind, seconds it was held)
+        self.answers: Counter[str] = Counter()  # "429 too_many_connections", ...
+        self.lock = threading.Lock()
+
+    def connect(self, source: str, kind: str) -> None:
+        sock = socket.socket()
+        sock.bind((source, 0))
+        sock.settimeout(5)
+        sock.connect(("127.0.0.1", self.port))
+        if kind == "headers":
+            sock.sendall(b"GET /api/v1/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ")
+        else:
+            sock.sendall(
+                b"POST /api/v1/auth/token HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"
+            )
+        sock.setblocking(False)
+        with self.lock:
+            self.open[sock] = kind
+            self.opened_at[sock] = time.monotonic()
+
+    def held(self, kind: str) -> int:
+        with self.lock:
+            return sum(1 for k in self.open.values() if k == kind)
+
+    def run(self) -> None:
+        while not self.stop.wait(1.0):
+            with self.lock:
+                for sock, kind in list(self.open.items()):
+                    try:
+                        data = sock.recv(4096)
+                    except BlockingIOError:
+                        data = None
+                    except OSError:
+                        data = b""
+                    if data is not None:  # answered or closed by the proxy
+                        if data:
+                            self.answers[answer_of(data)] += 1
+                        self.dropped.append((kind, time.monotonic() - self.opened_at[sock]))
+                        del self.open[sock]
+                        sock.close()
+                        continue
+                    with contextlib.suppress(OSError):
+                        sock.send(b"a")
+
+    def close(self) -> None:
+        self.stop.set()
+        if self.is_alive():
+            self.join(timeout=5)
+        with self.lock:
+            for sock in self.open:
+                sock.close()
+            self.open.clear()
+
+
+def answer_of(data: bytes) -> str:
+    """``"429 too_many_connections retry-after"`` from the start of an HTTP answer."""
+    head, _, body = data.partition(b"\r\n\r\n")
+    status = head.split(b" ", 2)[1].decode() if head.startswith(b"HTTP/") else "?"
+    retry = " with Retry-After" if b"\r\nretry-after:" in head.lower() else ""
+    try:
+        code = json.loads(body)["code"]
+    except (ValueError, KeyError, TypeError):
+        code = "(not JSON)"
+    return f"{status} {code}{retry}"
+
+
+class Probe(threading.Thread):
+    """A normal client beside the slow ones: ``/api/v1/health`` and its own game against the
+    computer, through the proxy, timing every request."""
+
+    def __init__(self, stack: Stack, token: str) -> None:
+        super().__init__(daemon=True)
+        self.client, self.stop = Client(stack.api_port, token), threading.Event()
+        self.phase = "before"
+        self.times: dict[tuple[str, str], list[float]] = {}
+        self.failures: list[str] = []
+
+    def timed(self, kind: str, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        started = time.monotonic()
+        status, answer = self.client.request(method, path, body)
+        self.times.setdefault((self.phase, kind), []).append(time.monotonic() - started)
+        if status not in (200, 201, 409):
+            self.failures.append(f"{self.phase} {method} {path}: {status}")
+        return status, answer
+
+    def run(self) -> None:
+        game: str | None = None
+        while not self.stop.wait(0.1):
+            self.timed("health", "GET", "/health")
+            if game is None:
+                status, created = self.timed(
+                    "action", "POST", "/games", {"opponent": "computer", "difficulty": "easy"}
+                )
+                game = created["id"] if status == 201 else None
+                continue
+            status, view = self.timed("view", "GET", f"/games/{game}")
+            if status != 200:
+                continue
+            if view["status"] != "active":
+                game = None
+            elif view["round"]["turn"] == view["you"]:
+                action = {**choose(view), "expected_version": view["version"]}
+                self.timed("action", "POST", f"/games/{game}/actions", action)
+
+    def figures(self, phase: str, kind: str) -> str:
+        times = sorted(self.times.get((phase, kind), []))
+        if not times:
+            return "none"
+        p50, p95 = times[len(times) // 2], times[min(len(times) - 1, int(len(times) * 0.95))]
+        return (
+            f"{len(times)} requests, p50 {p50 * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+            f"max {times[-1] * 1000:.0f} ms"
+        )
+
+    def p95(self, phase: str) -> float:
+        times = sorted(t for (p, _k), ts in self.times.items() if p == phase for t in ts)
+        return times[min(len(times) - 1, int(len(times) * 0.95))] if times else float("inf")
+
+
+def drill_slow(args: argparse.Namespace) -> Report:
+    report = Report(
+        "slow clients",
+        f"{SLOW_ADDRESSES * SLOW_PER_ADDRESS} connections trickling their headers or bodies "
+        f"a byte a second from {SLOW_ADDRESSES} loopback addresses, and more connections "
+        "from one address than the proxy allows: the proxy drops or holds them, refuses the "
+        "excess with 429, and a normal client's health checks and game actions keep "
+        "answering quickly",
+    )
+    with Stack(nodes=1) as stack:
+        load = Load(stack, people=1, computer=1, think=0.2)
+        probe = Probe(stack, make_users(stack, 1)[0])
+        trickle = Trickle(stack.api_port)
+        with load:
+            probe.start()
+            time.sleep(args.warmup / 2)
+            probe.phase = "slow"
+            for i in range(SLOW_ADDRESSES * SLOW_PER_ADDRESS):
+                trickle.connect(f"127.0.0.{2 + i % SLOW_ADDRESSES}", ("headers", "body")[i % 2])
+            trickle.start()
+            log(f"slow: {len(trickle.open)} slow connections open")
+            for _ in range(LIMIT + 6):
+                trickle.connect(LIMIT_ADDRESS, "body")
+            held_at_start = trickle.held("headers") + trickle.held("body")
+            # Past the header timeout: the header tricklers are dropped, the others held.
+            time.sleep(12)
+            probe.phase = "after"
+            held = {"headers": trickle.held("headers"), "body": trickle.held("body")}
+            time.sleep(2)
+        probe.stop.set()
+        probe.join(timeout=15)
+        trickle.close()
+        dropped = [seconds for kind, seconds in trickle.dropped if kind == "headers"]
+        report.add(
+            f"slow connections opened: {held_at_start} ({SLOW_ADDRESSES * SLOW_PER_ADDRESS} "
+            f"from {SLOW_ADDRESSES} addresses, {LIMIT + 6} from one)"
+        )
+        report.check(
+            len(dropped) == SLOW_ADDRESSES * SLOW_PER_ADDRESS // 2 and held["headers"] == 0,
+            f"header tricklers dropped by the proxy: {len(dropped)} of "
+            f"{SLOW_ADDRESSES * SLOW_PER_ADDRESS // 2}, after "
+            f"{min(dropped, default=0):.0f}-{max(dropped, default=0):.0f} s "
+            "(client_header_timeout 10 s)",
+        )
+        refused = trickle.answers["429 too_many_connections with Retry-After"]
+        report.check(
+            refused == 6 and set(trickle.answers) == {"429 too_many_connections with Retry-After"},
+            f"connections over the limit from one address ({LIMIT}): answered "
+            f"{dict(trickle.answers) or 'nothing'}",
+        )
+        report.add(f"body tricklers held by the proxy (never reaching gunicorn): {held['body']}")
+        for kind in ("health", "view", "action"):
+            report.add(
+                f"a normal client's {kind}: before {probe.figures('before', kind)}; with the "
+                f"slow connections open {probe.figures('slow', kind)}"
+            )
+        report.check(
+            not probe.failures and probe.p95("slow") < 1.0,
+            f"the normal client with the slow connections open: p95 "
+            f"{probe.p95('slow') * 1000:.0f} ms (before: {probe.p95('before') * 1000:.0f} "
+            f"ms), failed requests: {probe.failures[:3] or 'none'}",
+        )
+        # Why the proxy: the same trickle straight at gunicorn (sync workers) stops it.
+        web_port = stack.node_ports[0][0]
+        direct = Trickle(web_port)
+        for _ in range(2):
+            direct.connect("127.0.0.1", "headers")
+        started = time.monotonic()
+        status = stack.health(web_port, timeout=3)[0]
+        report.add(
+            "for comparison, 2 header tricklers straight at gunicorn (2 sync workers, no "
+            "proxy): /api/v1/health "
+            + (f"answered {status}" if status else "did not answer")
+            + f" within {time.monotonic() - started:.1f} s"
+        )
+        direct.close()
+        common_checks(stack, load, report, allowed=set())
+    return report
+
+
 DRILLS: dict[str, Callable[[argparse.Namespace], Report]] = {
     "worker": drill_worker,
     "redis": drill_redis,
     "postgres": drill_postgres,
     "web": drill_web,
     "beat": drill_beat,
+    "nodes": drill_nodes,
+    "backup": drill_backup,
+    "slow": drill_slow,
 }
 
 

@@ -2,9 +2,16 @@
 (the event streams), a Celery worker and Celery beat, every one a process of its own that a
 drill can kill, stop and start again on the same port.
 
-Nothing here is mocked: the servers are Debian's PostgreSQL and Redis binaries and the
-service's own entry points with the production settings, on loopback ports picked at random.
-Everything is stopped (and the scratch folder removed) when the stack is closed.
+With ``nodes=N`` the stack is what several machines would run: N nodes, each with its own
+gunicorn, uvicorn, Celery worker and beat (the beats share one lease in Redis, so one
+schedules), against the one PostgreSQL and Redis, behind Debian's nginx running
+``config/nginx/ginrummy.conf`` with N loopback servers in each upstream. The drills then talk
+to the proxy only.
+
+Nothing here is mocked: the servers are Debian's PostgreSQL, Redis and nginx binaries
+(installed with apt when missing and running as root) and the service's own entry points with
+the production settings, on loopback ports picked at random. Everything is stopped (and the
+scratch folder removed) when the stack is closed.
 """
 
 from __future__ import annotations
@@ -13,6 +20,7 @@ import contextlib
 import http.client
 import json
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -57,15 +65,15 @@ def apt_install(package: str) -> None:
 class Postgres:
     """A throwaway cluster (fsync off) that can be stopped and started on its port."""
 
-    def __init__(self, workdir: Path) -> None:
+    def __init__(self, workdir: Path, name: str = "pg") -> None:
         found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
         if not found:
             apt_install("postgresql")
             found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
         self.bin = found[-1].parent
-        self.data = workdir / "pg"
+        self.data = workdir / name
         self.port = free_port()
-        self.logfile = workdir / "pg.log"
+        self.logfile = workdir / f"{name}.log"
         self.workdir = workdir
         self._run(
             str(self.bin / "initdb"),
@@ -193,6 +201,85 @@ class Redis:
     close = stop
 
 
+NGINX_CONF = ROOT / "config" / "nginx" / "ginrummy.conf"
+
+
+def proxy_site(listen: int, upstreams: dict[str, list[int]]) -> str:
+    """``config/nginx/ginrummy.conf`` as the drills run it: listening on a loopback port, and
+    each ``server NAME:PORT resolve ...;`` replaced by one loopback server per node, with the
+    same parameters. Fails loudly if the file no longer has that shape."""
+    loopback = rf"\g<1>listen 127.0.0.1:{listen};"
+    text, count = re.subn(r"^(\s*)listen 80;$", loopback, NGINX_CONF.read_text(), flags=re.M)
+    if count != 1:
+        raise SystemExit(f"{NGINX_CONF.name}: expected one 'listen 80;', found {count}")
+    for name, ports in upstreams.items():
+
+        def servers(match: re.Match[str], ports: list[int] = ports) -> str:
+            return "\n".join(f"{match[1]}server 127.0.0.1:{port}{match[2]};" for port in ports)
+
+        text, count = re.subn(
+            rf"^(\s*)server {name}:\d+ resolve([^;]*);$", servers, text, flags=re.M
+        )
+        if count != 1:
+            raise SystemExit(f"{NGINX_CONF.name}: expected one 'server {name}:PORT resolve'")
+    return text
+
+
+class Proxy:
+    """Debian's nginx in front of the nodes, as the compose ``proxy`` service: the site is
+    ``config/nginx/ginrummy.conf`` (see :func:`proxy_site`); the access log records which
+    node answered each request."""
+
+    def __init__(self, workdir: Path, upstreams: dict[str, list[int]]) -> None:
+        binary = shutil.which("nginx", path=f"{os.environ.get('PATH', '')}:/usr/sbin")
+        if binary is None:
+            apt_install("nginx")
+            binary = "/usr/sbin/nginx"
+        self.port = free_port()
+        self.dir = workdir / "nginx"
+        self.dir.mkdir()
+        os.chmod(self.dir, 0o777)  # its workers (nobody, when started as root) write here
+        (self.dir / "ginrummy.conf").write_text(proxy_site(self.port, upstreams))
+        temp = "".join(
+            f"    {kind}_temp_path {self.dir / kind};\n"
+            for kind in ("client_body", "proxy", "fastcgi", "uwsgi", "scgi")
+        )
+        (self.dir / "nginx.conf").write_text(
+            "worker_processes 1;\nworker_rlimit_nofile 8192;\ndaemon off;\n"
+            f"pid {self.dir / 'nginx.pid'};\nerror_log {self.dir / 'error.log'} warn;\n"
+            "events { worker_connections 4096; }\n"
+            "http {\n"
+            "    log_format upstream '$msec $request_time $status $upstream_addr';\n"
+            f"    access_log {self.access_log} upstream;\n"
+            f"{temp}"
+            f"    include {self.dir / 'ginrummy.conf'};\n"
+            "}\n"
+        )
+        self.cmd = [binary, "-e", str(self.dir / "error.log"), "-p", str(self.dir)]
+        self.cmd += ["-c", str(self.dir / "nginx.conf")]
+        check = subprocess.run([*self.cmd, "-t"], capture_output=True, text=True, check=False)
+        if check.returncode:
+            raise SystemExit(f"nginx refused the proxy's configuration:\n{check.stderr}")
+
+    @property
+    def access_log(self) -> Path:
+        return self.dir / "access.log"
+
+    def answered_by(self, since: float = 0.0) -> dict[int, int]:
+        """Requests that came in since ``since`` (a ``time.time()``) and were passed on, by
+        the upstream port that answered (the last one tried)."""
+        counts: dict[int, int] = {}
+        if not self.access_log.exists():
+            return counts
+        for line in self.access_log.read_text().splitlines():
+            done, took, _status, upstream = [*line.split(" ", 3), "", "", ""][:4]
+            if float(done) - float(took) < since or ":" not in upstream:
+                continue
+            port = int(upstream.rsplit(":", 1)[1])
+            counts[port] = counts.get(port, 0) + 1
+        return counts
+
+
 class Service:
     """One of the service's own processes (gunicorn, uvicorn, a Celery worker or beat)."""
 
@@ -269,7 +356,12 @@ class Stack:
         worker_concurrency: int = 2,
         sweep_seconds: float = 3.0,
         extra_env: dict[str, str] | None = None,
+        nodes: int = 0,
     ) -> None:
+        """One of each process (``nodes=0``, the drills talk to gunicorn and uvicorn
+        directly), or ``nodes`` nodes behind the proxy (services ``web-1``, ``events-1``,
+        ``worker-1``, ``beat-1``, ``web-2``, ... and ``proxy``; ``api_port`` and
+        ``events_port`` are then the proxy's)."""
         self.workdir = Path(tempfile.mkdtemp(prefix="ginrummy-drill."))
         os.chmod(self.workdir, 0o755)
         if as_root():
@@ -279,7 +371,6 @@ class Stack:
         os.chmod(self.logdir, 0o777)
         self.postgres = Postgres(self.workdir)
         self.redis = Redis(self.workdir)
-        self.api_port, self.events_port = free_port(), free_port()
         self._closing = threading.Event()
         self.env = {
             **os.environ,
@@ -314,69 +405,101 @@ class Stack:
             "EVENTS_MAX_STREAMS_PER_USER": "50",
             **(extra_env or {}),
         }
-        self.services = {
-            "web": Service(
-                "web",
-                [
-                    str(BIN / "gunicorn"),
-                    "config.wsgi",
-                    "--bind",
-                    f"127.0.0.1:{self.api_port}",
-                    "--workers",
-                    str(web_workers),
-                    "--log-level",
-                    "warning",
-                ],
-                self.env,
-                self.logdir,
-            ),
-            "events": Service(
-                "events",
-                [
-                    str(BIN / "uvicorn"),
-                    "config.asgi:application",
-                    "--port",
-                    str(self.events_port),
-                    "--log-level",
-                    "warning",
-                    "--no-access-log",
-                ],
-                self.env,
-                self.logdir,
-            ),
-            "worker": Service(
+        self.nodes = nodes
+        self.services: dict[str, Service] = {}
+        self.node_ports: list[tuple[int, int]] = []  # (api, events) of each node
+        for node in range(1, nodes + 1) if nodes else [0]:
+            ports = (free_port(), free_port())
+            self.node_ports.append(ports)
+            self.services.update(
+                self._node(node, *ports, web_workers=web_workers, concurrency=worker_concurrency)
+            )
+        self.proxy: Proxy | None = None
+        if nodes:
+            self.proxy = Proxy(
+                self.workdir,
+                {
+                    "web": [api for api, _ in self.node_ports],
+                    "events": [events for _, events in self.node_ports],
+                },
+            )
+            self.services["proxy"] = Service("proxy", self.proxy.cmd, self.env, self.logdir)
+            self.env["DJANGO_NUM_PROXIES"] = "1"  # the proxy appends the client's address
+            self.api_port = self.events_port = self.proxy.port
+        else:
+            self.api_port, self.events_port = self.node_ports[0]
+
+    def _node(
+        self, node: int, api_port: int, events_port: int, *, web_workers: int, concurrency: int
+    ) -> dict[str, Service]:
+        """The processes of one node (named ``web``, ... or, with nodes, ``web-1``, ...)."""
+        suffix = f"-{node}" if node else ""
+        worker_name = ["-n", f"node{node}@%h"] if node else []
+        commands = {
+            "web": [
+                str(BIN / "gunicorn"),
+                "config.wsgi",
+                "--bind",
+                f"127.0.0.1:{api_port}",
+                "--workers",
+                str(web_workers),
+                "--log-level",
+                "warning",
+            ],
+            "events": [
+                str(BIN / "uvicorn"),
+                "config.asgi:application",
+                "--port",
+                str(events_port),
+                "--log-level",
+                "warning",
+                "--no-access-log",
+            ],
+            "worker": [
+                str(BIN / "celery"),
+                "-A",
+                "config",
                 "worker",
-                [
-                    str(BIN / "celery"),
-                    "-A",
-                    "config",
-                    "worker",
-                    "--concurrency",
-                    str(worker_concurrency),
-                    "--loglevel",
-                    "WARNING",
-                    "--without-gossip",
-                    "--without-mingle",
-                ],
-                self.env,
-                self.logdir,
-            ),
-            "beat": Service(
+                "--concurrency",
+                str(concurrency),
+                "--loglevel",
+                "WARNING",
+                "--without-gossip",
+                "--without-mingle",
+                *worker_name,
+            ],
+            "beat": [
+                str(BIN / "celery"),
+                "-A",
+                "config",
                 "beat",
-                [
-                    str(BIN / "celery"),
-                    "-A",
-                    "config",
-                    "beat",
-                    "--loglevel",
-                    "WARNING",
-                    "--schedule",
-                    str(self.workdir / "beat-schedule"),
-                ],
-                self.env,
-                self.logdir,
-            ),
+                "--loglevel",
+                "WARNING",
+                "--schedule",
+                str(self.workdir / f"beat-schedule{suffix}"),
+            ],
         }
+        return {
+            name + suffix: Service(name + suffix, cmd, self.env, self.logdir)
+            for name, cmd in commands.items()
+        }
+
+    def node_services(self, node: int) -> list[Service]:
+        """The processes of node ``node`` (1, 2, ...)."""
+        return [s for name, s in self.services.items() if name.endswith(f"-{node}")]
+
+    def beat_leader(self) -> int | None:
+        """The node whose beat holds the lease (0 without nodes), or None when none does."""
+        import redis
+
+        token = redis.Redis.from_url(self.env["CELERY_BROKER_URL"]).get("ginrummy:beat:leader")
+        if token is None:
+            return None
+        pid = int(token.decode().split(":")[1])
+        for name, service in self.services.items():
+            if name.startswith("beat") and service.proc is not None and service.proc.pid == pid:
+                return int(name.rsplit("-", 1)[1]) if "-" in name else 0
+        return None
 
     def __enter__(self) -> Stack:
         self.postgres.start()
@@ -385,8 +508,11 @@ class Stack:
         self.manage("migrate", "--noinput", "-v0")
         for service in self.services.values():
             service.start()
-        self.wait_healthy(self.api_port)
-        self.wait_healthy(self.events_port)
+        for api, events in self.node_ports:
+            self.wait_healthy(api)
+            self.wait_healthy(events)
+        if self.proxy is not None:
+            self.wait_healthy(self.proxy.port)
         self._supervisor = threading.Thread(target=self._supervise, daemon=True)
         self._supervisor.start()
         return self
@@ -414,19 +540,20 @@ class Stack:
             shutil.copytree(self.logdir, Path(keep), dirs_exist_ok=True)
         shutil.rmtree(self.workdir, ignore_errors=True)
 
-    def manage(self, *args: str) -> subprocess.CompletedProcess[str]:
+    def manage(self, *args: str, database: str | None = None) -> subprocess.CompletedProcess[str]:
+        """``manage.py`` with the stack's settings (on another database's URL if given)."""
         return subprocess.run(
             [sys.executable, "manage.py", *args],
             cwd=ROOT,
-            env=self.env,
+            env={**self.env, "DATABASE_URL": database or self.postgres.url},
             capture_output=True,
             text=True,
             check=False,
         )
 
-    def health(self, port: int | None = None) -> tuple[int, dict[str, Any]]:
+    def health(self, port: int | None = None, timeout: float = 5) -> tuple[int, dict[str, Any]]:
         try:
-            conn = http.client.HTTPConnection("127.0.0.1", port or self.api_port, timeout=5)
+            conn = http.client.HTTPConnection("127.0.0.1", port or self.api_port, timeout=timeout)
             conn.request("GET", "/api/v1/health")
             response = conn.getresponse()
             return response.status, json.loads(response.read() or b"{}")
@@ -442,9 +569,9 @@ class Stack:
             time.sleep(0.2)
         raise SystemExit(f"the server on port {port} did not become healthy")
 
-    def sql(self, query: str, *params: Any) -> list[tuple[Any, ...]]:
+    def sql(self, query: str, *params: Any, database: str | None = None) -> list[tuple[Any, ...]]:
         import psycopg
 
-        with psycopg.connect(self.postgres.url, autocommit=True) as conn:
+        with psycopg.connect(database or self.postgres.url, autocommit=True) as conn:
             cursor = conn.execute(query, params)  # type: ignore[arg-type]
             return list(cursor.fetchall()) if cursor.description is not None else []

@@ -255,10 +255,10 @@ EVENTS_AUTH_RECHECK_SECONDS = env.float("EVENTS_AUTH_RECHECK_SECONDS", default=1
 # of a stream that ended without giving it back (a crashed process) lapses after the lease.
 EVENTS_MAX_STREAMS_PER_USER = env.int("EVENTS_MAX_STREAMS_PER_USER", default=5)
 EVENTS_STREAM_LEASE_SECONDS = env.float("EVENTS_STREAM_LEASE_SECONDS", default=60)
-# Whether a WSGI process serves the streams itself (make run: yes). The compose `web`
-# service (gunicorn, sync workers) turns it off: each stream would hold a worker for its
-# whole life, so the proxy sends streams to the ASGI `events` service, and a stream that
-# reaches a WSGI worker anyway gets 503 streams_not_served_here at once.
+# Whether a WSGI process serves the streams itself: yes for make run (runserver serves
+# everything), no in production (gunicorn's sync workers: each stream would hold a worker
+# for its whole life, so the proxy sends streams to the ASGI `events` service, and a stream
+# that reaches a WSGI worker anyway gets 503 streams_not_served_here at once).
 EVENTS_WSGI_STREAMS = env.bool("EVENTS_WSGI_STREAMS", default=True)
 
 # --- Celery ----------------------------------------------------------------------------------
@@ -301,6 +301,10 @@ CELERY_TIMEZONE = "UTC"
 # (its task was lost: the broker was down at the commit, or the worker died).
 GAMES_SWEEP_SECONDS = env.float("GAMES_SWEEP_SECONDS", default=5.0)
 GAMES_COMPUTER_GRACE_SECONDS = env.float("GAMES_COMPUTER_GRACE_SECONDS", default=5.0)
+# Beat sends due tasks only while it holds a lease in Redis (config/beat.py): a second beat
+# (one per node) waits, and takes over within this many seconds of the leader dying.
+CELERY_BEAT_SCHEDULER = "config.beat:LeaderScheduler"
+BEAT_LEASE_SECONDS = env.float("BEAT_LEASE_SECONDS", default=15.0)
 CELERY_BEAT_SCHEDULE: dict = {
     "purge-stale-tokens": {
         "task": "accounts.purge_stale_tokens",

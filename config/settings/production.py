@@ -42,6 +42,13 @@ DEBUG = env.bool("DJANGO_DEBUG", default=False)
 ALLOWED_HOSTS = env.list("DJANGO_ALLOWED_HOSTS")
 CSRF_TRUSTED_ORIGINS = env.list("DJANGO_CSRF_TRUSTED_ORIGINS", default=[])
 
+# A WSGI worker never holds an event stream here unless told to: each stream would keep a
+# sync worker for its whole life, and a few would leave the API answering nobody. A stream
+# that reaches a WSGI process anyway is answered 503 streams_not_served_here at once; the
+# proxy sends streams to the ASGI events service (config/nginx/ginrummy.conf). make run
+# (local settings) serves them itself.
+EVENTS_WSGI_STREAMS = env.bool("EVENTS_WSGI_STREAMS", default=False)
+
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_SSL_REDIRECT = env.bool("DJANGO_SECURE_SSL_REDIRECT", default=True)
 SECURE_REDIRECT_EXEMPT = [r"^api/v1/health$"]

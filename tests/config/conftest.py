@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from tests.games.conftest import human_game  # noqa: F401  (fixture re-export)
+
 
 @pytest.fixture(params=[True, False], ids=["debug", "no-debug"])
 def debug(request, settings) -> bool:
