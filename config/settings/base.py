@@ -162,10 +162,11 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
-        # POST /games/join, per user and per IP; a code that matches no waiting game counts
-        # GAMES_JOIN_FAILED_WEIGHT times.
+        # POST /games/join per user, where a code that matches no waiting game counts
+        # GAMES_JOIN_FAILED_WEIGHT times; and wrong codes (only) per client IP, past which an
+        # account that has itself failed there waits (games.throttles.JoinIPThrottle).
         "join": env.str("THROTTLE_JOIN", default="30/hour"),
-        "join_ip": env.str("THROTTLE_JOIN_IP", default="120/hour"),
+        "join_ip": env.str("THROTTLE_JOIN_IP", default="24/hour"),
         "game_create": env.str("THROTTLE_GAME_CREATE", default="30/hour"),
         "game_rematch": env.str("THROTTLE_GAME_REMATCH", default="30/hour"),
         "game_concede": env.str("THROTTLE_GAME_CONCEDE", default="30/hour"),
