@@ -160,8 +160,9 @@ class ProfileSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "type": "string",
-        "description": "At least 8 characters, not entirely digits, not a common password and "
-        "not too similar to the username (else 400 `validation_error`).",
+        "description": "At least 8 characters, not entirely digits, not a common password, "
+        "not too similar to the username, not only blanks and neither beginning nor ending "
+        "with a blank (else 400 `validation_error`).",
     }
 )
 class _NewPasswordField(serializers.CharField):
