@@ -25,6 +25,7 @@ from .models import (
     AuthToken,
     clean_display_name,
 )
+from .names import INVISIBLE_CHARACTERS, MAX_MARKS_PER_CHARACTER
 from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
 
 
@@ -93,17 +94,23 @@ def _ranges(chars: list[int]) -> str:
 
 def _display_name_pattern() -> str:
     """What ``clean_display_name`` takes, as a JSON Schema pattern: no character whose NFKC
-    form is control, format or a line separator, and not only blanks. Basic
-    Multilingual Plane only: the few such characters beyond it (tags, some Cf) cannot be
-    written in a pattern that every regex dialect reads; the server still refuses them."""
+    form is control, format, a line separator or draws nothing (the Hangul fillers, the
+    blank Braille pattern), and not only blanks and marks. Basic Multilingual Plane only:
+    the few such characters beyond it (tags, some Cf) cannot be written in a pattern that
+    every regex dialect reads; the server still refuses them, and what a pattern cannot
+    say (marks per character, reserved names)."""
     forbidden, blank = [], []
     for code in range(0x10000):
         if 0xD800 <= code <= 0xDFFF:
             continue  # surrogates are no characters in a pattern
         form = unicodedata.normalize("NFKC", chr(code))
-        if any(unicodedata.category(c) in DISPLAY_NAME_FORBIDDEN_CATEGORIES for c in form):
+        if any(
+            unicodedata.category(c) in DISPLAY_NAME_FORBIDDEN_CATEGORIES
+            or c in INVISIBLE_CHARACTERS
+            for c in form
+        ):
             forbidden.append(code)
-        elif form.isspace():
+        elif form.isspace() or all(unicodedata.category(c).startswith("M") for c in form):
             blank.append(code)
     allowed = f"[^{_ranges(forbidden)}]"
     visible = f"[^{_ranges(sorted(forbidden + blank))}]"
@@ -113,16 +120,24 @@ def _display_name_pattern() -> str:
 @extend_schema_field({"type": "string", "pattern": _display_name_pattern()})
 class DisplayNameField(serializers.CharField):
     """A display name: NFKC-normalised and stripped; control and format characters (bidi
-    overrides, terminal escapes, zero-width characters) and names that are blank once
-    stripped are refused. ``""`` means "show the username"."""
+    overrides, terminal escapes, zero-width characters), names that are blank once
+    stripped or show nothing, stacks of combining marks and reserved names are refused
+    (:mod:`accounts.names`). ``""`` means "show the username"."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault(
             "help_text",
             f"Up to {DISPLAY_NAME_MAX_LENGTH} characters, NFKC-normalised and stripped. "
-            "Control and format characters (Unicode Cc, Cf: bidi overrides, terminal "
-            "escapes, zero-width characters) and names that are blank once stripped are "
-            'refused (400 `validation_error`). `""` shows the username instead.',
+            "Refused (400 `validation_error`): control and format characters (Unicode Cc, "
+            "Cf: bidi overrides, terminal escapes, zero-width characters); characters that "
+            "draw nothing (Hangul fillers, the blank Braille pattern); a name with no "
+            "visible character; more than "
+            f"{MAX_MARKS_PER_CHARACTER} combining marks on one character, or marks on "
+            "nothing or a blank; a reserved name (staff titles, the system, the computer "
+            "players), or one of the reserved words (admin, moderator, official, staff, "
+            "system, support, computer) as a word of the name, compared after NFKC, case "
+            "folding and Unicode's confusables (so `admin` with a Cyrillic `a`, U+0430, counts). "
+            '`""` shows the username instead.',
         )
         super().__init__(
             max_length=DISPLAY_NAME_MAX_LENGTH, allow_blank=True, trim_whitespace=False, **kwargs
@@ -184,6 +199,10 @@ class RegisterApi(APIView):
             USERNAME_PATTERN,
             max_length=30,
             trim_whitespace=False,  # " ann" does not match the pattern the schema shows
+            help_text="3 to 30 letters, digits, `_`, `.` or `-`, unique whatever the case. "
+            "Reserved names (admin, root, system, api, staff, ...) and names with a reserved "
+            "word (admin, moderator, official, staff, system, support, computer), compared "
+            "after Unicode's confusables, are refused (400 `validation_error`).",
             error_messages={
                 "invalid": "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'."
             },

@@ -12,6 +12,8 @@ from django.core.validators import RegexValidator
 from django.db import models
 from django.db.models.functions import Lower
 
+from .names import display_name_problem
+
 USERNAME_PATTERN = r"^[A-Za-z0-9_.-]{3,30}\Z"
 username_validator = RegexValidator(
     USERNAME_PATTERN,
@@ -30,8 +32,9 @@ def clean_display_name(value: str) -> str:
     """A display name as stored: NFKC-normalised and stripped.
 
     Raises ``ValueError`` (with a sentence for the player) for control or format characters,
-    or a name that is blank once stripped. The empty string is not a name: it means "show
-    the username" and is returned as it is.
+    a name that is blank once stripped, and what :func:`accounts.names.display_name_problem`
+    refuses (nothing visible, stacks of combining marks, reserved names). The empty string
+    is not a name: it means "show the username" and is returned as it is.
     """
     if value == "":
         return value
@@ -47,6 +50,9 @@ def clean_display_name(value: str) -> str:
         raise ValueError("Display names may not be blank.")
     if len(stripped) > DISPLAY_NAME_MAX_LENGTH:
         raise ValueError(f"Display names are at most {DISPLAY_NAME_MAX_LENGTH} characters.")
+    problem = display_name_problem(stripped)
+    if problem is not None:
+        raise ValueError(problem)
     return stripped
 
 

@@ -13,6 +13,7 @@ from rest_framework import status
 from config.exceptions import ApplicationError
 
 from .models import AuthToken, User
+from .names import reserved_name_problem
 from .throttles import FailedLoginLimiter, client_ip
 
 
@@ -36,17 +37,22 @@ class LoginThrottled(ApplicationError):
 @transaction.atomic
 def user_register(*, username: str, password: str, display_name: str = "") -> tuple[User, str]:
     """Create a user and their first token; returns ``(user, token_key)``."""
-    if User.objects.filter(username__iexact=username).exists():
-        raise UsernameTaken(fields={"username": ["That username is taken."]})
+    fields: dict[str, list[str]] = {}
+    reserved = reserved_name_problem(username, what="username")
+    if reserved is not None:
+        fields["username"] = [reserved]
     candidate = User(username=username, display_name=display_name)
     try:
         validate_password(password, user=candidate)
     except DjangoValidationError as exc:
+        fields["password"] = list(exc.messages)
+    if fields:
+        field, messages = next(iter(fields.items()))
         raise ApplicationError(
-            "password: " + exc.messages[0],
-            code="validation_error",
-            fields={"password": list(exc.messages)},
-        ) from exc
+            f"{field}: {messages[0]}", code="validation_error", fields=fields
+        )
+    if User.objects.filter(username__iexact=username).exists():
+        raise UsernameTaken(fields={"username": ["That username is taken."]})
     candidate.set_password(password)
     try:
         with transaction.atomic():

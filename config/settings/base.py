@@ -365,6 +365,24 @@ LOGGING = {
 FAILED_LOGIN_BACKOFF_MAX_SECONDS = env.int("FAILED_LOGIN_BACKOFF_MAX_SECONDS", default=60)
 FAILED_LOGIN_KNOWN_IP_DAYS = env.int("FAILED_LOGIN_KNOWN_IP_DAYS", default=30)
 
+# Names players may not take (usernames and display names, compared on confusable
+# skeletons, accounts.names): whole names, and words that may not appear in one.
+ACCOUNTS_RESERVED_NAMES = env.list(
+    "ACCOUNTS_RESERVED_NAMES",
+    default=[
+        *("admin", "administrator", "root", "system", "api", "support", "moderator", "mod"),
+        *("staff", "official", "server", "computer", "easy", "medium", "hard", "you"),
+        *("opponent", "null", "none", "undefined", "anonymous", "deleted"),
+    ],
+)
+ACCOUNTS_RESERVED_NAME_WORDS = env.list(
+    "ACCOUNTS_RESERVED_NAME_WORDS",
+    default=[
+        *("admin", "administrator", "moderator", "official", "staff", "system", "support"),
+        "computer",
+    ],
+)
+
 # A token unused for this many days is deleted by the nightly ``accounts.purge_stale_tokens``.
 AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)
 

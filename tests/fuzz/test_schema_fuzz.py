@@ -21,7 +21,9 @@ Run it alone with ``make test PYTEST_ARGS="tests/fuzz"``.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
+import re
 import uuid
 from datetime import date
 from typing import Any
@@ -35,7 +37,8 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.wsgi import get_wsgi_application
 from schemathesis.checks import CHECKS, load_all_checks
 
-from accounts.models import AuthToken, User
+from accounts.models import USERNAME_PATTERN, AuthToken, User, clean_display_name
+from accounts.names import reserved_name_problem
 from games import services
 from games.models import Difficulty, Visibility
 from tests.factories import UserFactory
@@ -151,6 +154,9 @@ def within_unstated_rules(case: Any) -> None:
 
     - a new password must not be common, all digits or too like the username (Django's
       validators): a well-formed generated one that they refuse is replaced by a strong one;
+    - a username or display name must not be reserved, and a display name must not stack
+      combining marks or put them on nothing (``accounts.names``): a well-formed generated
+      one that those rules refuse is replaced by a plain one;
     - a leaderboard's ``start`` must not be later than today, and the all-time board has
       none: a well-formed one is moved to today, or dropped for all-time.
 
@@ -167,6 +173,20 @@ def within_unstated_rules(case: Any) -> None:
             and _refused_by_password_validators(password, username)
         ):
             case.body = {**body, "password": STRONG_PASSWORD}
+    if case.operation.path in ("/api/v1/auth/register", "/api/v1/me") and isinstance(body, dict):
+        changed = dict(case.body)
+        username = changed.get("username")
+        if (
+            isinstance(username, str)
+            and re.fullmatch(USERNAME_PATTERN, username)
+            and reserved_name_problem(username, what="username") is not None
+        ):
+            changed["username"] = "plain-player"
+        name = changed.get("display_name")
+        if isinstance(name, str) and _refused_by_name_rules(name):
+            changed["display_name"] = "Plain Player"
+        if changed != case.body:
+            case.body = changed
     if case.operation.path == "/api/v1/leaderboards/{period}" and case.query:
         start = case.query.get("start")
         if isinstance(start, str) and _is_valid_start(start):
@@ -186,6 +206,24 @@ def _refused_by_password_validators(password: str, username: Any) -> bool:
     except DjangoValidationError:
         return True
     return False
+
+
+def _refused_by_name_rules(name: str) -> bool:
+    """Whether a display name that the schema allows (its length and pattern) is refused
+    by a rule no pattern states: marks per character, marks on nothing, reserved names."""
+    if not 0 < len(name) <= 40 or not re.fullmatch(_display_name_pattern(), name):
+        return False
+    try:
+        clean_display_name(name)
+    except ValueError:
+        return True
+    return False
+
+
+@functools.cache
+def _display_name_pattern() -> str:
+    properties = schema.raw_schema["components"]["schemas"]["PatchedMeInputRequest"]
+    return str(properties["properties"]["display_name"]["pattern"])
 
 
 def _is_valid_start(value: str) -> bool:
