@@ -35,6 +35,12 @@ class ProfileUpdateThrottle(ScopedUserThrottle):
     scope = "profile_update"
 
 
+class PasswordChangeThrottle(ScopedUserThrottle):
+    """``POST /auth/password``, per user."""
+
+    scope = "password_change"
+
+
 class VariantStatsSerializer(serializers.Serializer):
     """One variant's lifetime figures on a profile."""
 
@@ -315,6 +321,83 @@ class LogoutApi(APIView):
         assert isinstance(request.auth, AuthToken)
         services.token_revoke(token=request.auth)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutAllApi(APIView):
+    """Sign out everywhere: revoke every token of the caller (this one too)."""
+
+    @extend_schema(
+        operation_id="auth_logout_all",
+        tags=["accounts"],
+        description=(
+            "Sign out everywhere: every token of the caller ends, the one this request was "
+            "made with too, and so do the caller's open event streams (each sends "
+            "`event: closed` and ends). Sign in again with `POST /auth/token`."
+        ),
+        request=None,
+        responses={204: None, **error_responses(401)},
+    )
+    def post(self, request: Request) -> Response:
+        services.token_revoke_all(user=request_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordChangeApi(APIView):
+    """Change the caller's password; every other sign-in ends."""
+
+    throttle_classes = [PasswordChangeThrottle]
+
+    class InputSerializer(StrictSerializer):
+        current_password = serializers.CharField(max_length=128, trim_whitespace=False)
+        new_password = _NewPasswordField(max_length=128, trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField(
+            help_text="A new token for this device: the one this request was made with has "
+            "ended, as have all the others."
+        )
+
+    @extend_schema(
+        operation_id="auth_password_change",
+        tags=["accounts"],
+        description=(
+            "Change the password. Every token of the caller ends, the one this request was "
+            "made with too, and so do the caller's open event streams; the answer carries a "
+            "new token for this device. A wrong `current_password` is 400 "
+            "`invalid_password` and counts as a failed login for the username and the "
+            "client's IP (`THROTTLE_FAILED_LOGIN`: past it, 429 `throttled` with "
+            "`Retry-After`, the right password included, as at `POST /auth/token`). The new "
+            "password follows the rules of registration (400 `validation_error` naming "
+            "`new_password`). Throttled per player (`THROTTLE_PASSWORD_CHANGE`, default 10 "
+            "per hour)."
+        ),
+        request=InputSerializer,
+        responses={
+            200: OutputSerializer,
+            **error_responses(
+                400, 401, 415, 429, codes={400: ["validation_error", "invalid_password"]}
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "change",
+                value={
+                    "current_password": "correct horse battery",
+                    "new_password": "a longer, newer phrase",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        key = services.user_change_password(
+            user=request_user(request),
+            current_password=data["current_password"],
+            new_password=data["new_password"],
+            request=request,
+        )
+        return Response(self.OutputSerializer({"token": key}).data)
 
 
 class MeApi(APIView):

@@ -174,6 +174,9 @@ REST_FRAMEWORK = {
         "game_concede": env.str("THROTTLE_GAME_CONCEDE", default="30/hour"),
         "game_cancel": env.str("THROTTLE_GAME_CANCEL", default="30/hour"),
         "profile_update": env.str("THROTTLE_PROFILE_UPDATE", default="30/hour"),
+        # POST /auth/password (every try hashes twice; a wrong current password also counts
+        # as a failed login).
+        "password_change": env.str("THROTTLE_PASSWORD_CHANGE", default="10/hour"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -385,6 +388,10 @@ ACCOUNTS_RESERVED_NAME_WORDS = env.list(
 
 # A token unused for this many days is deleted by the nightly ``accounts.purge_stale_tokens``.
 AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)
+# A token lapses this many days after it was issued, however much it is used (401
+# authentication_failed; the player signs in again); the nightly purge deletes it.
+AUTH_TOKEN_MAX_AGE_DAYS = env.int("AUTH_TOKEN_MAX_AGE_DAYS", default=30)
+
 
 # --- the web client (config/web.py) -------------------------------------------------------------
 # Its files live in web/ and are served as /static/web/...; / serves web/index.html.

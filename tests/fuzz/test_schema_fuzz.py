@@ -12,8 +12,9 @@ JSON body must not carry keys that the schema leaves out (:func:`no_undocumented
 The requests go through the WSGI application in-process, against the suite's PostgreSQL,
 authenticated as a player who sits at games in every state (so ``{game_id}`` paths hit real
 games part of the time, see :func:`make_realistic`). Left out: the two event streams (their
-bad input is tested in ``tests/live``) and logout, which would revoke the fuzzing token (it
-is tested in ``tests/accounts``).
+bad input is tested in ``tests/live``), and logout, signing out everywhere and the password
+change, which would revoke the fuzzing token or answer a generated current password with
+400 ``invalid_password`` (they are tested in ``tests/accounts``).
 
 Run it alone with ``make test PYTEST_ARGS="tests/fuzz"``.
 """
@@ -46,7 +47,13 @@ from tests.factories import UserFactory
 MAX_EXAMPLES = 25
 SEED = 20250301
 TOKEN = "fuzz" + "0" * 36  # a fixed key: the schema (and its auth header) is loaded once
-EXCLUDED = ("/api/v1/games/{game_id}/events", "/api/v1/me/events", "/api/v1/auth/logout")
+EXCLUDED = (
+    "/api/v1/games/{game_id}/events",
+    "/api/v1/me/events",
+    "/api/v1/auth/logout",
+    "/api/v1/auth/logout-all",
+    "/api/v1/auth/password",
+)
 
 # The contract refuses well-formed requests for the state they meet (DESIGN §4): a game
 # that is not yours or an unknown invite code (404), a game that moved on or is not in the
@@ -222,8 +229,9 @@ def _refused_by_name_rules(name: str) -> bool:
 
 @functools.cache
 def _display_name_pattern() -> str:
-    properties = schema.raw_schema["components"]["schemas"]["PatchedMeInputRequest"]
-    return str(properties["properties"]["display_name"]["pattern"])
+    me = schema.raw_schema["components"]["schemas"]["PatchedMeInputRequest"]
+    field = me["properties"]["display_name"]  # a name (pattern) or "" (maxLength 0)
+    return next(str(option["pattern"]) for option in field["oneOf"] if "pattern" in option)
 
 
 def _is_valid_start(value: str) -> bool:
