@@ -82,7 +82,7 @@ class UserAdmin(BaseUserAdmin):
     @admin.action(description="Deactivate selected players (revokes their tokens)")
     def deactivate(self, request: HttpRequest, queryset: QuerySet[User]) -> None:
         count = queryset.update(is_active=False)
-        AuthToken.objects.filter(user__in=queryset).delete()
+        AuthToken.objects.revoke(AuthToken.objects.filter(user__in=queryset))  # streams end
         self.message_user(request, f"Deactivated {count} player(s).", messages.SUCCESS)
 
     @admin.action(description="Reactivate selected players")

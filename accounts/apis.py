@@ -25,6 +25,7 @@ from .models import (
     AuthToken,
     clean_display_name,
 )
+from .names import INVISIBLE_CHARACTERS, MAX_MARKS_PER_CHARACTER
 from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
 
 
@@ -32,6 +33,12 @@ class ProfileUpdateThrottle(ScopedUserThrottle):
     """``PATCH /me``, per user."""
 
     scope = "profile_update"
+
+
+class PasswordChangeThrottle(ScopedUserThrottle):
+    """``POST /auth/password``, per user."""
+
+    scope = "password_change"
 
 
 class VariantStatsSerializer(serializers.Serializer):
@@ -93,17 +100,23 @@ def _ranges(chars: list[int]) -> str:
 
 def _display_name_pattern() -> str:
     """What ``clean_display_name`` takes, as a JSON Schema pattern: no character whose NFKC
-    form is control, format or a line separator, and not only blanks. Basic
-    Multilingual Plane only: the few such characters beyond it (tags, some Cf) cannot be
-    written in a pattern that every regex dialect reads; the server still refuses them."""
+    form is control, format, a line separator or draws nothing (the Hangul fillers, the
+    blank Braille pattern), and not only blanks and marks. Basic Multilingual Plane only:
+    the few such characters beyond it (tags, some Cf) cannot be written in a pattern that
+    every regex dialect reads; the server still refuses them, and what a pattern cannot
+    say (marks per character, reserved names)."""
     forbidden, blank = [], []
     for code in range(0x10000):
         if 0xD800 <= code <= 0xDFFF:
             continue  # surrogates are no characters in a pattern
         form = unicodedata.normalize("NFKC", chr(code))
-        if any(unicodedata.category(c) in DISPLAY_NAME_FORBIDDEN_CATEGORIES for c in form):
+        if any(
+            unicodedata.category(c) in DISPLAY_NAME_FORBIDDEN_CATEGORIES
+            or c in INVISIBLE_CHARACTERS
+            for c in form
+        ):
             forbidden.append(code)
-        elif form.isspace():
+        elif form.isspace() or all(unicodedata.category(c).startswith("M") for c in form):
             blank.append(code)
     allowed = f"[^{_ranges(forbidden)}]"
     visible = f"[^{_ranges(sorted(forbidden + blank))}]"
@@ -113,16 +126,24 @@ def _display_name_pattern() -> str:
 @extend_schema_field({"type": "string", "pattern": _display_name_pattern()})
 class DisplayNameField(serializers.CharField):
     """A display name: NFKC-normalised and stripped; control and format characters (bidi
-    overrides, terminal escapes, zero-width characters) and names that are blank once
-    stripped are refused. ``""`` means "show the username"."""
+    overrides, terminal escapes, zero-width characters), names that are blank once
+    stripped or show nothing, stacks of combining marks and reserved names are refused
+    (:mod:`accounts.names`). ``""`` means "show the username"."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault(
             "help_text",
             f"Up to {DISPLAY_NAME_MAX_LENGTH} characters, NFKC-normalised and stripped. "
-            "Control and format characters (Unicode Cc, Cf: bidi overrides, terminal "
-            "escapes, zero-width characters) and names that are blank once stripped are "
-            'refused (400 `validation_error`). `""` shows the username instead.',
+            "Refused (400 `validation_error`): control and format characters (Unicode Cc, "
+            "Cf: bidi overrides, terminal escapes, zero-width characters); characters that "
+            "draw nothing (Hangul fillers, the blank Braille pattern); a name with no "
+            "visible character; more than "
+            f"{MAX_MARKS_PER_CHARACTER} combining marks on one character, or marks on "
+            "nothing or a blank; a reserved name (staff titles, the system, the computer "
+            "players), or one of the reserved words (admin, moderator, official, staff, "
+            "system, support, computer) as a word of the name, compared after NFKC, case "
+            "folding and Unicode's confusables (so `admin` with a Cyrillic `a`, U+0430, counts). "
+            '`""` shows the username instead.',
         )
         super().__init__(
             max_length=DISPLAY_NAME_MAX_LENGTH, allow_blank=True, trim_whitespace=False, **kwargs
@@ -160,8 +181,9 @@ class ProfileSerializer(serializers.Serializer):
 @extend_schema_field(
     {
         "type": "string",
-        "description": "At least 8 characters, not entirely digits, not a common password and "
-        "not too similar to the username (else 400 `validation_error`).",
+        "description": "At least 8 characters, not entirely digits, not a common password, "
+        "not too similar to the username, not only blanks and neither beginning nor ending "
+        "with a blank (else 400 `validation_error`).",
     }
 )
 class _NewPasswordField(serializers.CharField):
@@ -183,6 +205,10 @@ class RegisterApi(APIView):
             USERNAME_PATTERN,
             max_length=30,
             trim_whitespace=False,  # " ann" does not match the pattern the schema shows
+            help_text="3 to 30 letters, digits, `_`, `.` or `-`, unique whatever the case. "
+            "Reserved names (admin, root, system, api, staff, ...) and names with a reserved "
+            "word (admin, moderator, official, staff, system, support, computer), compared "
+            "after Unicode's confusables, are refused (400 `validation_error`).",
             error_messages={
                 "invalid": "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'."
             },
@@ -295,6 +321,83 @@ class LogoutApi(APIView):
         assert isinstance(request.auth, AuthToken)
         services.token_revoke(token=request.auth)
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class LogoutAllApi(APIView):
+    """Sign out everywhere: revoke every token of the caller (this one too)."""
+
+    @extend_schema(
+        operation_id="auth_logout_all",
+        tags=["accounts"],
+        description=(
+            "Sign out everywhere: every token of the caller ends, the one this request was "
+            "made with too, and so do the caller's open event streams (each sends "
+            "`event: closed` and ends). Sign in again with `POST /auth/token`."
+        ),
+        request=None,
+        responses={204: None, **error_responses(401)},
+    )
+    def post(self, request: Request) -> Response:
+        services.token_revoke_all(user=request_user(request))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class PasswordChangeApi(APIView):
+    """Change the caller's password; every other sign-in ends."""
+
+    throttle_classes = [PasswordChangeThrottle]
+
+    class InputSerializer(StrictSerializer):
+        current_password = serializers.CharField(max_length=128, trim_whitespace=False)
+        new_password = _NewPasswordField(max_length=128, trim_whitespace=False)
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField(
+            help_text="A new token for this device: the one this request was made with has "
+            "ended, as have all the others."
+        )
+
+    @extend_schema(
+        operation_id="auth_password_change",
+        tags=["accounts"],
+        description=(
+            "Change the password. Every token of the caller ends, the one this request was "
+            "made with too, and so do the caller's open event streams; the answer carries a "
+            "new token for this device. A wrong `current_password` is 400 "
+            "`invalid_password` and counts as a failed login for the username and the "
+            "client's IP (`THROTTLE_FAILED_LOGIN`: past it, 429 `throttled` with "
+            "`Retry-After`, the right password included, as at `POST /auth/token`). The new "
+            "password follows the rules of registration (400 `validation_error` naming "
+            "`new_password`). Throttled per player (`THROTTLE_PASSWORD_CHANGE`, default 10 "
+            "per hour)."
+        ),
+        request=InputSerializer,
+        responses={
+            200: OutputSerializer,
+            **error_responses(
+                400, 401, 415, 429, codes={400: ["validation_error", "invalid_password"]}
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "change",
+                value={
+                    "current_password": "correct horse battery",
+                    "new_password": "a longer, newer phrase",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        key = services.user_change_password(
+            user=request_user(request),
+            current_password=data["current_password"],
+            new_password=data["new_password"],
+            request=request,
+        )
+        return Response(self.OutputSerializer({"token": key}).data)
 
 
 class MeApi(APIView):

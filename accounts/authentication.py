@@ -28,6 +28,8 @@ class BearerTokenAuthentication(TokenAuthentication):
         if not token.user.is_active:
             raise exceptions.AuthenticationFailed("This account is deactivated.")
         now = timezone.now()
+        if now >= token.expires_at:
+            raise exceptions.AuthenticationFailed("This token has expired; sign in again.")
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
             AuthToken.objects.filter(pk=token.pk).update(last_used_at=now)
         return token.user, token

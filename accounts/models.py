@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import secrets
 import unicodedata
+from datetime import datetime, timedelta
 from typing import Any, ClassVar
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.validators import RegexValidator
-from django.db import models
+from django.db import models, transaction
 from django.db.models.functions import Lower
+from django.utils import timezone
+
+from .names import display_name_problem
+from .signals import tokens_revoked
 
 USERNAME_PATTERN = r"^[A-Za-z0-9_.-]{3,30}\Z"
 username_validator = RegexValidator(
@@ -30,8 +37,9 @@ def clean_display_name(value: str) -> str:
     """A display name as stored: NFKC-normalised and stripped.
 
     Raises ``ValueError`` (with a sentence for the player) for control or format characters,
-    or a name that is blank once stripped. The empty string is not a name: it means "show
-    the username" and is returned as it is.
+    a name that is blank once stripped, and what :func:`accounts.names.display_name_problem`
+    refuses (nothing visible, stacks of combining marks, reserved names). The empty string
+    is not a name: it means "show the username" and is returned as it is.
     """
     if value == "":
         return value
@@ -47,6 +55,9 @@ def clean_display_name(value: str) -> str:
         raise ValueError("Display names may not be blank.")
     if len(stripped) > DISPLAY_NAME_MAX_LENGTH:
         raise ValueError(f"Display names are at most {DISPLAY_NAME_MAX_LENGTH} characters.")
+    problem = display_name_problem(stripped)
+    if problem is not None:
+        raise ValueError(problem)
     return stripped
 
 
@@ -94,6 +105,43 @@ class User(AbstractUser):
     def __str__(self) -> str:
         return self.username
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        """Save; a new password (``set_password``, the admin's form, ``changepassword``, or
+        a hash written directly) ends every API token of the player and, through
+        ``tokens_revoked``, their open streams."""
+        password_changed = self._password_changed(kwargs.get("update_fields"))
+        super().save(*args, **kwargs)
+        if password_changed:
+            AuthToken.objects.revoke(AuthToken.objects.filter(user=self))
+
+    def _password_changed(self, update_fields: Any) -> bool:
+        if self._state.adding or self.pk is None:
+            return False
+        if update_fields is not None and "password" not in update_fields:
+            return False
+        if getattr(self, "_rehashing", False):
+            return False  # a hash upgrade at login: the same password
+        if getattr(self, "_password", None) is not None:  # Django's mark of set_password()
+            return True
+        stored = type(self)._base_manager.filter(pk=self.pk).values_list("password", flat=True)
+        return stored.first() not in (None, self.password)
+
+    def check_password(self, raw_password: str | None) -> bool:
+        # Django rehashes a password stored with an older hasher here, and saves it: that
+        # is no password change, and must not sign the player out.
+        self._rehashing = True
+        try:
+            return super().check_password(raw_password)
+        finally:
+            self._rehashing = False
+
+    async def acheck_password(self, raw_password: str | None) -> bool:
+        self._rehashing = True
+        try:
+            return await super().acheck_password(raw_password)
+        finally:
+            self._rehashing = False
+
     @property
     def public_name(self) -> str:
         return self.display_name or self.username
@@ -118,9 +166,32 @@ class AuthTokenManager(models.Manager["AuthToken"]):
     def for_key(self, key: str) -> AuthToken | None:
         return self.select_related("user").filter(digest=_digest(key)).first()
 
+    def unexpired(self) -> models.QuerySet[AuthToken]:
+        """Tokens within their absolute lifetime (``AUTH_TOKEN_MAX_AGE_DAYS``)."""
+        return self.filter(created_at__gt=timezone.now() - token_max_age())
+
+    def revoke(self, tokens: models.QuerySet[AuthToken]) -> int:
+        """Delete ``tokens``; once the transaction commits, ``tokens_revoked`` tells each
+        of their players' open streams to check its token now. Returns how many."""
+        user_ids = set(tokens.values_list("user_id", flat=True))
+        if not user_ids:
+            return 0
+        deleted, _ = tokens.delete()
+        for user_id in sorted(user_ids):
+            transaction.on_commit(
+                functools.partial(tokens_revoked.send, sender=AuthToken, user_id=user_id)
+            )
+        return deleted
+
+
+def token_max_age() -> timedelta:
+    """How long a token lives after it was issued, however much it is used."""
+    return timedelta(days=settings.AUTH_TOKEN_MAX_AGE_DAYS)
+
 
 class AuthToken(models.Model):
-    """An API token. Only its SHA-256 is stored; one per login, so logout ends one device."""
+    """An API token. Only its SHA-256 is stored; one per login, so logout ends one device.
+    It lapses ``AUTH_TOKEN_MAX_AGE_DAYS`` after it was issued."""
 
     digest = models.CharField(max_length=64, unique=True, editable=False)
     prefix = models.CharField(max_length=6, editable=False, help_text="First characters.")
@@ -135,3 +206,7 @@ class AuthToken(models.Model):
 
     def __str__(self) -> str:
         return f"{self.prefix}… ({self.user})"
+
+    @property
+    def expires_at(self) -> datetime:
+        return self.created_at + token_max_age()

@@ -13,6 +13,7 @@ from rest_framework import status
 from core.exceptions import ApplicationError
 
 from .models import AuthToken, User
+from .names import reserved_name_problem
 from .throttles import FailedLoginLimiter, client_ip
 
 
@@ -28,6 +29,12 @@ class InvalidCredentials(ApplicationError):
     status_code = status.HTTP_401_UNAUTHORIZED
 
 
+class InvalidPassword(ApplicationError):
+    code = "invalid_password"
+    default_detail = "The current password is not right."
+    status_code = status.HTTP_400_BAD_REQUEST
+
+
 class LoginThrottled(ApplicationError):
     code = "throttled"
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
@@ -36,17 +43,22 @@ class LoginThrottled(ApplicationError):
 @transaction.atomic
 def user_register(*, username: str, password: str, display_name: str = "") -> tuple[User, str]:
     """Create a user and their first token; returns ``(user, token_key)``."""
-    if User.objects.filter(username__iexact=username).exists():
-        raise UsernameTaken(fields={"username": ["That username is taken."]})
+    fields: dict[str, list[str]] = {}
+    reserved = reserved_name_problem(username, what="username")
+    if reserved is not None:
+        fields["username"] = [reserved]
     candidate = User(username=username, display_name=display_name)
     try:
         validate_password(password, user=candidate)
     except DjangoValidationError as exc:
+        fields["password"] = list(exc.messages)
+    if fields:
+        field, messages = next(iter(fields.items()))
         raise ApplicationError(
-            "password: " + exc.messages[0],
-            code="validation_error",
-            fields={"password": list(exc.messages)},
-        ) from exc
+            f"{field}: {messages[0]}", code="validation_error", fields=fields
+        )
+    if User.objects.filter(username__iexact=username).exists():
+        raise UsernameTaken(fields={"username": ["That username is taken."]})
     candidate.set_password(password)
     try:
         with transaction.atomic():
@@ -95,7 +107,47 @@ def token_obtain(*, username: str, password: str, request: Any = None) -> str:
 
 
 def token_revoke(*, token: AuthToken) -> None:
-    token.delete()
+    """Log out one device (its open streams end)."""
+    AuthToken.objects.revoke(AuthToken.objects.filter(pk=token.pk))
+
+
+def token_revoke_all(*, user: User) -> int:
+    """Sign the player out everywhere: every token ends, and every open stream."""
+    return AuthToken.objects.revoke(AuthToken.objects.filter(user=user))
+
+
+def user_change_password(
+    *, user: User, current_password: str, new_password: str, request: Any = None
+) -> str:
+    """Change the player's password; returns a new token for the calling device.
+
+    A wrong ``current_password`` is 400 ``invalid_password`` and counts as a failed login
+    for the player's username and the client's address (:func:`login_record`), so guessing
+    it here is limited as at the login door (429 with ``Retry-After``). The new password
+    goes through ``AUTH_PASSWORD_VALIDATORS``. Saving it ends every token of the player,
+    the caller's too (:meth:`accounts.models.User.save`), and their open streams.
+    """
+    wait = login_wait(username=user.username, request=request)
+    if wait is not None:
+        raise login_throttled(wait)
+    right = user.check_password(current_password)
+    login_record(username=user.username, request=request, succeeded=right)
+    if not right:
+        raise InvalidPassword(fields={"current_password": ["The current password is not right."]})
+    try:
+        validate_password(new_password, user=user)
+    except DjangoValidationError as exc:
+        raise ApplicationError(
+            "new_password: " + exc.messages[0],
+            code="validation_error",
+            fields={"new_password": list(exc.messages)},
+        ) from exc
+    with transaction.atomic():
+        locked = User.objects.select_for_update(of=("self",)).get(pk=user.pk)
+        locked.set_password(new_password)
+        locked.save(update_fields=["password"])  # ends every token of the player
+        _, key = AuthToken.objects.issue(locked)
+    return key
 
 
 def user_update(

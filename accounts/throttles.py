@@ -37,6 +37,12 @@ def configured_rate(scope: str) -> str | None:
 class ScopedIPThrottle(SimpleRateThrottle):
     """Requests per client IP for one ``scope``."""
 
+    # Set by SimpleRateThrottle (from the rate, and per request); its stubs omit them.
+    num_requests: int | None
+    duration: int | None
+    history: list[float]
+    now: float
+
     def get_rate(self) -> str | None:
         return configured_rate(self.scope) if self.scope else None
 
@@ -45,6 +51,19 @@ class ScopedIPThrottle(SimpleRateThrottle):
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+    def wait(self) -> float:
+        """Seconds until the next request is allowed: until enough of the history has
+        lapsed that fewer than the rate's number of requests remain. (DRF's own estimate is
+        ``None`` once a history holds more entries than the rate, as a weighted history can,
+        and a 429 without ``Retry-After`` follows.)"""
+        newest_first = sorted(self.history, reverse=True)
+        if self.num_requests is None or self.duration is None:
+            return 1.0
+        if len(newest_first) < self.num_requests:
+            return 1.0
+        blocking = newest_first[self.num_requests - 1]
+        return max(1.0, blocking + self.duration - self.now)
 
 
 class RegisterThrottle(ScopedIPThrottle):

@@ -6,6 +6,8 @@ urlpatterns = [
     path("auth/register", apis.RegisterApi.as_view(), name="auth-register"),
     path("auth/token", apis.TokenApi.as_view(), name="auth-token"),
     path("auth/logout", apis.LogoutApi.as_view(), name="auth-logout"),
+    path("auth/logout-all", apis.LogoutAllApi.as_view(), name="auth-logout-all"),
+    path("auth/password", apis.PasswordChangeApi.as_view(), name="auth-password"),
     path("me", apis.MeApi.as_view(), name="me"),
     path("users/<str:username>", apis.ProfileApi.as_view(), name="user-profile"),
 ]

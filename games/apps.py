@@ -6,14 +6,18 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
+        from accounts.signals import tokens_revoked
         from accounts.stats import stats_register
         from core.exceptions import register_error_translation
 
         from . import tasks  # noqa: F401  (registers the tasks services queue by name)
         from .errors import rules_error_to_http
+        from .live import notify
         from .selectors import player_stats
         from .variants import VARIANTS
 
         stats_register("games", player_stats)
+        # A revoked token ends its open streams at once, not at their next recheck.
+        tokens_revoked.connect(notify.on_tokens_revoked, dispatch_uid="games.live.notify.revoked")
         for variant in VARIANTS.values():
             register_error_translation(variant.error_type, rules_error_to_http)

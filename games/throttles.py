@@ -61,12 +61,16 @@ class CancelThrottle(ScopedUserThrottle):
     scope = "game_cancel"
 
 
-class _WeightsFailures:
-    """A throttle whose failed requests count ``GAMES_JOIN_FAILED_WEIGHT`` times: the view
-    calls :meth:`record_failure` after a request the throttle allowed has failed."""
+class JoinThrottle(ScopedUserThrottle):
+    """``POST /games/join`` per user: every request counts, and a code that matches no
+    game counts ``GAMES_JOIN_FAILED_WEIGHT`` times (the view calls :meth:`record_failure`),
+    so guessing private invite codes runs out long before honest joining does. Only the
+    account's own requests count."""
 
-    def record_failure(self: Any, request: Any, view: Any) -> None:
-        if self.rate is None:
+    scope = "join"
+
+    def record_failure(self, request: Any, view: Any) -> None:
+        if self.rate is None or self.duration is None:
             return
         key = self.get_cache_key(request, view)
         now = self.timer()
@@ -75,14 +79,60 @@ class _WeightsFailures:
         self.cache.set(key, [now] * extra + history, self.duration)
 
 
-class JoinThrottle(_WeightsFailures, ScopedUserThrottle):
-    """``POST /games/join`` per user; a code that matches no game counts several times, so
-    guessing private invite codes runs out long before honest joining does."""
-
-    scope = "join"
+BUSY_ADDRESS_FAILURES_PER_ACCOUNT = 2
+"""Wrong codes an account may give from an address that is past its budget before it too
+waits (a typo and a second try)."""
 
 
-class JoinIPThrottle(_WeightsFailures, ScopedIPThrottle):
-    """``POST /games/join`` per client IP (many accounts guessing from one address)."""
+class JoinIPThrottle(ScopedIPThrottle):
+    """``POST /games/join`` per client IP, against many accounts guessing from one address.
+
+    It counts only wrong codes (``join_ip``: wrong codes per address), never joins, so a
+    school, an office or a mobile carrier's shared address is not used up by honest play.
+    Past the budget, an account that has itself given ``BUSY_ADDRESS_FAILURES_PER_ACCOUNT``
+    wrong codes from the address within the window waits (429 with ``Retry-After``); an
+    account that has not is never refused here, so a valid code from a newcomer joins
+    whatever other accounts behind the same address did.
+    """
 
     scope = "join_ip"
+    _own_wait = float("inf")
+
+    def _keys(self, request: Any, view: Any) -> tuple[str, str]:
+        address = self.get_cache_key(request, view)
+        account = request.user.pk if request.user.is_authenticated else "anonymous"
+        return address, f"{address}_account_{account}"
+
+    def _live(self, key: str, now: float) -> list[float]:
+        assert self.duration is not None
+        return [t for t in self.cache.get(key, []) if t > now - self.duration]
+
+    def allow_request(self, request: Any, view: Any) -> bool:
+        if self.rate is None or self.num_requests is None or self.duration is None:
+            return True
+        address_key, account_key = self._keys(request, view)
+        self.now = self.timer()
+        self.history = self._live(address_key, self.now)
+        if len(self.history) < self.num_requests:
+            return True
+        own = self._live(account_key, self.now)
+        if len(own) < BUSY_ADDRESS_FAILURES_PER_ACCOUNT:
+            return True
+        # Allowed again once the address is back under its budget or the account's own
+        # failures there have lapsed, whichever comes first.
+        blocking = sorted(own, reverse=True)[BUSY_ADDRESS_FAILURES_PER_ACCOUNT - 1]
+        self._own_wait = blocking + self.duration - self.now
+        return False
+
+    def wait(self) -> float:
+        return max(1.0, min(super().wait(), self._own_wait))
+
+    def record_failure(self, request: Any, view: Any) -> None:
+        if self.rate is None or self.num_requests is None or self.duration is None:
+            return
+        address_key, account_key = self._keys(request, view)
+        now = self.timer()
+        history = [now, *self._live(address_key, now)][: self.num_requests]
+        self.cache.set(address_key, history, self.duration)
+        own = [now, *self._live(account_key, now)][:BUSY_ADDRESS_FAILURES_PER_ACCOUNT]
+        self.cache.set(account_key, own, self.duration)

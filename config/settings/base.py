@@ -123,6 +123,8 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
 # --- auth ------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
 AUTH_PASSWORD_VALIDATORS = [
+    # Not only blanks, nor beginning or ending with one (eight spaces pass Django's four).
+    {"NAME": "accounts.validators.BlankOrPaddedPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
@@ -162,15 +164,19 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
-        # POST /games/join, per user and per IP; a code that matches no waiting game counts
-        # GAMES_JOIN_FAILED_WEIGHT times.
+        # POST /games/join per user, where a code that matches no waiting game counts
+        # GAMES_JOIN_FAILED_WEIGHT times; and wrong codes (only) per client IP, past which an
+        # account that has itself failed there waits (games.throttles.JoinIPThrottle).
         "join": env.str("THROTTLE_JOIN", default="30/hour"),
-        "join_ip": env.str("THROTTLE_JOIN_IP", default="120/hour"),
+        "join_ip": env.str("THROTTLE_JOIN_IP", default="24/hour"),
         "game_create": env.str("THROTTLE_GAME_CREATE", default="30/hour"),
         "game_rematch": env.str("THROTTLE_GAME_REMATCH", default="30/hour"),
         "game_concede": env.str("THROTTLE_GAME_CONCEDE", default="30/hour"),
         "game_cancel": env.str("THROTTLE_GAME_CANCEL", default="30/hour"),
         "profile_update": env.str("THROTTLE_PROFILE_UPDATE", default="30/hour"),
+        # POST /auth/password (every try hashes twice; a wrong current password also counts
+        # as a failed login).
+        "password_change": env.str("THROTTLE_PASSWORD_CHANGE", default="10/hour"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -366,8 +372,30 @@ LOGGING = {
 FAILED_LOGIN_BACKOFF_MAX_SECONDS = env.int("FAILED_LOGIN_BACKOFF_MAX_SECONDS", default=60)
 FAILED_LOGIN_KNOWN_IP_DAYS = env.int("FAILED_LOGIN_KNOWN_IP_DAYS", default=30)
 
+# Names players may not take (usernames and display names, compared on confusable
+# skeletons, accounts.names): whole names, and words that may not appear in one.
+ACCOUNTS_RESERVED_NAMES = env.list(
+    "ACCOUNTS_RESERVED_NAMES",
+    default=[
+        *("admin", "administrator", "root", "system", "api", "support", "moderator", "mod"),
+        *("staff", "official", "server", "computer", "easy", "medium", "hard", "you"),
+        *("opponent", "null", "none", "undefined", "anonymous", "deleted"),
+    ],
+)
+ACCOUNTS_RESERVED_NAME_WORDS = env.list(
+    "ACCOUNTS_RESERVED_NAME_WORDS",
+    default=[
+        *("admin", "administrator", "moderator", "official", "staff", "system", "support"),
+        "computer",
+    ],
+)
+
 # A token unused for this many days is deleted by the nightly ``accounts.purge_stale_tokens``.
 AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)
+# A token lapses this many days after it was issued, however much it is used (401
+# authentication_failed; the player signs in again); the nightly purge deletes it.
+AUTH_TOKEN_MAX_AGE_DAYS = env.int("AUTH_TOKEN_MAX_AGE_DAYS", default=30)
+
 
 # --- the web client (config/web.py) -------------------------------------------------------------
 # Its files live in web/ and are served as /static/web/...; / serves web/index.html.

@@ -313,9 +313,11 @@ class JoinApi(APIView):
                 codes={404: ["invalid_code"], 409: ["game_full", "cannot_join_own_game"]},
             ),
         },
-        description="Throttled per player and per client IP (429 with `Retry-After`); a code "
-        "that matches no game (404 `invalid_code`) counts as five requests, so invite codes "
-        "cannot be guessed.",
+        description="Throttled per player (429 with `Retry-After`): a code that matches no "
+        "game (404 `invalid_code`) counts as five requests, so invite codes cannot be guessed. "
+        "Wrong codes are also counted per client IP (joins are not): past that budget, an "
+        "account that has itself given two wrong codes from the address waits; a valid code "
+        "is never refused for other accounts' failures.",
         examples=[OpenApiExample("join", value={"code": "K7QX2M"}, request_only=True)],
     )
     def post(self, request: Request) -> Response:

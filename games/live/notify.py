@@ -43,6 +43,17 @@ def player_channel(user_id: Any) -> str:
     return f"ginrummy:player:{user_id}"
 
 
+def revoked_channel(user_id: Any) -> str:
+    """Signalled when some of the player's tokens were revoked: their open streams check
+    their own token at once."""
+    return f"ginrummy:revoked:{user_id}"
+
+
+def on_tokens_revoked(*, user_id: Any, **kwargs: Any) -> None:
+    """Receiver of ``accounts.signals.tokens_revoked`` (sent after the commit)."""
+    publish(revoked_channel(user_id))
+
+
 # --- the waiters (both backends) -----------------------------------------------------------
 
 
@@ -60,6 +71,23 @@ class _Waiter:
         self.signalled_at = at
         with contextlib.suppress(RuntimeError):  # the stream's loop has closed
             self.loop.call_soon_threadsafe(self.event.set)
+
+
+class _Alarm(_Waiter):
+    """A stream's second channel (its player's revocations): wakes the stream's own waiter
+    and is remembered until the stream takes it (:meth:`Listener.take_alarm`)."""
+
+    __slots__ = ("rang",)
+
+    def __init__(self, waiter: _Waiter) -> None:
+        self.loop = waiter.loop
+        self.event = waiter.event
+        self.signalled_at = 0.0
+        self.rang = False
+
+    def wake(self, at: float) -> None:
+        self.rang = True
+        super().wake(at)
 
 
 _lock = threading.Lock()
@@ -298,39 +326,71 @@ class Listener:
     True when the channel was signalled, False when the timeout passed; ``live`` says
     whether signals arrive now (else the stream must poll). Use as an async context
     manager: entering returns once the channel is subscribed (or Redis is found down), so
-    nothing committed after that is missed."""
+    nothing committed after that is missed. An ``alarm`` channel wakes the stream too and
+    is remembered until :meth:`take_alarm`; entering waits for its subscription as well
+    (a signal on it before then is caught by the stream's periodic checks)."""
 
-    __slots__ = ("_shared", "_waiter", "channel")
+    __slots__ = ("_alarm", "_shared", "_waiter", "alarm_channel", "channel")
 
-    def __init__(self, channel: str) -> None:
+    def __init__(self, channel: str, *, alarm: str | None = None) -> None:
         self.channel = channel
+        self.alarm_channel = alarm
         self._waiter: _Waiter | None = None
+        self._alarm: _Alarm | None = None
         self._shared: Subscriber | None = None
+
+    def _registrations(self) -> list[tuple[str, _Waiter]]:
+        out: list[tuple[str, _Waiter]] = []
+        if self._waiter is not None:
+            out.append((self.channel, self._waiter))
+        if self._alarm is not None and self.alarm_channel is not None:
+            out.append((self.alarm_channel, self._alarm))
+        return out
 
     async def __aenter__(self) -> Listener:
         self._waiter = _Waiter(asyncio.get_running_loop())
+        if self.alarm_channel is not None:
+            self._alarm = _Alarm(self._waiter)
         with _lock:
-            _waiters[self.channel].add(self._waiter)
+            for channel, waiter in self._registrations():
+                _waiters[channel].add(waiter)
         if settings.EVENTS_REDIS_URL:
             self._shared = subscriber()
-            self._shared.add(self.channel)
+            for channel, _ in self._registrations():
+                self._shared.add(channel)
             deadline = time.monotonic() + SUBSCRIBE_WAIT_SECONDS
-            while not self.live and (left := deadline - time.monotonic()) > 0:
+            while not self._all_live() and (left := deadline - time.monotonic()) > 0:
                 if self._shared.failing:
                     break  # Redis is down: poll until it is back
                 await self.wait(min(left, 0.5))
             self._waiter.event.clear()  # the first read comes after this
+            if self._alarm is not None:
+                self._alarm.rang = False  # its subscription's confirmation rang it
         return self
 
+    def _all_live(self) -> bool:
+        alarm = self.alarm_channel
+        return self.live and (alarm is None or self._shared is None or self._shared.live(alarm))
+
     async def __aexit__(self, *exc: object) -> None:
+        registrations = self._registrations()
         if self._shared is not None:
-            self._shared.remove(self.channel)
+            for channel, _ in registrations:
+                self._shared.remove(channel)
         with _lock:
-            waiters = _waiters.get(self.channel)
-            if waiters is not None and self._waiter is not None:
-                waiters.discard(self._waiter)
-                if not waiters:
-                    _waiters.pop(self.channel, None)
+            for channel, waiter in registrations:
+                waiters = _waiters.get(channel)
+                if waiters is not None:
+                    waiters.discard(waiter)
+                    if not waiters:
+                        _waiters.pop(channel, None)
+
+    def take_alarm(self) -> bool:
+        """Whether the alarm channel was signalled since the last call."""
+        if self._alarm is None or not self._alarm.rang:
+            return False
+        self._alarm.rang = False
+        return True
 
     @property
     def live(self) -> bool:

@@ -91,8 +91,9 @@ def authenticate(request: HttpRequest) -> tuple[Any, AuthToken]:
 
 
 def token_valid(token_id: int) -> bool:
-    """Whether the stream's token still exists (no logout, no revocation) for an active user."""
-    return AuthToken.objects.filter(pk=token_id, user__is_active=True).exists()
+    """Whether the stream's token still exists (no logout, no revocation), within its
+    lifetime, for an active user."""
+    return AuthToken.objects.unexpired().filter(pk=token_id, user__is_active=True).exists()
 
 
 def recheck(holder: Holder) -> bytes | None:

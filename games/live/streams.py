@@ -26,9 +26,11 @@ next due moment (a turn deadline, a lapsing table) to enforce it, and polls ever
 where no worker enforces turn deadlines: eager Celery). All database work runs on a few
 threads of the process (:data:`DB_THREADS`), so the process holds at most that many
 connections however many streams are open.
-Every ``EVENTS_AUTH_RECHECK_SECONDS`` (a heartbeat) a stream checks that its token is still
-valid and its user active; after a logout, a revoked token or a deactivation it sends one
-``event: closed`` frame (``{"code": "authentication_failed", "detail": ...}``) and ends.
+Every ``EVENTS_AUTH_RECHECK_SECONDS`` (a heartbeat), and at once when its player's tokens
+are revoked (a logout, signing out everywhere, a password change: ``notify.revoked_channel``),
+a stream checks that its token is still valid and its user active; after a logout, a revoked
+or lapsed token or a deactivation it sends one ``event: closed`` frame
+(``{"code": "authentication_failed", "detail": ...}``) and ends.
 
 A user holds at most ``EVENTS_MAX_STREAMS_PER_USER`` streams at once (429
 ``too_many_streams``, counted across processes: :mod:`games.live.slots`). A stream opened
@@ -269,13 +271,14 @@ async def _follow(
     unless a read that began after ``since`` is at hand, and enforces due timers first
     when asked: at the due moment it returns, and at every poll. The stream polls only
     while its signals cannot arrive (Redis down), or always with ``poll_always``. Every
-    ``EVENTS_AUTH_RECHECK_SECONDS`` the stream renews its slot, and ends with
-    ``event: closed`` once its token is no longer valid."""
+    ``EVENTS_AUTH_RECHECK_SECONDS``, and at once when its player's tokens are revoked,
+    the stream renews its slot, and ends with ``event: closed`` once its token is no
+    longer valid."""
     heartbeat = settings.EVENTS_HEARTBEAT_SECONDS
     poll = settings.EVENTS_POLL_SECONDS
     recheck_every = settings.EVENTS_AUTH_RECHECK_SECONDS
     recheck_now = on_db_thread(recheck)
-    async with notify.Listener(channel) as listener:
+    async with notify.Listener(channel, alarm=notify.revoked_channel(holder.user_id)) as listener:
         # Subscribed before the first read: nothing committed in between is missed.
         if greeting:
             yield greeting
@@ -294,7 +297,7 @@ async def _follow(
                 waits.append(enforce_at - now)
             woke = await listener.wait(max(0.05, min(waits)))
             now = time.monotonic()
-            if now - checked_at >= recheck_every:
+            if listener.take_alarm() or now - checked_at >= recheck_every:
                 ending = await recheck_now(holder)
                 if ending is not None:
                     yield ending

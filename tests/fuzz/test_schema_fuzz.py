@@ -12,8 +12,9 @@ JSON body must not carry keys that the schema leaves out (:func:`no_undocumented
 The requests go through the WSGI application in-process, against the suite's PostgreSQL,
 authenticated as a player who sits at games in every state (so ``{game_id}`` paths hit real
 games part of the time, see :func:`make_realistic`). Left out: the two event streams (their
-bad input is tested in ``tests/live``) and logout, which would revoke the fuzzing token (it
-is tested in ``tests/accounts``).
+bad input is tested in ``tests/live``), and logout, signing out everywhere and the password
+change, which would revoke the fuzzing token or answer a generated current password with
+400 ``invalid_password`` (they are tested in ``tests/accounts``).
 
 A stateful phase (:func:`test_sequences_of_operations_conform_to_schema`) then chains
 operations by the links schemathesis infers from the schema (create a game, then act on it,
@@ -25,7 +26,9 @@ Run it alone with ``make test PYTEST_ARGS="tests/fuzz"``.
 from __future__ import annotations
 
 import copy
+import functools
 import hashlib
+import re
 import uuid
 from datetime import date
 from typing import Any
@@ -39,7 +42,8 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.core.wsgi import get_wsgi_application
 from schemathesis.checks import CHECKS, load_all_checks
 
-from accounts.models import AuthToken, User
+from accounts.models import USERNAME_PATTERN, AuthToken, User, clean_display_name
+from accounts.names import reserved_name_problem
 from games import services
 from games.models import Difficulty, Visibility
 from tests.factories import UserFactory
@@ -47,7 +51,13 @@ from tests.factories import UserFactory
 MAX_EXAMPLES = 25
 SEED = 20250301
 TOKEN = "fuzz" + "0" * 36  # a fixed key: the schema (and its auth header) is loaded once
-EXCLUDED = ("/api/v1/games/{game_id}/events", "/api/v1/me/events", "/api/v1/auth/logout")
+EXCLUDED = (
+    "/api/v1/games/{game_id}/events",
+    "/api/v1/me/events",
+    "/api/v1/auth/logout",
+    "/api/v1/auth/logout-all",
+    "/api/v1/auth/password",
+)
 
 # The contract refuses well-formed requests for the state they meet (DESIGN §4): a game
 # that is not yours or an unknown invite code (404), a game that moved on or is not in the
@@ -157,6 +167,9 @@ def within_unstated_rules(case: Any) -> None:
 
     - a new password must not be common, all digits or too like the username (Django's
       validators): a well-formed generated one that they refuse is replaced by a strong one;
+    - a username or display name must not be reserved, and a display name must not stack
+      combining marks or put them on nothing (``accounts.names``): a well-formed generated
+      one that those rules refuse is replaced by a plain one;
     - a leaderboard's ``start`` must not be later than today: a well-formed later one is
       moved to today.
 
@@ -173,6 +186,20 @@ def within_unstated_rules(case: Any) -> None:
             and _refused_by_password_validators(password, username)
         ):
             case.body = {**body, "password": STRONG_PASSWORD}
+    if case.operation.path in ("/api/v1/auth/register", "/api/v1/me") and isinstance(body, dict):
+        changed = dict(case.body)
+        username = changed.get("username")
+        if (
+            isinstance(username, str)
+            and re.fullmatch(USERNAME_PATTERN, username)
+            and reserved_name_problem(username, what="username") is not None
+        ):
+            changed["username"] = "plain-player"
+        name = changed.get("display_name")
+        if isinstance(name, str) and _refused_by_name_rules(name):
+            changed["display_name"] = "Plain Player"
+        if changed != case.body:
+            case.body = changed
     if case.operation.path == "/api/v1/leaderboards/{period}" and case.query:
         start = case.query.get("start")
         if isinstance(start, str) and _is_valid_start(start) and start > date.today().isoformat():
@@ -186,6 +213,25 @@ def _refused_by_password_validators(password: str, username: Any) -> bool:
     except DjangoValidationError:
         return True
     return False
+
+
+def _refused_by_name_rules(name: str) -> bool:
+    """Whether a display name that the schema allows (its length and pattern) is refused
+    by a rule no pattern states: marks per character, marks on nothing, reserved names."""
+    if not 0 < len(name) <= 40 or not re.fullmatch(_display_name_pattern(), name):
+        return False
+    try:
+        clean_display_name(name)
+    except ValueError:
+        return True
+    return False
+
+
+@functools.cache
+def _display_name_pattern() -> str:
+    me = schema.raw_schema["components"]["schemas"]["PatchedMeInputRequest"]
+    field = me["properties"]["display_name"]  # a name (pattern) or "" (maxLength 0)
+    return next(str(option["pattern"]) for option in field["oneOf"] if "pattern" in option)
 
 
 def _is_valid_start(value: str) -> bool:

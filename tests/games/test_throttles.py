@@ -147,9 +147,96 @@ def test_honest_joins_count_once(make_user, client_for, rates):
     assert_throttled(join(bob, "ZZZZZZ"), 3600)
 
 
-def test_join_is_throttled_per_ip_across_accounts(make_user, client_for, rates):
-    rates(join="1000/hour", join_ip="10/hour")
-    for _ in range(2):  # two accounts, one address: 2 failures x 5
+def test_a_valid_code_joins_even_after_other_accounts_failed_from_the_same_address(
+    make_user, client_for
+):
+    # The default rates: a school's address where four accounts have guessed about 24
+    # wrong codes between them.
+    host = client_for(make_user())
+    code = host.post("/api/v1/games", {"opponent": "human"}, format="json").json()["invite_code"]
+    for _ in range(4):
+        guesser = client_for(make_user())
+        for _ in range(6):
+            assert join(guesser, "ZZZZZZ").status_code in (404, 429)
+    newcomer = client_for(make_user())
+    response = join(newcomer, code)
+    assert response.status_code == 200, response.content
+    assert Game.objects.get(invite_code=code).status == GameStatus.ACTIVE
+
+
+def test_honest_joins_never_count_against_the_address(make_user, client_for, rates):
+    rates(join="1000/hour", join_ip="1/hour")
+    for _ in range(5):  # a classroom joining its friends' tables from one address
+        host = client_for(make_user())
+        code = host.post("/api/v1/games", {"opponent": "human"}, format="json").json()
+        assert join(client_for(make_user()), code["invite_code"]).status_code == 200
+
+
+def test_past_the_address_budget_an_account_that_keeps_failing_waits(
+    make_user, client_for, rates
+):
+    rates(join="1000/hour", join_ip="2/hour")  # two wrong codes per address and hour
+    for _ in range(2):
         assert join(client_for(make_user()), "ZZZZZZ").status_code == 404
-    assert_throttled(join(client_for(make_user()), "ZZZZZZ"), 3600)
+    # The address is over its budget: a newcomer still gets a typo or two...
+    guesser = client_for(make_user())
+    assert join(guesser, "YYYYYY").status_code == 404
+    assert join(guesser, "XXXXXX").status_code == 404
+    # ...then waits, even with a valid code, until the hour has passed.
+    host = client_for(make_user())
+    code = host.post("/api/v1/games", {"opponent": "human"}, format="json").json()["invite_code"]
+    assert_throttled(join(guesser, code), 3600)
+    # Another address is not affected, and neither is an account that has not failed.
     assert join(client_for(make_user()), "ZZZZZZ", ip="10.9.9.9").status_code == 404
+    assert join(client_for(make_user()), code).status_code == 200
+
+
+def test_a_weighted_join_history_still_answers_retry_after(make_user, client_for, rates):
+    # Three wrong codes weigh 15 against a limit of 12: more than the limit itself.
+    rates(join="12/hour", join_ip="1000/hour")
+    guesser = client_for(make_user())
+    for guess in ("ZZZZZZ", "YYYYYY", "XXXXXX"):
+        assert join(guesser, guess).status_code == 404
+    assert_throttled(join(guesser, "WWWWWW"), 3600)
+
+
+def _throttle_classes() -> list[type]:
+    """Every rate throttle the API's views use (the URL conf imports them all)."""
+    from django.urls import get_resolver
+    from rest_framework.throttling import SimpleRateThrottle
+
+    get_resolver().url_patterns  # noqa: B018  (imports every view module)
+    found, todo = [], [SimpleRateThrottle]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.split(".")[0] in {"accounts", "games", "leaderboards"} and getattr(
+            cls, "scope", None
+        ):
+            found.append(cls)
+    return sorted(found, key=lambda c: c.__name__)
+
+
+def test_the_walk_finds_the_api_throttles():
+    names = {cls.__name__ for cls in _throttle_classes()}
+    assert {"JoinThrottle", "JoinIPThrottle", "TokenThrottle", "ProfileUpdateThrottle"} <= names
+
+
+@pytest.mark.parametrize("throttle_class", _throttle_classes(), ids=lambda c: c.__name__)
+def test_every_throttle_knows_how_long_to_wait_once_it_refuses(throttle_class, user, rates):
+    from rest_framework.request import Request
+    from rest_framework.test import APIRequestFactory
+
+    rates(**{throttle_class.scope: "12/hour"})  # 12 is no multiple of the failure weight
+    request = Request(APIRequestFactory().post("/", REMOTE_ADDR="10.3.0.1"))
+    request.user = user
+    throttle = throttle_class()
+    for _ in range(100):
+        if not throttle.allow_request(request, None):
+            break
+        if hasattr(throttle, "record_failure"):
+            throttle.record_failure(request, None)
+    else:
+        raise AssertionError(f"{throttle_class.__name__} never refused")
+    wait = throttle.wait()
+    assert wait is not None and 1 <= wait <= 3600

@@ -1,0 +1,156 @@
+"""Names players choose: what a display name must show, and the reserved names.
+
+A display name must show something and may not smear over its neighbours: it needs one
+visible character (a letter, digit, punctuation or symbol), may not hold the characters
+that draw nothing although they are letters or symbols (the Hangul fillers, the blank
+Braille pattern), and carries at most :data:`MAX_MARKS_PER_CHARACTER` combining marks on
+one character, none on nothing or on a blank (the "zalgo" stacks).
+
+Reserved names (``ACCOUNTS_RESERVED_NAMES``: staff titles, the system, the computer players
+and their levels, words clients print for "no value") may not be a player's username or
+display name, and the reserved words (``ACCOUNTS_RESERVED_NAME_WORDS``: the titles of
+authority) may not be one of a name's words either ("System (official)" with a Cyrillic
+"S", U+0405). Both are compared on confusable skeletons (:func:`skeletons`): NFKC, case
+folded, diacritics dropped, and each character replaced by one fixed member of its class
+of confusables in Unicode's confusables data (UTS #39, as the ``confusable-homoglyphs``
+package ships it), so ``admin`` with a Cyrillic ``a`` (U+0430), in fullwidth letters
+(U+FF21...) or ``r00t`` all count. A whole name matches a reserved name with everything
+but letters and digits left out (``Ad-Min!``); words are the runs of letters (``The
+Moderator``), so ``Badminton`` or ``Rooted`` stay fine.
+
+Names chosen before these rules are kept; the rules apply when a name is chosen through the
+API (the admin and ``manage.py createsuperuser`` may still name staff accounts freely).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import unicodedata
+
+from confusable_homoglyphs import confusables
+from django.conf import settings
+
+MAX_MARKS_PER_CHARACTER = 3
+"""Combining marks one character may carry: enough for Vietnamese, Thai, Hebrew points or
+Devanagari, far too few for a stack that covers the lines around it."""
+
+INVISIBLE_CHARACTERS = frozenset(
+    {
+        "\u115f",  # HANGUL CHOSEONG FILLER
+        "\u1160",  # HANGUL JUNGSEONG FILLER (NFKC of U+3164 and U+FFA0)
+        "\u3164",  # HANGUL FILLER
+        "\uffa0",  # HALFWIDTH HANGUL FILLER
+        "\u2800",  # BRAILLE PATTERN BLANK
+    }
+)
+"""Letters and symbols that draw nothing (the first four are Unicode's Default_Ignorable
+letters): refused anywhere in a display name, as blanks and format characters are."""
+
+_VISIBLE_CATEGORIES = ("L", "N", "P", "S")
+
+
+def display_name_problem(name: str) -> str | None:
+    """What is wrong with an NFKC-normalised, stripped, non-empty display name, as a
+    sentence for the player; None when it shows something and claims no reserved name."""
+    marks = 0
+    base_is_blank = True
+    for char in name:
+        if char in INVISIBLE_CHARACTERS:
+            return f"Display names may not contain invisible characters (found U+{ord(char):04X})."
+        if unicodedata.category(char).startswith("M"):
+            if base_is_blank:
+                return "Display names may not have accents or marks on nothing or on a blank."
+            marks += 1
+            if marks > MAX_MARKS_PER_CHARACTER:
+                return (
+                    f"Display names may carry at most {MAX_MARKS_PER_CHARACTER} accents or "
+                    "marks on one character."
+                )
+        else:
+            marks = 0
+            base_is_blank = char.isspace()
+    if not any(unicodedata.category(char).startswith(_VISIBLE_CATEGORIES) for char in name):
+        return "Display names need at least one visible character."
+    return reserved_name_problem(name, what="display name")
+
+
+def reserved_name_problem(name: str, *, what: str) -> str | None:
+    """A sentence when ``name`` is, or (for a display name) has a word that is, reserved."""
+    keys = skeletons(name)
+    names = _reserved(tuple(settings.ACCOUNTS_RESERVED_NAMES))
+    if any(_letters_and_digits(key) in names for key in keys):
+        return f"That {what} is reserved."
+    words = _reserved(tuple(settings.ACCOUNTS_RESERVED_NAME_WORDS))
+    if any(word in words for key in keys for word in re.findall(r"[^\W\d_]+", key)):
+        return f"That {what} contains a reserved word."
+    return None
+
+
+def skeletons(text: str) -> frozenset[str]:
+    """``text`` as confusable skeletons, for comparing names only (never for display):
+    NFKC, diacritics dropped, each character replaced by its confusable class's
+    representative and case folded, repeated until stable (a representative may fold
+    again: ``0`` is ``O``, which folds to ``o``). Unicode's data is case-sensitive and
+    names are not, so there are two: one folding case before the first look-up (``I`` is
+    ``i``), one after it (a Greek capital rho, U+03A1, is ``P``, so ``p``)."""
+    return frozenset(_skeleton(text, fold_first=fold_first) for fold_first in (True, False))
+
+
+def _skeleton(text: str, *, fold_first: bool) -> str:
+    current = unicodedata.normalize("NFKC", text)
+    if fold_first:
+        current = current.casefold()
+    for _ in range(4):
+        decomposed = unicodedata.normalize("NFD", current)
+        unmarked = (c for c in decomposed if not unicodedata.category(c).startswith("M"))
+        folded = "".join(_representative(char) for char in unmarked).casefold()
+        if folded == current:
+            break
+        current = folded
+    return current
+
+
+def _letters_and_digits(text: str) -> str:
+    return "".join(char for char in text if char.isalnum())
+
+
+def _neighbours(char: str) -> set[str]:
+    """The single characters Unicode's confusables data pairs ``char`` with."""
+    found = confusables.is_confusable(char, greedy=True)
+    if not found:
+        return set()
+    return {glyph["c"] for glyph in found[0]["homoglyphs"] if len(glyph["c"]) == 1}
+
+
+def _preference(char: str) -> tuple[int, int]:
+    if char.isascii() and char.islower():
+        rank = 0
+    elif char.isascii() and char.isupper():
+        rank = 1
+    elif char.isascii() and char.isdigit():
+        rank = 2
+    elif char.isascii():
+        rank = 3
+    else:
+        rank = 4
+    return rank, ord(char)
+
+
+@functools.lru_cache(maxsize=4096)
+def _representative(char: str) -> str:
+    """One fixed member of ``char``'s confusable class (a plain ASCII letter where the
+    class has one). The data pairs each character with its prototype both ways, so the
+    class is the character, its pairs, and their pairs."""
+    neighbours = _neighbours(char)
+    if not neighbours:
+        return char
+    members = {char, *neighbours}
+    for neighbour in neighbours:
+        members |= _neighbours(neighbour)
+    return min(members, key=_preference)
+
+
+@functools.lru_cache(maxsize=8)
+def _reserved(names: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(_letters_and_digits(key) for name in names for key in skeletons(name))
