@@ -713,12 +713,10 @@ def _end_deal(
     remaining = sum(state.in_game(seat) for seat in range(state.seats))
     if rules.format == "points":
         return _finish(state, str(outcome))
-    if rules.format == "pool" and remaining <= 1:
-        return _finish(state, leaver_reason or "pool")
+    if remaining <= 1:  # the others went out of the pool, or a concession left one
+        return _finish(state, leaver_reason or rules.format)
     if rules.format == "deals" and rnd.number >= rules.deals:
         return _finish(state, "deals")
-    if remaining <= 1:
-        return _finish(state, leaver_reason or "deals")
     return state
 
 
