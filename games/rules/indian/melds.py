@@ -593,31 +593,36 @@ def _analyse(indices: tuple[int, ...], wild_rank: int, keep: int | None) -> Anal
     if not candidates:
         raise ValueError("no card of the hand may be discarded")
     loose = set(ungrouped) if groups else set(indices)
-    valid: list[int] = []
+    exact: dict[int, int] = {}
+    best: tuple[int, int, int] | None = None  # (points, -value, card) of the best discard
     g: Decider | None = None
-    best, best_points = -1, 1 << 30
-    for index in candidates:
-        floor = max(0, points - _value(index, wild_rank))
-        if floor >= best_points and floor > 0:
-            continue  # can neither do better nor be a valid show
+    # the loose cards first (their figure is exact for free), then the others that could
+    # do better than the best so far, win its tie, or be a valid show
+    for index in sorted(candidates, key=lambda i: i not in loose):
+        value = _value(index, wild_rank)
+        floor = max(0, points - value)
         if index in loose:
             left = floor
-        elif best_points == 0:  # only whether it is a valid show matters now
+        elif best is not None and floor > 0 and (floor, -value, index) > best:
+            continue
+        elif best is not None and best[0] == 0:  # only whether it is a valid show matters
             g = g or _decider(wild_rank)
             left = 0 if _valid13(hand.without(index, wild_rank), wild_rank, g) else 1
         else:
             left = _points_without(hand, index, wild_rank, f)
-        if left == 0:
-            valid.append(index)
-        if left < best_points:
-            best, best_points = index, left
-    if best in loose:
+        exact[index] = left
+        if best is None or (left, -value, index) < best:
+            best = (left, -value, index)
+    assert best is not None
+    best_points, _, chosen = best
+    valid = [index for index, left in exact.items() if left == 0]
+    if chosen in loose:
         rest = list(ungrouped if groups else indices)
-        rest.remove(best)
-        return (tuple(sorted(valid)), best, groups, tuple(rest), best_points)
+        rest.remove(chosen)
+        return (tuple(sorted(valid)), chosen, groups, tuple(rest), best_points)
     rest_indices = list(indices)
-    rest_indices.remove(best)
-    return (tuple(sorted(valid)), best, *_arrange_hand(rest_indices, wild_rank, f))
+    rest_indices.remove(chosen)
+    return (tuple(sorted(valid)), chosen, *_arrange_hand(rest_indices, wild_rank, f))
 
 
 def _value(index: int, wild_rank: int) -> int:
