@@ -55,6 +55,9 @@ class ErrorCode(StrEnum):
     MUST_KEEP_DISCARD = "must_keep_discard"
     INVALID_LAYOFF = "invalid_layoff"
     JOKER_MUST_BE_PLAYED = "joker_must_be_played"
+    # Indian Rummy (DESIGN §6)
+    CANNOT_TAKE_JOKER = "cannot_take_joker"
+    GROUPS_DO_NOT_MATCH_HAND = "groups_do_not_match_hand"
 
 
 class RulesError(ValueError):

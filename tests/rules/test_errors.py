@@ -54,6 +54,8 @@ def test_error_codes_are_exactly_the_apis():
         # Rummy's (DESIGN §5), raised by games.rules.rummy
         "first_meld_too_small", "not_out_yet", "must_keep_discard", "invalid_layoff",
         "joker_must_be_played",
+        # Indian Rummy's (DESIGN §6), raised by games.rules.indian
+        "cannot_take_joker", "groups_do_not_match_hand",
     }
     for code, cls in ERRORS_BY_CODE.items():
         expected = InvalidInput if code in ("invalid_card", "validation_error") else IllegalAction

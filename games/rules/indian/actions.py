@@ -1,0 +1,95 @@
+"""The five Indian Rummy actions (DESIGN §6 action bodies).
+
+Actions are small frozen values; :func:`games.rules.indian.codec.action_from_json` and
+:func:`~games.rules.indian.codec.action_to_json` convert them to and from JSON. A stock
+draw does not name the card drawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from games.rules.indian.cards import IndianCard
+
+Groups = tuple[tuple[IndianCard, ...], ...]
+"""Groups as written: each a tuple of cards (the order inside a group is free)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    type: ClassVar[str] = "draw_stock"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawDiscard:
+    """Take the top card of the discard pile (not a joker, unless it is the deal's first
+    upcard)."""
+
+    type: ClassVar[str] = "draw_discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Discard ``card`` face up, ending the turn."""
+
+    card: IndianCard
+    """The card to discard."""
+    type: ClassVar[str] = "discard"
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Put ``card`` face down and show the other 13 cards as ``groups``: a valid show ends
+    the deal, any other show is a wrong show. Without ``groups`` the server shows the 13
+    cards in its least-points arrangement (a valid show whenever one exists)."""
+
+    card: IndianCard
+    """The card put face down."""
+    groups: Groups | None
+    """The 13 other cards in groups, or ``None`` for the server's arrangement."""
+    type: ClassVar[str] = "declare"
+
+    def __init__(
+        self, card: IndianCard, groups: Iterable[Iterable[IndianCard]] | None = None
+    ) -> None:
+        object.__setattr__(self, "card", card)
+        object.__setattr__(
+            self, "groups", None if groups is None else tuple(tuple(group) for group in groups)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Drop:
+    """Leave the deal (a first drop before the player's first draw of the deal, else a
+    middle drop)."""
+
+    type: ClassVar[str] = "drop"
+
+
+@dataclass(frozen=True, slots=True)
+class Concede:
+    """Not an action of the API: a seat giving up (``reason`` ``concede`` or ``timeout``),
+    as a step of :func:`games.rules.indian.engine.replay_steps`."""
+
+    reason: str = "concede"
+    """``concede`` or ``timeout``."""
+
+
+Action = DrawStock | DrawDiscard | Discard | Declare | Drop
+"""Any Indian Rummy action."""
+
+ACTION_TYPES: tuple[str, ...] = (
+    DrawStock.type,
+    DrawDiscard.type,
+    Discard.type,
+    Declare.type,
+    Drop.type,
+)
+"""The action type names, as in the API."""
+
+ACTION_CLASSES: tuple[type, ...] = (DrawStock, DrawDiscard, Discard, Declare, Drop)
+"""The action classes, in :data:`ACTION_TYPES` order."""

@@ -1,0 +1,74 @@
+"""Indian Rummy's errors (DESIGN §6): the shared ones of :mod:`games.rules.errors` plus two.
+
+Every error is a :class:`~games.rules.errors.RulesError`; malformed input is an
+:class:`~games.rules.errors.InvalidInput` (400), an action not allowed now an
+:class:`~games.rules.errors.IllegalAction` (409 for ``not_your_turn`` and
+``game_not_active``, else 422), exactly as for Gin Rummy and Rummy. ``stock_only`` (Gin
+Rummy's code for "only a stock draw is allowed") answers a ``draw_discard`` on an empty
+discard pile.
+"""
+
+from __future__ import annotations
+
+from games.rules.errors import (
+    CannotDiscardDrawnCard,
+    CardNotInHand,
+    ErrorCode,
+    GameNotActive,
+    IllegalAction,
+    InvalidCard,
+    InvalidInput,
+    NotYourTurn,
+    RulesError,
+    StockOnly,
+    ValidationError,
+    WrongPhase,
+)
+
+__all__ = [
+    "INDIAN_ERRORS_BY_CODE",
+    "CannotDiscardDrawnCard",
+    "CannotTakeJoker",
+    "CardNotInHand",
+    "ErrorCode",
+    "GameNotActive",
+    "GroupsDoNotMatchHand",
+    "IllegalAction",
+    "InvalidCard",
+    "InvalidInput",
+    "NotYourTurn",
+    "RulesError",
+    "StockOnly",
+    "ValidationError",
+    "WrongPhase",
+]
+
+
+class CannotTakeJoker(IllegalAction):
+    """A ``draw_discard`` of a joker (printed or wild) that is not the deal's first upcard."""
+
+    code = ErrorCode.CANNOT_TAKE_JOKER
+
+
+class GroupsDoNotMatchHand(IllegalAction):
+    """A ``declare`` whose ``groups`` do not hold exactly the 13 cards left after its card."""
+
+    code = ErrorCode.GROUPS_DO_NOT_MATCH_HAND
+
+
+INDIAN_ERRORS_BY_CODE: dict[ErrorCode, type[RulesError]] = {
+    cls.code: cls
+    for cls in (
+        InvalidCard,
+        ValidationError,
+        GameNotActive,
+        NotYourTurn,
+        WrongPhase,
+        CardNotInHand,
+        CannotDiscardDrawnCard,
+        StockOnly,
+        CannotTakeJoker,
+        GroupsDoNotMatchHand,
+    )
+}
+"""The error class for each code an Indian Rummy game raises."""
