@@ -12,9 +12,10 @@ import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
-from games import ai, rules
-from games.rules.codec import final_to_json, round_result_to_json
-from games.rules.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
+from games.ai import gin as ai
+from games.rules import gin as rules
+from games.rules.gin.codec import final_to_json, round_result_to_json
+from games.rules.gin.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
 from games.variants.base import CoreVariant, GameOutcome, SeatRecord
 
 _ACTION_ERROR_CODES = {

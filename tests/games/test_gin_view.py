@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from games.rules import (
+from games.rules.gin import (
     Card,
     DrawStock,
     Knock,
@@ -16,7 +16,7 @@ from games.rules import (
     view_for,
 )
 from games.variants.gin import view_json as view_to_json
-from tests.rules.test_codec import DECK1
+from tests.rules.gin.test_codec import DECK1
 
 
 def play_two_rounds():

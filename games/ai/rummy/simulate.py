@@ -21,8 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from games.ai import rummy as players
-from games.ai.simulate import parse_rules_option, percentile, run_tasks
-from games.ai.stats import grouped_interval, wilson_interval
+from games.ai.common.simulate import parse_rules_option, percentile, run_tasks
+from games.ai.common.stats import grouped_interval, wilson_interval
 from games.rules.rummy import (
     GameState,
     Outcome,
@@ -168,7 +168,7 @@ class Summary:
 
     def confidence_interval(self) -> tuple[float, float]:
         """95% interval of ``a``'s win rate from the groups of games dealt the same cards
-        (:func:`games.ai.stats.grouped_interval`)."""
+        (:func:`games.ai.common.stats.grouped_interval`)."""
         return grouped_interval(self.group_scores)
 
     def binomial_interval(self) -> tuple[float, float]:

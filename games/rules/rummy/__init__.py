@@ -1,7 +1,7 @@
 """Rummy rules core (DESIGN §5): 2-4 players, two decks and jokers. Pure Python,
 standard library only, deterministic given the decks; no Django, no I/O, no clock.
 
-It shares the Gin Rummy core's :class:`~games.rules.cards.Card` and error classes and
+It shares the Gin Rummy core's :class:`~games.rules.common.cards.Card` and error classes and
 has the same small interface: a new round from a deck, legal actions, apply, a seat's
 view, results, a codec.
 

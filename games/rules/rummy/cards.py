@@ -12,9 +12,9 @@ import random
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from games.rules.cards import DECK as NATURALS
-from games.rules.cards import Card
-from games.rules.errors import InvalidCard, ValidationError, brief_repr
+from games.rules.common.cards import DECK as NATURALS
+from games.rules.common.cards import Card
+from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
 
 __all__ = [
     "JOKER",
@@ -85,7 +85,7 @@ def card_texts(cards: Iterable[RummyCard]) -> list[str]:
 def parse_card(text: object) -> RummyCard:
     """The card named by ``text``: rank then suit in any case (``"7h"``), or ``"XX"``.
 
-    Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for anything else.
+    Raises :class:`~games.rules.common.errors.InvalidCard` (``invalid_card``) for anything else.
 
     >>> parse_card("th"), parse_card("XX")
     (Card.parse('TH'), JOKER)
@@ -161,7 +161,7 @@ def new_deck(rng: random.Random, jokers: int = 6) -> list[RummyCard]:
 
 def check_deck(deck: Iterable[RummyCard | str], jokers: int) -> tuple[RummyCard, ...]:
     """The deck in dealing order (strings are parsed); a
-    :class:`~games.rules.errors.ValidationError` unless it holds every natural card
+    :class:`~games.rules.common.errors.ValidationError` unless it holds every natural card
     exactly twice and exactly ``jokers`` jokers."""
     try:
         out = rummy_cards(list(deck))

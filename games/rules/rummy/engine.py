@@ -46,7 +46,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from games.rules.cards import Card
+from games.rules.common.cards import Card
 from games.rules.rummy.actions import (
     Action,
     Concede,
@@ -382,7 +382,7 @@ def timeout_action(state: GameState, seat: int) -> Action:
     """The action the server plays for a seat whose turn timed out (DESIGN §4: it plays the
     seat's whole turn): a stock draw, then -- after playing a swapped joker still owed --
     a discard of the highest-valued card allowed. Deterministic; call it until the turn
-    passes. Raises :class:`~games.rules.errors.IllegalAction` when it is not that seat's
+    passes. Raises :class:`~games.rules.common.errors.IllegalAction` when it is not that seat's
     turn."""
     legal = {entry.type: entry for entry in legal_actions(state, seat)}
     if not legal:
@@ -421,7 +421,7 @@ def is_legal(state: GameState, action: Action, seat: int) -> bool:
 
 def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     """The state after ``seat`` plays ``action``; validates everything and raises a
-    :class:`~games.rules.errors.RulesError` carrying the API's code when it is not
+    :class:`~games.rules.common.errors.RulesError` carrying the API's code when it is not
     allowed (check order: see the module docstring)."""
     seat = _check_seat(seat, state.seats)
     if state.final is not None:

@@ -1,14 +1,14 @@
-"""Rummy's errors (DESIGN §5): the shared ones of :mod:`games.rules.errors` plus five.
+"""Rummy's errors (DESIGN §5): the shared ones of :mod:`games.rules.common.errors` plus five.
 
-Every error is a :class:`~games.rules.errors.RulesError`; malformed input is an
-:class:`~games.rules.errors.InvalidInput` (400), an action not allowed now an
-:class:`~games.rules.errors.IllegalAction` (409 for ``not_your_turn`` and
+Every error is a :class:`~games.rules.common.errors.RulesError`; malformed input is an
+:class:`~games.rules.common.errors.InvalidInput` (400), an action not allowed now an
+:class:`~games.rules.common.errors.IllegalAction` (409 for ``not_your_turn`` and
 ``game_not_active``, else 422), exactly as for Gin Rummy.
 """
 
 from __future__ import annotations
 
-from games.rules.errors import (
+from games.rules.common.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
     ErrorCode,

@@ -1,12 +1,12 @@
 """Rummy's rule options (DESIGN §5) and their validation, in the style of Gin's
-:class:`games.rules.ruleset.RuleSet`."""
+:class:`games.rules.gin.ruleset.RuleSet`."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
 from typing import Any
 
-from games.rules.ruleset import check_options, options_from_dict
+from games.rules.common.options import check_options, options_from_dict
 
 _INT_RANGES: dict[str, tuple[int, int]] = {
     "jokers": (0, 6),
@@ -38,10 +38,11 @@ class RuleSet:
 
     >>> RuleSet.from_dict({"jokers": 2, "rounds": 5}).rounds
     5
-    >>> RuleSet.from_dict({"hand_size": 14})
-    Traceback (most recent call last):
-    ...
-    games.rules.errors.ValidationError: Invalid rules: hand_size: Must be from 7 to 13, not 14.
+    >>> try:
+    ...     RuleSet.from_dict({"hand_size": 14})
+    ... except ValidationError as error:
+    ...     print(error.detail)
+    Invalid rules: hand_size: Must be from 7 to 13, not 14.
     """
 
     jokers: int = 6
@@ -64,7 +65,7 @@ class RuleSet:
     def from_dict(cls, data: object) -> RuleSet:
         """Rules from a JSON object; missing keys take their defaults.
 
-        Raises :class:`~games.rules.errors.ValidationError` (``validation_error``) whose
+        Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``) whose
         ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
         """
         options = options_from_dict(

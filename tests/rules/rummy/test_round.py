@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.rules.errors import IllegalAction, InvalidInput
+from games.rules.common.errors import IllegalAction, InvalidInput
 from games.rules.rummy import (
     JOKER,
     RUMMY_ERRORS_BY_CODE,

@@ -1,0 +1,97 @@
+"""Rule options of a game (DESIGN §3) and their validation."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+from games.rules.common.options import check_options, options_from_dict
+
+_INT_RANGES: dict[str, tuple[int, int]] = {
+    "knock_limit": (0, 10),
+    "gin_bonus": (0, 100),
+    "big_gin_bonus": (0, 100),
+    "undercut_bonus": (0, 100),
+    "target_score": (1, 1000),
+    "game_bonus": (0, 1000),
+    "line_bonus": (0, 100),
+    "stock_floor": (0, 10),
+}
+_BOOLS = ("big_gin", "shutout_doubles", "oklahoma")
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSet:
+    """The options of one game. Every field is optional on creation; defaults are the
+    cardgames.io-style rules of DESIGN §3.
+
+    ======================  =======  ===========  =============================================
+    key                     default  allowed      meaning
+    ======================  =======  ===========  =============================================
+    ``knock_limit``         10       0 - 10       most deadwood a knock may leave; 0 = gin only
+    ``gin_bonus``           25       0 - 100      bonus for gin
+    ``big_gin_bonus``       31       0 - 100      bonus for big gin
+    ``big_gin``             true     bool         whether big gin may be declared
+    ``undercut_bonus``      25       0 - 100      bonus to a defender who undercuts
+    ``target_score``        100      1 - 1000     the game ends when a player reaches it
+    ``game_bonus``          100      0 - 1000     end bonus to the player who reached target
+    ``line_bonus``          25       0 - 100      end bonus per hand won, to each player
+    ``shutout_doubles``     true     bool         a shutout doubles the winner's hand points
+    ``stock_floor``         2        0 - 10       the round is a draw when a discard leaves
+                                                  this many cards (or fewer) in the stock
+    ``oklahoma``            false    bool         the round's knock limit is the first
+                                                  upcard's value (an ace: gin only), capped
+                                                  by ``knock_limit``
+    ======================  =======  ===========  =============================================
+
+    Integers must be ``int`` (not ``bool``, not ``float``); booleans must be ``bool``.
+
+    >>> RuleSet.from_dict({"knock_limit": 0}).knock_limit
+    0
+    """
+
+    knock_limit: int = 10
+    """Most deadwood a knock may leave (0-10; 0 means straight gin)."""
+    gin_bonus: int = 25
+    """Bonus for gin (0-100)."""
+    big_gin_bonus: int = 31
+    """Bonus for big gin (0-100)."""
+    big_gin: bool = True
+    """Whether big gin may be declared."""
+    undercut_bonus: int = 25
+    """Bonus to a defender who undercuts (0-100)."""
+    target_score: int = 100
+    """Score that ends the game (1-1000)."""
+    game_bonus: int = 100
+    """End bonus to the player who reached the target (0-1000)."""
+    line_bonus: int = 25
+    """End bonus per hand won, to each player (0-100)."""
+    shutout_doubles: bool = True
+    """Whether a shutout doubles the winner's hand points."""
+    stock_floor: int = 2
+    """A discard that leaves this many stock cards or fewer ends the round drawn (0-10)."""
+    oklahoma: bool = False
+    """Knock limit from the first upcard (ace: gin only), capped by ``knock_limit``."""
+
+    def __post_init__(self) -> None:
+        check_options(self.to_dict(), _INT_RANGES, _BOOLS)
+
+    @classmethod
+    def from_dict(cls, data: object) -> RuleSet:
+        """Rules from a JSON object; missing keys take their defaults.
+
+        Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``) whose
+        ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
+        """
+        return cls(**options_from_dict(cls().to_dict(), data, _INT_RANGES, _BOOLS))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every option, as a JSON object."""
+        return {field.name: getattr(self, field.name) for field in fields(self)}
+
+
+INT_OPTION_RANGES: Mapping[str, tuple[int, int]] = _INT_RANGES
+"""Each integer option's allowed range, inclusive (for the API's schema)."""
+BOOL_OPTIONS: tuple[str, ...] = _BOOLS
+"""The boolean options."""
