@@ -15,7 +15,7 @@ from typing import Any
 from games.ai import gin as ai
 from games.rules import gin as rules
 from games.rules.gin.codec import final_to_json, round_result_to_json
-from games.rules.gin.ruleset import BOOL_OPTIONS, INT_OPTION_RANGES
+from games.rules.gin.ruleset import OPTIONS
 from games.variants.base import CoreVariant, GameOutcome, SeatRecord
 
 _ACTION_ERROR_CODES = {
@@ -119,10 +119,7 @@ class GinRummy(CoreVariant):
     error_type: type[Exception] = rules.RulesError
 
     def rule_options(self) -> dict[str, tuple[int, int] | None]:
-        return {
-            name: None if name in BOOL_OPTIONS else INT_OPTION_RANGES[name]
-            for name in rules.RuleSet().to_dict()
-        }
+        return {o.name: None if o.low is None else (o.low, o.high or 0) for o in OPTIONS}
 
     def new_deck(
         self, rng: random.Random, rules_data: Mapping[str, Any] | None = None

@@ -23,7 +23,7 @@ from typing import Any
 from games.ai import rummy as rummy_ai
 from games.ai.rummy.common import forced
 from games.rules import rummy
-from games.rules.rummy.ruleset import _BOOLS, _INT_RANGES, _OPTIONAL_INT_RANGES
+from games.rules.rummy.ruleset import OPTIONS
 from games.variants.base import CoreVariant, GameOutcome, SeatRecord
 
 _ACTION_ERROR_CODES = {
@@ -58,10 +58,7 @@ class Rummy(CoreVariant):
     # --- rules and dealing ----------------------------------------------------------------
 
     def rule_options(self) -> dict[str, tuple[int, int] | None]:
-        ranges = {**_INT_RANGES, **_OPTIONAL_INT_RANGES}
-        return {
-            name: None if name in _BOOLS else ranges[name] for name in rummy.RuleSet().to_dict()
-        }
+        return {o.name: None if o.low is None else (o.low, o.high or 0) for o in OPTIONS}
 
     def new_deck(
         self, rng: random.Random, rules: Mapping[str, Any] | None = None

@@ -3,8 +3,9 @@ the hand mask of some cards is :func:`games.rules.mask_of`)."""
 
 from __future__ import annotations
 
-from games.rules.common.cards import CARD_VALUES, RANK_COLUMN, SUIT_FIELD
+from games.rules.common.cards import RANK_COLUMN, SUIT_FIELD
 from games.rules.gin import DECK, Card
+from games.rules.gin.deck import CARD_VALUES
 
 __all__ = [
     "BIT_VALUE",

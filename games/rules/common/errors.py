@@ -1,4 +1,4 @@
-"""Errors raised by the rules core.
+"""The errors every game's rules raise, and the codes they share.
 
 Every error is a :class:`RulesError` (a :class:`ValueError`) whose ``code`` is the
 machine code of the HTTP API (DESIGN §4) and whose ``detail`` is a human sentence
@@ -7,7 +7,14 @@ naming the offending input. There are two kinds, in the spirit of python-chess:
 * :class:`InvalidInput` -- the input is malformed (``invalid_card``,
   ``validation_error``); the server answers 400.
 * :class:`IllegalAction` -- the input is well formed but not allowed now
-  (``not_your_turn``, ``wrong_phase``, ...); the server answers 409 or 422.
+  (``not_your_turn``, ``wrong_phase``, ...); the server answers 409 when the game is
+  not in a state where the seat may act (``not_your_turn``, ``game_not_active``), else
+  422.
+
+Each error class says its :class:`ErrorKind`; :func:`http_status` turns it into the HTTP
+status, so no list of codes by status is written anywhere. The codes every game shares
+are :class:`ErrorCode`; a game's own codes are its own enum, beside its own error
+classes (``games.rules.gin.errors``, ``games.rules.rummy.errors``).
 """
 
 from __future__ import annotations
@@ -36,7 +43,8 @@ def brief_repr(value: object, limit: int = 40) -> str:
 
 
 class ErrorCode(StrEnum):
-    """The stable machine codes carried by :attr:`RulesError.code`."""
+    """The machine codes every game shares; each game adds its own in its own enum
+    (:class:`games.rules.gin.errors.GinErrorCode`, ...)."""
 
     INVALID_CARD = "invalid_card"
     VALIDATION_ERROR = "validation_error"
@@ -45,23 +53,37 @@ class ErrorCode(StrEnum):
     WRONG_PHASE = "wrong_phase"
     CARD_NOT_IN_HAND = "card_not_in_hand"
     CANNOT_DISCARD_DRAWN_CARD = "cannot_discard_drawn_card"
-    STOCK_ONLY = "stock_only"
-    KNOCK_LIMIT_EXCEEDED = "knock_limit_exceeded"
     INVALID_MELDS = "invalid_melds"
-    NOT_BIG_GIN = "not_big_gin"
-    # Rummy (DESIGN §5)
-    FIRST_MELD_TOO_SMALL = "first_meld_too_small"
-    NOT_OUT_YET = "not_out_yet"
-    MUST_KEEP_DISCARD = "must_keep_discard"
-    INVALID_LAYOFF = "invalid_layoff"
-    JOKER_MUST_BE_PLAYED = "joker_must_be_played"
+
+
+class ErrorKind(StrEnum):
+    """What kind of refusal an error is, which says how the server answers it."""
+
+    INVALID = "invalid"
+    """Malformed input (400)."""
+    CONFLICT = "conflict"
+    """Well formed, but the game is not in a state where this seat may act (409): it is
+    another seat's turn, or the game is over."""
+    ILLEGAL = "illegal"
+    """Well formed, but not allowed now by the rules (422)."""
+
+
+HTTP_STATUS: dict[ErrorKind, int] = {
+    ErrorKind.INVALID: 400,
+    ErrorKind.CONFLICT: 409,
+    ErrorKind.ILLEGAL: 422,
+}
+"""The HTTP status the server answers each kind of error with (DESIGN §4)."""
 
 
 class RulesError(ValueError):
     """Base class of every error the rules core raises on purpose."""
 
-    code: ClassVar[ErrorCode]
-    """The API's machine code for this error."""
+    code: ClassVar[StrEnum]
+    """The API's machine code for this error (a member of :class:`ErrorCode`, or of the
+    game's own enum)."""
+    kind: ClassVar[ErrorKind]
+    """What kind of refusal it is (:func:`http_status`)."""
 
     def __init__(self, detail: str) -> None:
         super().__init__(detail)
@@ -75,6 +97,8 @@ class RulesError(ValueError):
 class InvalidInput(RulesError):
     """Malformed input (a bad card string, a missing field, an out-of-range option)."""
 
+    kind = ErrorKind.INVALID
+
     def __init__(self, detail: str, fields: dict[str, list[str]] | None = None) -> None:
         super().__init__(detail)
         self.fields: dict[str, list[str]] = dict(fields or {})
@@ -83,6 +107,8 @@ class InvalidInput(RulesError):
 
 class IllegalAction(RulesError):
     """A well-formed action that is not allowed in the current state."""
+
+    kind = ErrorKind.ILLEGAL
 
 
 class InvalidCard(InvalidInput):
@@ -102,12 +128,14 @@ class GameNotActive(IllegalAction):
     """The game is over; no action applies any more."""
 
     code = ErrorCode.GAME_NOT_ACTIVE
+    kind = ErrorKind.CONFLICT
 
 
 class NotYourTurn(IllegalAction):
     """The acting seat is not the seat whose turn it is."""
 
     code = ErrorCode.NOT_YOUR_TURN
+    kind = ErrorKind.CONFLICT
 
 
 class WrongPhase(IllegalAction):
@@ -128,44 +156,40 @@ class CannotDiscardDrawnCard(IllegalAction):
     code = ErrorCode.CANNOT_DISCARD_DRAWN_CARD
 
 
-class StockOnly(IllegalAction):
-    """Only a stock draw is allowed (after both players passed the first upcard)."""
-
-    code = ErrorCode.STOCK_ONLY
-
-
-class KnockLimitExceeded(IllegalAction):
-    """The deadwood left after the knock discard is above the round's knock limit."""
-
-    code = ErrorCode.KNOCK_LIMIT_EXCEEDED
-
-
 class InvalidMelds(IllegalAction):
     """Declared melds are not legal melds, overlap, or use cards not in the hand."""
 
     code = ErrorCode.INVALID_MELDS
 
 
-class NotBigGin(IllegalAction):
-    """Big Gin was declared but the 11 cards are not all melded (or Big Gin is off)."""
+SHARED_ERRORS: tuple[type[RulesError], ...] = (
+    InvalidCard,
+    ValidationError,
+    NotYourTurn,
+    GameNotActive,
+    WrongPhase,
+    CardNotInHand,
+    CannotDiscardDrawnCard,
+    InvalidMelds,
+)
+"""The error classes of the shared codes, in the order the API lists them."""
 
-    code = ErrorCode.NOT_BIG_GIN
+
+def http_status(error: type[RulesError] | RulesError) -> int:
+    """The HTTP status the server answers an error (or error class) with: 400 for
+    malformed input, 409 for ``not_your_turn`` and ``game_not_active``, 422 for any other
+    action the rules refuse.
+
+    >>> http_status(ValidationError), http_status(NotYourTurn), http_status(WrongPhase)
+    (400, 409, 422)
+    """
+    return HTTP_STATUS[error.kind]
 
 
-ERRORS_BY_CODE: dict[ErrorCode, type[RulesError]] = {
-    cls.code: cls
-    for cls in (
-        InvalidCard,
-        ValidationError,
-        GameNotActive,
-        NotYourTurn,
-        WrongPhase,
-        CardNotInHand,
-        CannotDiscardDrawnCard,
-        StockOnly,
-        KnockLimitExceeded,
-        InvalidMelds,
-        NotBigGin,
-    )
-}
-"""The error class for each code."""
+def errors_by_code(errors: tuple[type[RulesError], ...]) -> dict[str, type[RulesError]]:
+    """The error class of each code among ``errors`` (a code names one class only)."""
+    out: dict[str, type[RulesError]] = {}
+    for cls in errors:
+        if out.setdefault(cls.code, cls) is not cls:
+            raise ValueError(f"{cls.code} names two classes")
+    return out

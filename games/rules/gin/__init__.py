@@ -74,7 +74,8 @@ Public API (see each module for details)
   (``.fields``): ``InvalidCard``, ``ValidationError``; ``IllegalAction``:
   ``GameNotActive``, ``NotYourTurn``, ``WrongPhase``, ``CardNotInHand``,
   ``CannotDiscardDrawnCard``, ``StockOnly``, ``KnockLimitExceeded``, ``InvalidMelds``,
-  ``NotBigGin``; ``ErrorCode``.
+  ``NotBigGin``; ``ErrorCode`` (the shared codes), ``GinErrorCode`` (Gin's own),
+  ``ERRORS`` (every error class, in the API's order), ``ERRORS_BY_CODE``.
 
 Public knowledge for computer players: each round keeps its history of
 :class:`MoveRecord` (seat, type, card). ``view_for(state, seat).round.history`` gives it as
@@ -82,16 +83,7 @@ that seat may see it (:func:`public_move`): passes, discard-pile draws (with the
 taken), discards and knocks are public; the opponent's stock draws carry no card.
 """
 
-from games.rules.common.cards import (
-    DECK,
-    Card,
-    Suit,
-    cards,
-    cards_of,
-    mask_of,
-    new_deck,
-    value_of,
-)
+from games.rules.common.cards import DECK, Card, Suit, cards, cards_of, mask_of
 from games.rules.common.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
@@ -101,11 +93,8 @@ from games.rules.common.errors import (
     InvalidCard,
     InvalidInput,
     InvalidMelds,
-    KnockLimitExceeded,
-    NotBigGin,
     NotYourTurn,
     RulesError,
-    StockOnly,
     ValidationError,
     WrongPhase,
 )
@@ -126,6 +115,7 @@ from games.rules.gin.codec import (
     state_from_json,
     state_to_json,
 )
+from games.rules.gin.deck import new_deck, value_of
 from games.rules.gin.engine import (
     apply_action,
     concede,
@@ -139,6 +129,14 @@ from games.rules.gin.engine import (
     replay,
     replay_steps,
     view_for,
+)
+from games.rules.gin.errors import (
+    ERRORS,
+    ERRORS_BY_CODE,
+    GinErrorCode,
+    KnockLimitExceeded,
+    NotBigGin,
+    StockOnly,
 )
 from games.rules.gin.melds import (
     ALL_MELDS,
@@ -186,6 +184,8 @@ __all__ = [
     "ALL_RUNS",
     "ALL_SETS",
     "DECK",
+    "ERRORS",
+    "ERRORS_BY_CODE",
     "STATE_FORMAT_VERSION",
     "Action",
     "Arrangement",
@@ -201,6 +201,7 @@ __all__ = [
     "FinalResult",
     "GameNotActive",
     "GameState",
+    "GinErrorCode",
     "HandResult",
     "IllegalAction",
     "InvalidCard",

@@ -25,22 +25,21 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from games.rules.common.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards, value_of
+from games.rules.common.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards
 from games.rules.common.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
     GameNotActive,
     InvalidCard,
     InvalidMelds,
-    KnockLimitExceeded,
-    NotBigGin,
     NotYourTurn,
     RulesError,
-    StockOnly,
     ValidationError,
     WrongPhase,
 )
 from games.rules.gin.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, Pass
+from games.rules.gin.deck import value_of
+from games.rules.gin.errors import KnockLimitExceeded, NotBigGin, StockOnly
 from games.rules.gin.melds import (
     MELD_BY_MASK,
     deadwood_after_discard_mask,

@@ -35,7 +35,6 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from games.rules.common.cards import (
-    CARD_VALUES,
     DECK,
     RANK_COLUMN,
     SUIT_BITS,
@@ -44,9 +43,9 @@ from games.rules.common.cards import (
     cards_of,
     mask_of,
     sort_cards,
-    value_of,
 )
 from games.rules.common.errors import InvalidMelds, ValidationError
+from games.rules.gin.deck import CARD_VALUES, value_of
 
 NO_CARD = 1000
 """Sentinel 'gain' of an empty suit in :data:`DISCARD_GAIN` (nothing to discard there)."""

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any
 
-from games.rules.common.options import check_options, options_from_dict
+from games.rules.common.game import JsonObject, RuleOption
+from games.rules.common.options import check_options, options_from_dict, rule_options
 
-_INT_RANGES: dict[str, tuple[int, int]] = {
+_RANGES: dict[str, tuple[int, int]] = {
     "knock_limit": (0, 10),
     "gin_bonus": (0, 100),
     "big_gin_bonus": (0, 100),
@@ -18,7 +17,20 @@ _INT_RANGES: dict[str, tuple[int, int]] = {
     "line_bonus": (0, 100),
     "stock_floor": (0, 10),
 }
-_BOOLS = ("big_gin", "shutout_doubles", "oklahoma")
+_HELP = {
+    "knock_limit": "Most deadwood a knock may leave; 0 = gin only.",
+    "gin_bonus": "Bonus for gin.",
+    "big_gin_bonus": "Bonus for big gin.",
+    "big_gin": "Whether big gin may be declared.",
+    "undercut_bonus": "Bonus to a defender who undercuts.",
+    "target_score": "The game ends when a player reaches it.",
+    "game_bonus": "End bonus to the player who reached the target.",
+    "line_bonus": "End bonus per hand won, to each player.",
+    "shutout_doubles": "A shutout doubles the winner's hand points.",
+    "stock_floor": "The round is a draw when a discard leaves this many stock cards or fewer.",
+    "oklahoma": "The round's knock limit is the first upcard's value (an ace: gin only), "
+    "capped by knock_limit.",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,7 +87,7 @@ class RuleSet:
     """Knock limit from the first upcard (ace: gin only), capped by ``knock_limit``."""
 
     def __post_init__(self) -> None:
-        check_options(self.to_dict(), _INT_RANGES, _BOOLS)
+        check_options(self.to_dict(), OPTIONS)
 
     @classmethod
     def from_dict(cls, data: object) -> RuleSet:
@@ -84,14 +96,12 @@ class RuleSet:
         Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``) whose
         ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
         """
-        return cls(**options_from_dict(cls().to_dict(), data, _INT_RANGES, _BOOLS))
+        return cls(**options_from_dict(data, OPTIONS))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """Every option, as a JSON object."""
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
 
-INT_OPTION_RANGES: Mapping[str, tuple[int, int]] = _INT_RANGES
-"""Each integer option's allowed range, inclusive (for the API's schema)."""
-BOOL_OPTIONS: tuple[str, ...] = _BOOLS
-"""The boolean options."""
+OPTIONS: tuple[RuleOption, ...] = rule_options(RuleSet, _RANGES, _HELP)
+"""Every option, in the order of :meth:`RuleSet.to_dict`."""

@@ -117,7 +117,7 @@ Public API
   ``deck_to_json``.
 * Errors (:mod:`.errors`): the shared ``RulesError`` family plus ``FirstMeldTooSmall``,
   ``NotOutYet``, ``MustKeepDiscard``, ``InvalidLayoff``, ``JokerMustBePlayed``;
-  ``RUMMY_ERRORS_BY_CODE``.
+  ``RummyErrorCode`` (Rummy's own codes), ``ERRORS``, ``ERRORS_BY_CODE``.
 """
 
 from games.rules.rummy.actions import (
@@ -171,7 +171,8 @@ from games.rules.rummy.engine import (
     view_for,
 )
 from games.rules.rummy.errors import (
-    RUMMY_ERRORS_BY_CODE,
+    ERRORS,
+    ERRORS_BY_CODE,
     CannotDiscardDrawnCard,
     CardNotInHand,
     ErrorCode,
@@ -187,6 +188,7 @@ from games.rules.rummy.errors import (
     NotOutYet,
     NotYourTurn,
     RulesError,
+    RummyErrorCode,
     ValidationError,
     WrongPhase,
 )
@@ -226,8 +228,9 @@ from games.rules.rummy.state import (
 
 __all__ = [
     "ACTION_TYPES",
+    "ERRORS",
+    "ERRORS_BY_CODE",
     "JOKER",
-    "RUMMY_ERRORS_BY_CODE",
     "STATE_FORMAT_VERSION",
     "Action",
     "CannotDiscardDrawnCard",
@@ -268,6 +271,7 @@ __all__ = [
     "RuleSet",
     "RulesError",
     "RummyCard",
+    "RummyErrorCode",
     "SwapJoker",
     "TableMeld",
     "ValidationError",

@@ -4,18 +4,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from typing import Any
 
-from games.rules.common.options import check_options, options_from_dict
+from games.rules.common.game import JsonObject, RuleOption
+from games.rules.common.options import check_options, options_from_dict, rule_options
 
-_INT_RANGES: dict[str, tuple[int, int]] = {
+_RANGES: dict[str, tuple[int, int]] = {
     "jokers": (0, 6),
     "hand_size": (7, 13),
     "first_meld_points": (0, 60),
     "loss_limit": (100, 5000),
+    "rounds": (1, 50),
 }
-_OPTIONAL_INT_RANGES: dict[str, tuple[int, int]] = {"rounds": (1, 50)}
-_BOOLS = ("hand_rummy_doubles",)
+_HELP = {
+    "jokers": "Jokers in the deck (with the 104 cards).",
+    "hand_size": "Cards dealt to each player.",
+    "first_meld_points": "Least points of a player's first meld.",
+    "loss_limit": "The game ends after a round in which a total reaches -loss_limit or less.",
+    "rounds": "The game ends after this many rounds (null: no such limit).",
+    "hand_rummy_doubles": "Going out in one turn doubles the round.",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +66,7 @@ class RuleSet:
     """Whether going out in one turn, with nothing put down before, doubles the round."""
 
     def __post_init__(self) -> None:
-        check_options(self.to_dict(), _INT_RANGES, _BOOLS, _OPTIONAL_INT_RANGES)
+        check_options(self.to_dict(), OPTIONS)
 
     @classmethod
     def from_dict(cls, data: object) -> RuleSet:
@@ -68,12 +75,9 @@ class RuleSet:
         Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``) whose
         ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
         """
-        options = options_from_dict(
-            cls().to_dict(), data, _INT_RANGES, _BOOLS, _OPTIONAL_INT_RANGES
-        )
-        return cls(**options)
+        return cls(**options_from_dict(data, OPTIONS))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> JsonObject:
         """Every option, as a JSON object."""
         return {field.name: getattr(self, field.name) for field in fields(self)}
 
@@ -81,3 +85,7 @@ class RuleSet:
     def deck_size(self) -> int:
         """Cards in the deck: 104 and the jokers."""
         return 104 + self.jokers
+
+
+OPTIONS: tuple[RuleOption, ...] = rule_options(RuleSet, _RANGES, _HELP)
+"""Every option, in the order of :meth:`RuleSet.to_dict`."""

@@ -8,8 +8,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.ai.simulate import main
 from games.ai.rummy.simulate import RuleSet, play_group, report, simulate
+from games.ai.simulate import main
 
 
 def test_a_group_rotates_the_player_over_every_seat():

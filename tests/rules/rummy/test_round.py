@@ -8,8 +8,8 @@ import pytest
 
 from games.rules.common.errors import IllegalAction, InvalidInput
 from games.rules.rummy import (
+    ERRORS_BY_CODE,
     JOKER,
-    RUMMY_ERRORS_BY_CODE,
     Concede,
     Discard,
     DrawDiscard,
@@ -49,7 +49,7 @@ def code_of(state, action, seat=0):
     with pytest.raises(RulesError) as caught:
         apply_action(state, action, seat)
     error = caught.value
-    assert type(error) is RUMMY_ERRORS_BY_CODE[error.code]
+    assert type(error) is ERRORS_BY_CODE[error.code]
     assert error.detail and str(error) == error.detail
     assert not is_legal(state, action, seat)
     return str(error.code)
@@ -500,7 +500,7 @@ def test_replay_is_a_fold_of_apply_action():
 
 
 def test_errors_are_input_or_illegal_like_gins():
-    for code, cls in RUMMY_ERRORS_BY_CODE.items():
+    for code, cls in ERRORS_BY_CODE.items():
         kind = InvalidInput if code in ("invalid_card", "validation_error") else IllegalAction
         assert issubclass(cls, kind) and issubclass(cls, ValueError)
 
