@@ -1,10 +1,13 @@
 """Computer players: a pure function from what one seat may see to an action.
 
 Entry points
+    :data:`GIN_PLAYERS` -- the players behind the interface every game's players
+    implement (:class:`~games.ai.common.players.Players`).
     ``choose_action(view, level, rng, memory=None)`` -- the computer's move at ``level``
     (``"easy"``, ``"medium"`` or ``"hard"``). ``baseline_action(view, rng)`` -- the fixed
-    baseline player (also used to play an absent human's turn). ``play(name, view, rng)``
-    -- any player by name, :data:`PLAYERS` (the levels plus ``baseline`` and ``random``).
+    baseline player. ``absent_action(view, rng)`` -- the baseline kept to drawing and
+    discarding, for a person who ran out of time. ``play(name, view, rng)`` -- any
+    player by name, :data:`PLAYERS` (the levels plus ``baseline`` and ``random``).
 
 Knowledge model
     A player sees exactly one :class:`games.rules.PlayerView`: its own hand, the discard
@@ -32,13 +35,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from games.ai.common.players import LEVELS
 from games.ai.gin import easy, hard, medium
-from games.ai.gin.baseline import baseline_action, random_action
+from games.ai.gin.baseline import absent_action, baseline_action, random_action
 from games.ai.gin.memory import Memory
 from games.rules.gin import Action, PlayerView
 
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-"""The computer's difficulty levels, weakest first."""
 PLAYERS: tuple[str, ...] = ("baseline", "random", *LEVELS)
 """Every player :func:`play` knows."""
 
@@ -49,9 +51,11 @@ _LEVELS: dict[str, Callable[[PlayerView, random.Random, Memory], Action]] = {
 }
 
 __all__ = [
+    "GIN_PLAYERS",
     "LEVELS",
     "PLAYERS",
     "Memory",
+    "absent_action",
     "baseline_action",
     "choose_action",
     "play",
@@ -82,3 +86,17 @@ def play(name: str, view: PlayerView, rng: random.Random, memory: Memory | None 
     if name == "random":
         return random_action(view, rng)
     return choose_action(view, name, rng, memory=memory)
+
+
+class GinPlayers:
+    """Gin Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
+
+    def choose(self, view: PlayerView, level: str, rng: random.Random) -> Action:
+        return play(level, view, rng)
+
+    def absent(self, view: PlayerView, rng: random.Random) -> Action:
+        return absent_action(view, rng)
+
+
+GIN_PLAYERS = GinPlayers()
+"""Gin Rummy's computer players."""

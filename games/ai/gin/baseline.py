@@ -9,6 +9,9 @@ against it. Its definition:
   never the card just taken from the discard pile.
 * Knock as soon as that least deadwood is at most the knock limit (gin at 0, big gin when
   all 11 cards meld), with the least-deadwood meld arrangement (the rules' default).
+
+The absent player (:func:`absent_action`, what the turn timer plays for a person who ran
+out of time) is the baseline kept to drawing and discarding.
 """
 
 from __future__ import annotations
@@ -22,8 +25,11 @@ from games.rules.gin import (
     BigGin,
     Discard,
     Knock,
+    Pass,
+    Phase,
     PlayerView,
     deadwood_mask,
+    deadwood_value,
     expand_legal_actions,
     mask_of,
 )
@@ -61,3 +67,21 @@ def random_action(view: PlayerView, rng: random.Random) -> Action:
     if not actions:
         raise ValueError("The random player was asked to act when it may not.")
     return rng.choice(actions)
+
+
+def absent_action(view: PlayerView, rng: random.Random) -> Action:
+    """The baseline player's choice for an absent player, kept to draw-and-discard: the
+    server passes the first upcard, draws and discards, but never knocks for anyone."""
+    if view.round.phase == Phase.FIRST_UPCARD:
+        return Pass()
+    action = baseline_action(view, rng)
+    if isinstance(action, Knock):
+        return Discard(action.card)
+    if isinstance(action, BigGin):
+        cards = next(a.cards for a in view.round.legal_actions if a.type == "discard")
+        assert cards
+        hand = list(view.round.hand)
+        return Discard(
+            min(cards, key=lambda c: (deadwood_value([h for h in hand if h != c]), str(c)))
+        )
+    return action

@@ -1,12 +1,15 @@
-"""Pieces both rules cores (Gin Rummy and Rummy) share: the JSON action envelope, the
-bound on stored numbers and the strict readers of a stored state."""
+"""The JSON every game's codec shares: the action envelope and its card and meld fields,
+the bound on stored numbers, and the strict readers of a stored state."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar
 
-from games.rules.common.errors import ValidationError, brief_repr
+from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
+
+C = TypeVar("C")
+T = TypeVar("T")
 
 MAX_INT = 2**31 - 1
 """The largest number a stored state (or a meld id) may hold: every stored number is a count."""
@@ -83,3 +86,60 @@ def read_action_type(
     if extra:
         raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
     return kind, data
+
+
+def card_field(value: object, field: str, parse: Callable[[object], C]) -> C:
+    """The card ``parse`` reads from a body's ``field``; an ``InvalidCard`` naming the
+    field when it is not one."""
+    try:
+        return parse(value)
+    except InvalidCard as error:
+        raise InvalidCard(error.detail, {field: [error.detail]}) from error
+
+
+def melds_field(
+    value: object, parse: Callable[[object], C], *, non_empty: bool = False
+) -> tuple[tuple[C, ...], ...]:
+    """A body's ``melds``: a list of card lists (at least one with ``non_empty``), only
+    checked for shape; the engine checks that they are melds."""
+    message = f"Must be a {'non-empty ' if non_empty else ''}list of melds, each a list of cards."
+    if not isinstance(value, list | tuple) or (non_empty and not value):
+        raise ValidationError(f"melds: {message}", {"melds": [message]})
+    out = []
+    for meld in value:
+        if not isinstance(meld, list | tuple):
+            raise ValidationError(f"melds: {message}", {"melds": [message]})
+        out.append(tuple(card_field(card, "melds", parse) for card in meld))
+    return tuple(out)
+
+
+def check_format(obj: Mapping[str, Any], version: int) -> None:
+    """Refuse a stored state of another ``format_version`` than ``version`` (a future
+    format bumps the number and adds a migration)."""
+    found = obj.get("format_version")
+    if found != version or isinstance(found, bool):
+        raise ValueError(f"unsupported format_version {brief_repr(found)} (expected {version})")
+
+
+def read_stored(read: Callable[[], T]) -> T:
+    """``read()``, a stored state's reader, with anything malformed in the stored JSON
+    turned into one ``ValidationError`` naming ``state``."""
+    try:
+        return read()
+    except RulesError as error:
+        raise ValidationError(
+            f"Stored game state is invalid: {error.detail}", {"state": [error.detail]}
+        ) from error
+    except (
+        KeyError,
+        TypeError,
+        ValueError,
+        IndexError,
+        AttributeError,
+        RecursionError,
+        OverflowError,
+    ) as error:
+        detail = f"missing key {error}" if isinstance(error, KeyError) else str(error)
+        raise ValidationError(
+            f"Stored game state is invalid: {detail}.", {"state": [detail]}
+        ) from error

@@ -1,8 +1,11 @@
-"""Gin Rummy rules core: pure Python, standard library only, deterministic.
+"""Gin Rummy rules core (DESIGN §3-§4): pure Python, standard library only, deterministic.
 
 No Django, no I/O, no clock. Randomness enters only as a ``random.Random`` passed to
 :func:`new_deck` or as a ready deck. The server stores :func:`state_to_json` and the move
-log; replaying the log from the dealt decks gives the same state.
+log; replaying the log from the dealt decks (:func:`games.rules.common.game.replay`)
+gives the same state. The server plays it through :data:`GIN_RULES`, the interface every
+game of the family implements; the cards, the draws and the discard, the shared errors
+and the readers of its JSON are :mod:`games.rules.common`'s.
 
 Cards
     >>> from games.rules.gin import Card, cards, DECK
@@ -39,9 +42,10 @@ Playing a game
 
 Public API (see each module for details)
 
-* Cards (:mod:`.cards`): ``Card`` (``Card.parse``, ``.rank`` 1-13, ``.suit`` ``Suit``,
-  ``.value``, ``.mask``), ``Suit``, ``cards(text)``, ``DECK``, ``new_deck(rng)``,
-  ``mask_of(cards)``, ``cards_of(mask)``, ``value_of(mask)``.
+* The interface (:mod:`.game`): ``GIN_RULES`` (a ``GameRules``).
+* Cards (:mod:`games.rules.common.cards`, :mod:`.deck`): ``Card`` (``Card.parse``,
+  ``.rank`` 1-13, ``.suit`` ``Suit``, ``.value``, ``.mask``), ``Suit``, ``cards(text)``,
+  ``DECK``, ``new_deck(rng)``, ``mask_of(cards)``, ``cards_of(mask)``, ``value_of(mask)``.
 * Melds (:mod:`.melds`): ``Meld``, ``ALL_MELDS`` / ``ALL_SETS`` / ``ALL_RUNS``,
   ``melds_in(cards)``, ``Arrangement``, ``best_arrangement(cards)``,
   ``best_arrangements(cards)``, ``deadwood_value(cards)``, ``best_discards(cards)``,
@@ -64,12 +68,12 @@ Public API (see each module for details)
   ``legal_moves(state, seat)``, ``expand_legal_actions(entries)``,
   ``is_legal(state, action, seat)``, ``apply_action(state, action, seat)``,
   ``view_for(state, seat)``, ``concede(state, seat, reason)``,
-  ``replay(rules, first_dealer, decks, moves)``, ``replay_steps(state, moves, decks)``,
   ``public_move(record, viewer)``.
 * Scoring (:mod:`.scoring`): ``settle_game``, ``settle_concession``,
   ``choose_knocker_melds``.
-* JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``state_to_json``,
-  ``state_from_json`` (what a player is shown is the server's to write).
+* JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``view_to_json`` (the
+  rules' part of the API's game view), ``state_to_json``, ``state_from_json``; their
+  JSON Schemas are :mod:`.schema`'s.
 * Errors (:mod:`.errors`): ``RulesError`` (``.code``, ``.detail``), ``InvalidInput``
   (``.fields``): ``InvalidCard``, ``ValidationError``; ``IllegalAction``:
   ``GameNotActive``, ``NotYourTurn``, ``WrongPhase``, ``CardNotInHand``,
@@ -126,8 +130,6 @@ from games.rules.gin.engine import (
     legal_moves,
     new_game,
     public_move,
-    replay,
-    replay_steps,
     view_for,
 )
 from games.rules.gin.errors import (
@@ -138,6 +140,7 @@ from games.rules.gin.errors import (
     NotBigGin,
     StockOnly,
 )
+from games.rules.gin.game import GIN_RULES
 from games.rules.gin.melds import (
     ALL_MELDS,
     ALL_RUNS,
@@ -186,6 +189,7 @@ __all__ = [
     "DECK",
     "ERRORS",
     "ERRORS_BY_CODE",
+    "GIN_RULES",
     "STATE_FORMAT_VERSION",
     "Action",
     "Arrangement",
@@ -259,8 +263,6 @@ __all__ = [
     "new_deck",
     "new_game",
     "public_move",
-    "replay",
-    "replay_steps",
     "settle_concession",
     "settle_game",
     "state_from_json",

@@ -1,4 +1,5 @@
-"""The six actions a player can take (DESIGN §4 action bodies).
+"""The six actions a player can take (DESIGN §4 action bodies): the draws and the discard
+of :mod:`games.rules.common.actions`, and Gin Rummy's own pass, knock and big gin.
 
 Actions are small frozen values; :func:`games.rules.gin.codec.action_from_json` and
 :func:`games.rules.gin.codec.action_to_json` convert them to and from the API's JSON bodies.
@@ -11,7 +12,20 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.rules.common.actions import Discard, DrawDiscard, DrawStock
 from games.rules.common.cards import Card
+
+__all__ = [
+    "ACTION_TYPES",
+    "Action",
+    "BigGin",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Knock",
+    "Melds",
+    "Pass",
+]
 
 Melds = tuple[tuple[Card, ...], ...]
 """Declared melds: each a tuple of cards."""
@@ -28,29 +42,6 @@ class Pass:
     """Decline the first upcard (first-upcard phase only)."""
 
     type: ClassVar[str] = "pass"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Draw the top card of the stock."""
-
-    type: ClassVar[str] = "draw_stock"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawDiscard:
-    """Take the top card of the discard pile (also: take the first upcard)."""
-
-    type: ClassVar[str] = "draw_discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard ``card`` face up, ending the turn."""
-
-    card: Card
-    """The card to discard."""
-    type: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +77,7 @@ class BigGin:
         object.__setattr__(self, "melds", _freeze_melds(self.melds))
 
 
-Action = Pass | DrawStock | DrawDiscard | Discard | Knock | BigGin
+Action = Pass | DrawStock | DrawDiscard | Discard[Card] | Knock | BigGin
 """Any action."""
 
 ACTION_TYPES: tuple[str, ...] = (

@@ -1,8 +1,10 @@
-"""JSON forms: actions (DESIGN §4 bodies) and the whole stored state.
+"""JSON forms: actions (DESIGN §4 bodies), a seat's view, results and the whole stored
+state.
 
 Cards are always written as upper-case two-character strings and read case-insensitively.
-What a player is shown is not written here: the server presents views itself
-(``games/variants/gin.py``), so the rules core knows nothing of HTTP.
+:func:`view_to_json` writes the rules' part of the API's game view (``scores``, ``round``,
+``rounds``, ``final``); the server adds its own keys (the table, the players, the deck
+commitment, the turn deadline), so the rules core knows nothing of HTTP.
 
 The stored state (:func:`state_to_json`) carries ``"format_version"``
 (:data:`STATE_FORMAT_VERSION`); :func:`state_from_json` refuses any other version, so a
@@ -12,12 +14,18 @@ keys are only ever added.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
-from games.rules.common.cards import Card, mask_of
-from games.rules.common.codec import JsonReader, read_action_type
-from games.rules.common.errors import InvalidCard, RulesError, ValidationError
+from games.rules.common.cards import Card, card_texts, mask_of, opt_card_text
+from games.rules.common.codec import (
+    JsonReader,
+    card_field,
+    check_format,
+    melds_field,
+    read_action_type,
+    read_stored,
+)
+from games.rules.common.errors import ValidationError
 from games.rules.gin.actions import (
     ACTION_TYPES,
     Action,
@@ -26,7 +34,6 @@ from games.rules.gin.actions import (
     DrawDiscard,
     DrawStock,
     Knock,
-    Melds,
     Pass,
 )
 from games.rules.gin.melds import Meld, meld_from_mask
@@ -35,11 +42,14 @@ from games.rules.gin.state import (
     FinalResult,
     GameState,
     HandResult,
+    LegalAction,
     MoveRecord,
     Outcome,
     Phase,
+    PlayerView,
     RoundResult,
     RoundState,
+    RoundView,
     SeatTotal,
 )
 
@@ -59,25 +69,6 @@ _ACTION_KEYS: dict[str, frozenset[str]] = {
 # --------------------------------------------------------------------------------------
 # Actions
 # --------------------------------------------------------------------------------------
-
-
-def _card_field(value: object, field: str) -> Card:
-    try:
-        return Card.parse(value)
-    except InvalidCard as error:
-        raise InvalidCard(error.detail, {field: [error.detail]}) from error
-
-
-def _melds_field(value: object) -> Melds:
-    message = "Must be a list of melds, each a list of cards."
-    if not isinstance(value, list | tuple):
-        raise ValidationError(f"melds: {message}", {"melds": [message]})
-    out = []
-    for meld in value:
-        if not isinstance(meld, list | tuple):
-            raise ValidationError(f"melds: {message}", {"melds": [message]})
-        out.append(tuple(_card_field(card, "melds") for card in meld))
-    return tuple(out)
 
 
 def action_from_json(data: object) -> Action:
@@ -105,16 +96,12 @@ def action_from_json(data: object) -> Action:
     if kind == DrawDiscard.type:
         return DrawDiscard()
     melds_value = data.get("melds")
-    melds = None if melds_value is None else _melds_field(melds_value)
+    melds = None if melds_value is None else melds_field(melds_value, Card.parse)
     if kind == Discard.type:
-        return Discard(_card_field(data["card"], "card"))
+        return Discard(card_field(data["card"], "card", Card.parse))
     if kind == Knock.type:
-        return Knock(_card_field(data["card"], "card"), melds)
+        return Knock(card_field(data["card"], "card", Card.parse), melds)
     return BigGin(melds)
-
-
-def _cards_json(cards: Sequence[Card]) -> list[str]:
-    return [str(card) for card in cards]
 
 
 def action_to_json(action: Action) -> dict[str, Any]:
@@ -123,7 +110,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
     if isinstance(action, Discard | Knock):
         out["card"] = str(action.card)
     if isinstance(action, Knock | BigGin) and action.melds is not None:
-        out["melds"] = [_cards_json(meld) for meld in action.melds]
+        out["melds"] = [card_texts(meld) for meld in action.melds]
     return out
 
 
@@ -135,9 +122,9 @@ def action_to_json(action: Action) -> dict[str, Any]:
 def _hand_result_to_json(hand: HandResult) -> dict[str, Any]:
     return {
         "seat": hand.seat,
-        "cards": _cards_json(hand.cards),
-        "melds": [_cards_json(meld.cards) for meld in hand.melds],
-        "deadwood": _cards_json(hand.deadwood),
+        "cards": card_texts(hand.cards),
+        "melds": [card_texts(meld.cards) for meld in hand.melds],
+        "deadwood": card_texts(hand.deadwood),
         "deadwood_points": hand.deadwood_points,
         "layoffs": [{"card": str(card), "meld": meld} for card, meld in hand.layoffs],
     }
@@ -177,12 +164,51 @@ def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
     }
 
 
-def _move_to_json(record: MoveRecord) -> dict[str, Any]:
+def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
+    """``{"type": ...}``, plus ``"cards"`` for discard and knock."""
+    if entry.cards is None:
+        return {"type": entry.type}
+    return {"type": entry.type, "cards": card_texts(entry.cards)}
+
+
+def round_view_to_json(view: RoundView) -> dict[str, Any]:
+    """The ``round`` object of the API view (DESIGN §4 keys, plus ``knock_limit``; the
+    server adds ``deck_commitment`` and ``turn_deadline``)."""
     return {
-        "seat": record.seat,
-        "type": record.type,
-        "card": None if record.card is None else str(record.card),
+        "number": view.number,
+        "dealer": view.dealer,
+        "phase": str(view.phase),
+        "turn": view.turn,
+        "hand": card_texts(view.hand),
+        "opponent_hand_size": view.opponent_hand_size,
+        "stock_size": view.stock_size,
+        "discard_pile": card_texts(view.discard_pile),
+        "drawn_from_discard": opt_card_text(view.drawn_from_discard),
+        "deadwood": view.deadwood,
+        "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
+        "knock_limit": view.knock_limit,
     }
+
+
+def view_to_json(view: PlayerView) -> dict[str, Any]:
+    """The rules part of the API's game view: ``scores``, ``round`` (``None`` once the
+    game is over), ``rounds``, ``final``.
+
+    Between rounds, before the next deal, ``round.phase`` is ``round_over`` with ``turn``
+    ``None`` and no legal actions. Round results and the final settlement show the keys
+    the stored state keeps (the server adds each round's deal: ``deck_commitment``,
+    ``deck``, ``salt``).
+    """
+    return {
+        "scores": list(view.scores),
+        "round": None if view.final is not None else round_view_to_json(view.round),
+        "rounds": [round_result_to_json(result) for result in view.rounds],
+        "final": final_to_json(view.final),
+    }
+
+
+def _move_to_json(record: MoveRecord) -> dict[str, Any]:
+    return {"seat": record.seat, "type": record.type, "card": opt_card_text(record.card)}
 
 
 # --------------------------------------------------------------------------------------
@@ -194,23 +220,19 @@ def _round_state_to_json(rnd: RoundState) -> dict[str, Any]:
     return {
         "number": rnd.number,
         "dealer": rnd.dealer,
-        "hands": [_cards_json(rnd.hands[0]), _cards_json(rnd.hands[1])],
-        "stock": _cards_json(rnd.stock),
-        "discard_pile": _cards_json(rnd.discard_pile),
+        "hands": [card_texts(rnd.hands[0]), card_texts(rnd.hands[1])],
+        "stock": card_texts(rnd.stock),
+        "discard_pile": card_texts(rnd.discard_pile),
         "phase": str(rnd.phase),
         "turn": rnd.turn,
         "upcard": str(rnd.upcard),
         "knock_limit": rnd.knock_limit,
         "passes": rnd.passes,
         "stock_only": rnd.stock_only,
-        "drawn_from_discard": _opt_card(rnd.drawn_from_discard),
-        "knock_discard": _opt_card(rnd.knock_discard),
+        "drawn_from_discard": opt_card_text(rnd.drawn_from_discard),
+        "knock_discard": opt_card_text(rnd.knock_discard),
         "history": [_move_to_json(record) for record in rnd.history],
     }
-
-
-def _opt_card(card: Card | None) -> str | None:
-    return None if card is None else str(card)
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
@@ -390,26 +412,16 @@ def state_from_json(data: object) -> GameState:
     Raises :class:`~games.rules.common.errors.ValidationError` for an unknown ``format_version``
     or any malformed content (with ``fields`` naming ``state``).
     """
-    try:
-        obj = _Reader.obj(data, "state")
-        version = obj.get("format_version")
-        if version != STATE_FORMAT_VERSION:
-            raise ValueError(
-                f"unsupported format_version {version!r} (expected {STATE_FORMAT_VERSION})"
-            )
-        return GameState(
-            rules=RuleSet.from_dict(obj["rules"]),
-            scores=_Reader.pair(obj["scores"], "scores"),
-            round=_round_state_from_json(obj["round"]),
-            rounds=tuple(_round_result_from_json(result) for result in obj["rounds"]),
-            final=_final_from_json(obj["final"]),
-        )
-    except RulesError as error:
-        raise ValidationError(
-            f"Stored game state is invalid: {error.detail}", {"state": [error.detail]}
-        ) from error
-    except (KeyError, TypeError, ValueError) as error:
-        detail = f"missing key {error}" if isinstance(error, KeyError) else str(error)
-        raise ValidationError(
-            f"Stored game state is invalid: {detail}.", {"state": [detail]}
-        ) from error
+    return read_stored(lambda: _state_from_json(data))
+
+
+def _state_from_json(data: object) -> GameState:
+    obj = _Reader.obj(data, "state")
+    check_format(obj, STATE_FORMAT_VERSION)
+    return GameState(
+        rules=RuleSet.from_dict(obj["rules"]),
+        scores=_Reader.pair(obj["scores"], "scores"),
+        round=_round_state_from_json(obj["round"]),
+        rounds=tuple(_round_result_from_json(result) for result in obj["rounds"]),
+        final=_final_from_json(obj["final"]),
+    )

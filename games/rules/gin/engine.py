@@ -21,19 +21,25 @@ Edge rules, written down beside the code:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
-from typing import Any, TypeVar
+from typing import Any
 
 from games.rules.common.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards
+from games.rules.common.engine import (
+    check_concede_reason,
+    check_phase,
+    check_seat,
+    evolve,
+    refuse_turn,
+)
+from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
     GameNotActive,
     InvalidCard,
     InvalidMelds,
-    NotYourTurn,
-    RulesError,
     ValidationError,
     WrongPhase,
 )
@@ -74,14 +80,7 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     Phase.DISCARD: (Discard, Knock, BigGin),
     Phase.ROUND_OVER: (),
 }
-CONCEDE_REASONS = ("concede", "timeout")
-"""Reasons accepted by :func:`concede`."""
-
-_T = TypeVar("_T", RoundState, GameState)
-_FIELDS: dict[type, tuple[str, ...]] = {
-    kind: tuple(field.name for field in fields(kind) if field.init)
-    for kind in (RoundState, GameState)
-}
+_ACTIONS = (Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin)
 
 # Phases as module constants: reading ``Phase.DRAW`` goes through the enum's class
 # attribute machinery, several times slower than a global, and this runs on every step.
@@ -96,9 +95,9 @@ _PASS = Pass()
 _DRAW_STOCK = DrawStock()
 _DRAW_DISCARD = DrawDiscard()
 _BIG_GIN = BigGin()
-_DISCARD_OF: dict[int, Discard] = {card.mask: Discard(card) for card in DECK}
+_DISCARD_OF: dict[int, Discard[Card]] = {card.mask: Discard(card) for card in DECK}
 """The discard of each card, by the card's one-bit mask."""
-_SUIT_DISCARDS: tuple[list[tuple[Discard, ...] | None], ...] = tuple(
+_SUIT_DISCARDS: tuple[list[tuple[Discard[Card], ...] | None], ...] = tuple(
     [None] * (1 << SUIT_BITS) for _ in range(4)
 )
 """``_SUIT_DISCARDS[suit][field]``: the discards of the cards of one suit's 13-bit field,
@@ -124,37 +123,26 @@ _LEGAL_STOCK_ONLY = (LegalAction(DrawStock.type),)
 _LEGAL_DRAW = (LegalAction(DrawStock.type), LegalAction(DrawDiscard.type))
 _LEGAL_BIG_GIN = LegalAction(BigGin.type)
 _ROUND_FIELDS = tuple(field.name for field in fields(RoundState))
+_ROUND_INIT_FIELDS = {field.name for field in fields(RoundState) if field.init}
 
 
-def _evolve(value: _T, **changes: Any) -> _T:
-    """A copy of a frozen state with some fields changed (``dataclasses.replace``, without
-    its per-call field introspection). The steps of a round use :func:`build_round`
-    directly; this serves the rarer ones (a knock, the end of a round, a deal)."""
-    names = _FIELDS[type(value)]
-    if not changes.keys() <= set(names):
-        raise TypeError(f"unknown fields {sorted(set(changes) - set(names))}")
-    if isinstance(value, RoundState):
-        values = {name: getattr(value, name) for name in _ROUND_FIELDS}
-        values.update(changes)
-        if "hands" in changes:
-            hands = changes["hands"]
-            values["hand_masks"] = (mask_of(hands[0]), mask_of(hands[1]))
-        return build_round(**values)
-    return type(value)(
-        *[changes[name] if name in changes else getattr(value, name) for name in names]
-    )
+def _evolve_round(rnd: RoundState, **changes: Any) -> RoundState:
+    """:func:`~games.rules.common.engine.evolve` for a round, through :func:`build_round`
+    (the hand masks follow the hands). The steps of a round use :func:`build_round`
+    directly; this serves the rarer ones (a knock, the end of a round)."""
+    if not changes.keys() <= _ROUND_INIT_FIELDS:
+        raise TypeError(f"unknown fields {sorted(set(changes) - _ROUND_INIT_FIELDS)}")
+    values = {name: getattr(rnd, name) for name in _ROUND_FIELDS}
+    values.update(changes)
+    if "hands" in changes:
+        hands = changes["hands"]
+        values["hand_masks"] = (mask_of(hands[0]), mask_of(hands[1]))
+    return build_round(**values)
 
 
 # --------------------------------------------------------------------------------------
 # Dealing
 # --------------------------------------------------------------------------------------
-
-
-def _check_seat(seat: object, name: str = "seat") -> int:
-    if isinstance(seat, bool) or seat not in (0, 1):
-        raise ValidationError(f"{name} must be 0 or 1, not {seat!r}.", {name: ["Must be 0 or 1."]})
-    assert isinstance(seat, int)
-    return seat
 
 
 def check_deck(deck: Iterable[Card | str]) -> tuple[Card, ...]:
@@ -184,7 +172,7 @@ def round_knock_limit(rules: RuleSet, upcard: Card) -> int:
 def deal_round(rules: RuleSet, number: int, dealer: int, deck: Iterable[Card | str]) -> RoundState:
     """A freshly dealt round (see the module docstring for the dealing order)."""
     cards = check_deck(deck)
-    dealer = _check_seat(dealer, "dealer")
+    dealer = check_seat(dealer, 2, "dealer")
     hands = [(), ()]  # type: list[tuple[Card, ...]]
     hands[1 - dealer] = sort_cards(cards[0:10])
     hands[dealer] = sort_cards(cards[10:20])
@@ -222,7 +210,7 @@ def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
     if state.round.phase is not _ROUND_OVER:
         raise WrongPhase(f"Round {state.round.number} is still being played.")
     number = state.round.number + 1
-    return _evolve(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
+    return evolve(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
 
 
 # --------------------------------------------------------------------------------------
@@ -268,7 +256,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[LegalAction, ...]:
     """What ``seat`` may do now, one entry per action type (with ``cards`` for discard and
     knock); empty when it is not that seat's turn or the game is over."""
     if seat.__class__ is not int or (seat != 0 and seat != 1):
-        seat = _check_seat(seat)
+        seat = check_seat(seat, 2)
     rnd = state.round
     if state.final is not None or rnd.turn != seat:
         return ()
@@ -317,7 +305,7 @@ def expand_legal_actions(legal: Iterable[LegalAction]) -> list[Action]:
     return out
 
 
-def _suit_discards(suit: int, field: int) -> tuple[Discard, ...]:
+def _suit_discards(suit: int, field: int) -> tuple[Discard[Card], ...]:
     if not field:
         return ()
     found = tuple(
@@ -335,7 +323,7 @@ def legal_moves(state: GameState, seat: int) -> list[Action]:
     The same list as ``expand_legal_actions(legal_actions(state, seat))``, worked out on
     the hand's mask without the intermediate entries."""
     if seat.__class__ is not int or (seat != 0 and seat != 1):
-        seat = _check_seat(seat)
+        seat = check_seat(seat, 2)
     rnd = state.round
     if state.final is not None or rnd.turn != seat:
         return []
@@ -372,11 +360,7 @@ def legal_moves(state: GameState, seat: int) -> list[Action]:
 
 def is_legal(state: GameState, action: Action, seat: int) -> bool:
     """Whether :func:`apply_action` would accept the action."""
-    try:
-        apply_action(state, action, seat)
-    except RulesError:
-        return False
-    return True
+    return common_is_legal(apply_action, state, action, seat)
 
 
 # --------------------------------------------------------------------------------------
@@ -393,15 +377,17 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     own checks; anything else takes the general path, which checks the action's type and
     phase as it always did."""
     if seat.__class__ is not int or (seat != 0 and seat != 1):
-        seat = _check_seat(seat)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
+        seat = check_seat(seat, 2)
     rnd = state.round
     phase = rnd.phase
-    if phase is _ROUND_OVER:
-        raise WrongPhase(f"Round {rnd.number} is over; the next round has not been dealt.")
-    if rnd.turn != seat:
-        raise NotYourTurn(f"It is seat {rnd.turn}'s turn, not seat {seat}'s.")
+    if state.final is not None or phase is _ROUND_OVER or rnd.turn != seat:
+        refuse_turn(
+            game_over=state.final is not None,
+            round_over=phase is _ROUND_OVER,
+            number=rnd.number,
+            turn=rnd.turn,
+            seat=seat,
+        )
     kind = action.__class__
     if kind is Discard:
         if phase is _DISCARD:
@@ -419,14 +405,7 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
 
 def _apply_checked(state: GameState, action: Action, seat: int) -> GameState:
     """:func:`apply_action` past the seat and turn checks, for any action."""
-    rnd = state.round
-    if not isinstance(action, (Pass, DrawStock, DrawDiscard, Discard, Knock, BigGin)):
-        raise ValidationError(f"{action!r} is not an action.", {"type": ["Unknown action."]})
-    if not isinstance(action, _PHASE_ACTIONS[rnd.phase]):
-        allowed = ", ".join(kind.type for kind in _PHASE_ACTIONS[rnd.phase])  # type: ignore[attr-defined]
-        raise WrongPhase(
-            f"{action.type} is not allowed in the {rnd.phase} phase (allowed: {allowed})."
-        )
+    check_phase(action, state.round.phase, _PHASE_ACTIONS, _ACTIONS)
     if isinstance(action, Pass):
         return _pass(state, seat)
     if isinstance(action, DrawStock):
@@ -636,7 +615,7 @@ def _knock(state: GameState, seat: int, action: Knock) -> GameState:
         )
     other = rnd.hands[1 - seat]
     outcome, winner, points, hands = settle_knock(state.rules, seat, hand, melds, other)
-    rnd = _evolve(
+    rnd = _evolve_round(
         rnd,
         hands=_with_hand(rnd, seat, hand),
         knock_discard=card,
@@ -665,7 +644,7 @@ def _big_gin(state: GameState, seat: int, action: BigGin) -> GameState:
             raise NotBigGin(f"Big gin needs all 11 cards melded; the least deadwood is {deadwood}.")
     other = rnd.hands[1 - seat]
     outcome, winner, points, hands = settle_big_gin(state.rules, seat, hand, melds, other)
-    rnd = _evolve(rnd, drawn_from_discard=None, history=_record(rnd, seat, BigGin.type, None))
+    rnd = _evolve_round(rnd, drawn_from_discard=None, history=_record(rnd, seat, BigGin.type, None))
     return _end_round(state, rnd, outcome, seat, winner, points, hands)
 
 
@@ -695,10 +674,10 @@ def _end_round(
     final = None
     if winner is not None and scores[winner] >= state.rules.target_score:
         final = settle_game(state.rules, rounds, winner)
-    return _evolve(
+    return evolve(
         state,
         scores=(scores[0], scores[1]),
-        round=_evolve(rnd, phase=_ROUND_OVER, turn=None),
+        round=_evolve_round(rnd, phase=_ROUND_OVER, turn=None),
         rounds=rounds,
         final=final,
     )
@@ -708,56 +687,11 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     """End the game: ``seat`` gives up (``reason`` ``concede`` or ``timeout``) and the
     other seat wins whatever the scores. The current round is left as it was and gets no
     result."""
-    seat = _check_seat(seat)
-    if reason not in CONCEDE_REASONS:
-        raise ValidationError(
-            f"reason must be 'concede' or 'timeout', not {reason!r}.",
-            {"reason": ["Must be 'concede' or 'timeout'."]},
-        )
+    seat = check_seat(seat, 2)
+    reason = check_concede_reason(reason)
     if state.final is not None:
         raise GameNotActive("The game is over.")
-    return _evolve(state, final=settle_concession(state.rules, state.rounds, seat, reason))
-
-
-def replay_steps(
-    state: GameState,
-    moves: Iterable[tuple[int, Action]],
-    decks: Iterable[Iterable[Card | str]],
-) -> Iterator[GameState]:
-    """The state after each ``(seat, action)`` of a move log, from ``state`` on: whenever
-    a round ends and the game goes on, the next of ``decks`` is dealt at once. The one
-    fold of a move log: :func:`replay` and the server's replays use it."""
-    remaining = iter(decks)
-    for seat, action in moves:
-        if state.awaiting_deal:
-            raise ValidationError(
-                f"Round {state.round.number + 1} needs a deck; none is left.",
-                {"decks": ["Too few decks for the moves."]},
-            )
-        state = apply_action(state, action, seat)
-        if state.awaiting_deal:
-            deck = next(remaining, None)
-            if deck is not None:
-                state = deal_next_round(state, deck)
-        yield state
-
-
-def replay(
-    rules: RuleSet,
-    first_dealer: int,
-    decks: Sequence[Iterable[Card | str]],
-    moves: Iterable[tuple[int, Action]],
-) -> GameState:
-    """Replay a move log: deal round 1 from ``decks[0]``, apply each ``(seat, action)``,
-    and deal the next deck whenever a round ends and the game goes on (also after the
-    last move, when a deck is left). A concession is applied afterwards with
-    :func:`concede`."""
-    if not decks:
-        raise ValidationError("Replay needs at least one deck.", {"decks": ["Empty."]})
-    state = new_game(rules, first_dealer, decks[0])
-    for after in replay_steps(state, moves, decks[1:]):
-        state = after
-    return state
+    return evolve(state, final=settle_concession(state.rules, state.rounds, seat, reason))
 
 
 # --------------------------------------------------------------------------------------
@@ -791,7 +725,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
     face-up discards, its deadwood and legal actions, the public history of the round,
     and the finished rounds' results. Never the stock order nor the opponent's cards
     (those appear only in finished rounds' results)."""
-    seat = _check_seat(seat)
+    seat = check_seat(seat, 2)
     rnd = state.round
     hand = rnd.hands[seat]
     drawn = rnd.drawn_from_discard if rnd.turn == seat else None

@@ -1,8 +1,6 @@
-"""Building decks and positions from text for the rules tests, and walking JSON."""
+"""Building Gin Rummy decks and positions from text for the rules tests."""
 
 from __future__ import annotations
-
-from collections.abc import Iterator
 
 from games.rules.gin import (
     DECK,
@@ -57,14 +55,3 @@ def play_to_stock_draw(state: GameState) -> GameState:
 def texts(items: object) -> list[str]:
     """Cards (or melds) as strings, for readable assertions."""
     return [str(item) for item in items]  # type: ignore[attr-defined]
-
-
-def json_paths(value: object, prefix: tuple[object, ...] = ()) -> Iterator[tuple[object, ...]]:
-    """Every path (keys and indexes) into a JSON value, the empty path first."""
-    yield prefix
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from json_paths(item, (*prefix, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from json_paths(item, (*prefix, index))

@@ -8,6 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.rules.gin import (
+    GIN_RULES,
     STATE_FORMAT_VERSION,
     BigGin,
     Card,
@@ -20,6 +21,7 @@ from games.rules.gin import (
     Pass,
     RuleSet,
     ValidationError,
+    WrongPhase,
     action_from_json,
     action_to_json,
     apply_action,
@@ -27,11 +29,12 @@ from games.rules.gin import (
     concede,
     deal_next_round,
     new_game,
-    replay,
     state_from_json,
     state_to_json,
 )
-from tests.rules.gin.helpers import json_paths, make_deck
+from tests.rules.common.json_paths import json_paths
+from tests.rules.common.replays import replayed
+from tests.rules.gin.helpers import make_deck
 
 DECK1 = make_deck(
     "AS 2S 3S 4H 5H 6H 7D 8D 9D 3C", "TS JS QS 5D 5C 5S KH 8C 2C AC", "QH", "KC 4C"
@@ -173,10 +176,14 @@ def test_replay_equals_the_live_state():
     live, moves = play_two_rounds()
     # the server deals round 2 right away; replay does the same with the next deck
     live = deal_next_round(live, DECK2)
-    assert replay(RuleSet(), 0, [DECK1, DECK2], moves) == live
-    assert replay(RuleSet(), 0, [[str(c) for c in DECK1], DECK2], moves) == live
-    with pytest.raises(ValidationError):
-        replay(RuleSet(), 0, [DECK1], [*moves, (0, Pass())])
+    first = new_game(RuleSet(), 0, DECK1)
+    assert replayed(GIN_RULES, first, moves, [DECK2]) == live
+    assert replayed(GIN_RULES, first, moves, [[str(c) for c in DECK2]]) == live
+    # without the next deck the round stays over: a move then is refused
+    over = replayed(GIN_RULES, first, moves, [])
+    assert over.awaiting_deal
+    with pytest.raises(WrongPhase):
+        replayed(GIN_RULES, first, [*moves, (0, Pass())], [])
 
 
 # --------------------------------------------------------------------------------------

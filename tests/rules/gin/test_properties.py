@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.rules.gin import (
     DECK,
+    GIN_RULES,
     BigGin,
     Card,
     Discard,
@@ -37,7 +38,6 @@ from games.rules.gin import (
     mask_of,
     new_deck,
     new_game,
-    replay,
     state_from_json,
     state_to_json,
     view_for,
@@ -49,6 +49,7 @@ from games.rules.gin.melds import (
     layoff_deadwood_mask,
     layoff_targets_mask,
 )
+from tests.rules.common.replays import replayed
 from tests.rules.gin import oracles
 
 HEAVY = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -308,8 +309,11 @@ def test_random_games_apply_only_legal_actions_and_every_illegal_one_raises(rule
 @given(RULES, st.integers(0, 2**32))
 def test_replay_is_deterministic_and_equals_the_live_state(rules, seed):
     state, dealer, decks, moves = play(rules, seed, check_illegal=False, max_rounds=3)
-    assert replay(rules, dealer, decks, moves) == state
-    assert replay(rules, dealer, decks, moves) == replay(rules, dealer, decks, moves)
+    first = new_game(rules, dealer, decks[0])
+    assert replayed(GIN_RULES, first, moves, decks[1:]) == state
+    assert replayed(GIN_RULES, first, moves, decks[1:]) == replayed(
+        GIN_RULES, first, moves, decks[1:]
+    )
     if state.is_over:
         assert state.final.winner in (0, 1)
         lines = state.final.breakdown

@@ -37,7 +37,7 @@ from games.rules.rummy import (
     view_for,
     view_to_json,
 )
-from tests.rules.gin.helpers import json_paths
+from tests.rules.common.json_paths import json_paths
 from tests.rules.rummy.helpers import position
 
 

@@ -10,7 +10,7 @@ from games.rules.common.errors import IllegalAction, InvalidInput
 from games.rules.rummy import (
     ERRORS_BY_CODE,
     JOKER,
-    Concede,
+    RUMMY_RULES,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -30,10 +30,10 @@ from games.rules.rummy import (
     legal_moves,
     new_deck,
     new_game,
-    replay,
     rummy_cards,
     view_for,
 )
+from tests.rules.common.replays import Forfeit, replayed
 from tests.rules.rummy.helpers import make_deck, position, texts
 
 
@@ -495,8 +495,9 @@ def test_replay_is_a_fold_of_apply_action():
         moves.append((seat, action))
         if len(moves) == 5:
             state = concede(state, 2)
-            moves.append((2, Concede()))
-    assert replay(rules, 3, decks[:used], moves) == state
+            moves.append((2, Forfeit("concede")))
+    first = new_game(rules, 3, decks[0])
+    assert replayed(RUMMY_RULES, first, moves, decks[1:used]) == state
 
 
 def test_errors_are_input_or_illegal_like_gins():

@@ -1,4 +1,4 @@
-"""The Gin Rummy part of the game view (DESIGN §4 shapes), written by the games app."""
+"""The Gin Rummy part of the game view (DESIGN §4 shapes), written by its codec."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from games.rules.gin import (
     new_game,
     view_for,
 )
-from games.variants.gin import view_json as view_to_json
+from games.rules.gin.codec import view_to_json
 from tests.rules.gin.test_codec import DECK1
 
 
