@@ -20,9 +20,10 @@ def test_a_group_rotates_the_player_over_every_seat():
 
 def test_simulate_reports_win_rates_and_times():
     summary = simulate("medium", "easy", 2, 4, seed=3, workers=1, rules=RuleSet(rounds=1))
-    assert summary.games == 4
+    assert summary.run.games == 4
     again = simulate("medium", "easy", 2, 4, seed=3, workers=2, rules=RuleSet(rounds=1))
-    assert again.wins == summary.wins and again.group_scores == summary.group_scores
+    assert again.run.wins == summary.run.wins
+    assert again.run.group_scores == summary.run.group_scores
     text = report(summary)
     assert "95% CI" in text and "p95" in text and '"rounds": 1' in text
 
