@@ -10,9 +10,10 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import Any
 
 from games.ai import gin
-from games.ai.common.simulate import progress_printer
+from games.ai.common.simulate import Contest, parse_rules_option, progress_printer, simulate
 from games.ai.gin import simulate as gin_simulate
 from games.ai.rummy import simulate as rummy_simulate
 
@@ -30,7 +31,7 @@ def add_arguments(parser: object) -> None:
     add(
         "--variant",
         default="gin",
-        choices=("gin", "rummy"),
+        choices=tuple(CONTESTS),
         help="gin (two seats, games in pairs) or rummy (see games.ai.rummy.simulate)",
     )
     add(
@@ -42,36 +43,34 @@ def add_arguments(parser: object) -> None:
     )
 
 
+CONTESTS: dict[str, Contest[Any, Any, Any, Any]] = {
+    "gin": gin_simulate.CONTEST,
+    "rummy": rummy_simulate.CONTEST,
+}
+"""Every game the simulator plays, by the ``--variant`` that names it."""
+
+
 def run(options: argparse.Namespace, progress_line: Callable[[str], object] | None) -> str:
     """The report of the run the options ask for; ValueError naming an option at fault.
     ``progress_line`` writes the progress lines (with ``--progress``)."""
+    contest = CONTESTS[options.variant]
+    settings = parse_rules_option(options.games, options.rules, contest.rules.rules_from_json)
+    seats = options.seats if options.seats in contest.seats else contest.seats[0]
     progress = (
         progress_printer(progress_line) if options.progress and progress_line else None
     )
-    if options.variant == "rummy":
-        rules = rummy_simulate.check_options(options.games, options.rules)
-        rummy_summary = rummy_simulate.simulate(
-            options.a,
-            options.b,
-            options.seats,
-            options.games,
-            options.seed,
-            options.workers,
-            rules,
-            progress=progress,
-        )
-        return rummy_simulate.report(rummy_summary)
-    gin_rules = gin_simulate.check_options(options.games, options.rules)
-    summary = gin_simulate.simulate(
+    result = simulate(
+        contest,
         options.a,
         options.b,
+        seats,
         options.games,
         options.seed,
         options.workers,
-        gin_rules,
-        progress=progress,
+        settings,
+        progress,
     )
-    return gin_simulate.report(summary)
+    return contest.report(result)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -55,6 +55,11 @@ class Contest(Generic[State, Action, View, Figures]):
     saw, as Gin Rummy's players keep their memory)."""
     figures: Callable[[State, int], Figures]
     """What the game counts of a finished (or stopped) game, for player ``a`` at a seat."""
+    report: Callable[[Run[Figures]], str]
+    """The game's plain-text report of a run."""
+    seats: tuple[int, ...]
+    """The table sizes the game is played at (the first when the command line names
+    another)."""
     max_round_actions: int
     """A safety net: a round still going after this many actions stops the game
     unfinished (the rules allow a round without end when players keep taking the discard

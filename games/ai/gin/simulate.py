@@ -7,14 +7,13 @@ Used by ``python manage.py simulate`` and ``bench/simulate.py`` (:mod:`games.ai.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
-from games.ai.common.simulate import Contest, GameRecord, SeatPlayer, parse_rules_option, percentile
+from games.ai.common.simulate import Contest, SeatPlayer, percentile
 from games.ai.gin import PLAYERS, play
 from games.ai.gin.memory import Memory
-from games.rules.gin import GIN_RULES, Action, GameState, Outcome, PlayerView, RuleSet
+from games.rules.gin import GIN_RULES, Action, GameState, Outcome, PlayerView
 
 MAX_ROUND_ACTIONS = 2000
 """A safety net: the rules allow a round without end when both players keep drawing from
@@ -88,58 +87,23 @@ def seat_player(name: str) -> SeatPlayer[PlayerView, Action]:
     return choose
 
 
-CONTEST: Contest[GameState, Action, PlayerView, Figures] = Contest(
-    GIN_RULES, PLAYERS, seat_player, figures, MAX_ROUND_ACTIONS
-)
-"""Gin Rummy as the simulator plays it."""
-
-
-@dataclass(slots=True)
-class Summary:
-    """Aggregated figures of a run."""
-
-    run: runner.Run[Figures]
-    a_stats: SideStats
-    b_stats: SideStats
-    drawn_rounds: int
-
-
-def summarize(run: runner.Run[Figures]) -> Summary:
+def totals(run: runner.Run[Figures]) -> Figures:
     """The run's figures summed over its games."""
-    a_stats, b_stats = SideStats(), SideStats()
-    drawn = 0
+    out = Figures(SideStats(), SideStats(), 0)
     for record in run.records:
-        a_stats.add(record.figures.a)
-        b_stats.add(record.figures.b)
-        drawn += record.figures.drawn_rounds
-    return Summary(run, a_stats, b_stats, drawn)
+        out.a.add(record.figures.a)
+        out.b.add(record.figures.b)
+        out.drawn_rounds += record.figures.drawn_rounds
+    return out
 
 
-def simulate(
-    a: str,
-    b: str,
-    games: int,
-    seed: int,
-    workers: int | None = None,
-    rules: RuleSet | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> Summary:
-    """Play ``games`` games (rounded up to an even number: pairs with seats swapped)."""
-    settings = (rules or RuleSet()).to_dict()
-    return summarize(runner.simulate(CONTEST, a, b, 2, games, seed, workers, settings, progress))
-
-
-def play_pair(seed: int, pair: int, a: str, b: str, rules: RuleSet) -> list[GameRecord[Figures]]:
-    """Both games of pair ``pair``: ``a`` first at seat 0, then at seat 1, same decks."""
-    return runner.play_group(CONTEST, (a, b, 2, seed, pair, rules.to_dict()))[1]
-
-
-def report(summary: Summary) -> str:
+def report(run: runner.Run[Figures]) -> str:
     """A plain-text report of a run."""
-    s = summary.run
+    s = run
     low, high = s.confidence_interval()
     blow, bhigh = s.binomial_interval()
-    a_stats, b_stats = summary.a_stats, summary.b_stats
+    total = totals(run)
+    a_stats, b_stats = total.a, total.b
     lines = [
         f"{s.a} vs {s.b}: {s.games} games ({s.games // 2} deals played twice, seats swapped), "
         f"seed {s.seed}, {s.workers} worker(s), {s.wall_seconds:.1f} s",
@@ -156,7 +120,7 @@ def report(summary: Summary) -> str:
             f"{side.big_gins:>9} {side.undercuts:>10}"
         )
     lines.append(
-        f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), drawn: {summary.drawn_rounds}, "
+        f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), drawn: {total.drawn_rounds}, "
         f"games stopped unfinished: {s.unfinished}"
     )
     lines.append("decision time per player (ms):  mean      p95      max   decisions")
@@ -171,7 +135,7 @@ def report(summary: Summary) -> str:
     return "\n".join(lines)
 
 
-def check_options(games: int, rules: str | None) -> RuleSet:
-    """The rules given by ``--rules`` (JSON; the defaults without it), once ``--games`` is
-    checked too; ValueError naming the option at fault."""
-    return parse_rules_option(games, rules, RuleSet.from_dict)
+CONTEST: Contest[GameState, Action, PlayerView, Figures] = Contest(
+    GIN_RULES, PLAYERS, seat_player, figures, report, (2,), MAX_ROUND_ACTIONS
+)
+"""Gin Rummy as the simulator plays it: each deal twice, seats swapped."""

@@ -9,11 +9,10 @@ Used by ``python manage.py simulate --variant rummy`` and ``bench/simulate.py``
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
-from games.ai.common.simulate import Contest, GameRecord, SeatPlayer, parse_rules_option, percentile
+from games.ai.common.simulate import Contest, SeatPlayer, percentile
 from games.ai.rummy import PLAYERS
 from games.rules.rummy import RUMMY_RULES, Action, GameState, Outcome, PlayerView, RuleSet
 
@@ -44,59 +43,13 @@ def seat_player(name: str) -> SeatPlayer[PlayerView, Action]:
     return PLAYERS[name]
 
 
-CONTEST: Contest[GameState, Action, PlayerView, Figures] = Contest(
-    RUMMY_RULES, tuple(PLAYERS), seat_player, figures, MAX_ROUND_ACTIONS, "rummy-"
-)
-"""Rummy as the simulator plays it."""
-
-
-@dataclass(slots=True)
-class Summary:
-    """Aggregated figures of a run."""
-
-    run: runner.Run[Figures]
-    a_rounds_won: int
-    a_total: int
-    b_total: float
-
-
-def summarize(run: runner.Run[Figures]) -> Summary:
-    """The run's figures summed over its games."""
-    records = run.records
-    return Summary(
-        run,
-        sum(r.figures.a_rounds_won for r in records),
-        sum(r.figures.a_total for r in records),
-        sum(r.figures.b_total for r in records),
-    )
-
-
-def simulate(
-    a: str,
-    b: str,
-    seats: int,
-    games: int,
-    seed: int,
-    workers: int | None = None,
-    rules: RuleSet | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> Summary:
-    """Play ``games`` games (rounded up to a multiple of ``seats``)."""
-    settings = (rules or RuleSet()).to_dict()
-    run = runner.simulate(CONTEST, a, b, seats, games, seed, workers, settings, progress)
-    return summarize(run)
-
-
-def play_group(
-    task: tuple[str, str, int, int, int, dict[str, object]],
-) -> tuple[int, list[GameRecord[Figures]]]:
-    """Every game of group ``group``: ``a`` at each seat in turn, the same decks."""
-    return runner.play_group(CONTEST, task)
-
-
-def report(summary: Summary) -> str:
+def report(run: runner.Run[Figures]) -> str:
     """A plain-text report of a run."""
-    s = summary.run
+    s = run
+    records = run.records
+    a_rounds_won = sum(r.figures.a_rounds_won for r in records)
+    a_total = sum(r.figures.a_total for r in records)
+    b_total = sum(r.figures.b_total for r in records)
     low, high = s.confidence_interval()
     blow, bhigh = s.binomial_interval()
     changed = {k: v for k, v in s.settings.items() if RuleSet().to_dict().get(k) != v}
@@ -109,8 +62,8 @@ def report(summary: Summary) -> str:
         f"{100 * low:.1f}-{100 * high:.1f}% (grouped deals; per-game Wilson "
         f"{100 * blow:.1f}-{100 * bhigh:.1f}%)",
         f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), {s.a} went out in "
-        f"{summary.a_rounds_won}; average total {s.a}: {summary.a_total / s.games:.1f}, "
-        f"each {s.b}: {summary.b_total / s.games:.1f}; games stopped unfinished: "
+        f"{a_rounds_won}; average total {s.a}: {a_total / s.games:.1f}, "
+        f"each {s.b}: {b_total / s.games:.1f}; games stopped unfinished: "
         f"{s.unfinished}",
         "decision time per player (ms):   p50      p95      max   decisions",
     ]
@@ -125,7 +78,8 @@ def report(summary: Summary) -> str:
     return "\n".join(lines)
 
 
-def check_options(games: int, rules: str | None) -> RuleSet:
-    """The Rummy rules given by ``--rules`` (JSON; the defaults without it), once
-    ``--games`` is checked too; ValueError naming the option at fault."""
-    return parse_rules_option(games, rules, RuleSet.from_dict)
+CONTEST: Contest[GameState, Action, PlayerView, Figures] = Contest(
+    RUMMY_RULES, tuple(PLAYERS), seat_player, figures, report, (2, 3, 4), MAX_ROUND_ACTIONS,
+    "rummy-",
+)
+"""Rummy as the simulator plays it: ``a`` at one seat, ``b`` at every other."""

@@ -1,11 +1,12 @@
 """Rule options: how every game declares its options and validates them.
 
-A game's rule set is a frozen dataclass whose fields are its options, with their defaults;
-:func:`rule_options` describes each as a :class:`~games.rules.common.game.RuleOption` (a
-``bool`` default is a flag, an ``int`` or ``None`` default an integer in a range, ``None``
-meaning that ``null`` is allowed too). :func:`options_from_dict` reads a request's JSON
-against those descriptions and :func:`check_options` checks a rule set's values, both with
-one :class:`~games.rules.common.errors.ValidationError` naming every bad key.
+A game's rule set is a frozen dataclass whose fields are its options, with their defaults
+(a :class:`RuleSetBase`, which validates it); :func:`rule_options` describes each as a
+:class:`~games.rules.common.game.RuleOption` (a ``bool`` default is a flag, an ``int`` or
+``None`` default an integer in a range, ``None`` meaning that ``null`` is allowed too).
+:func:`options_from_dict` reads a request's JSON against those descriptions and
+:func:`check_options` checks a rule set's values, both with one
+:class:`~games.rules.common.errors.ValidationError` naming every bad key.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
@@ -33,6 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import MISSING, fields, is_dataclass
+from typing import Any, ClassVar, Self
 
 from games.rules.common.errors import ValidationError, brief_repr
 from games.rules.common.game import Json, JsonObject, RuleOption
@@ -137,3 +139,32 @@ def options_from_dict(data: object, options: tuple[RuleOption, ...]) -> JsonObje
     if problems:
         raise ValidationError(_summary(problems), problems)
     return merged
+
+
+class RuleSetBase:
+    """What a game's rule set (a frozen dataclass of its options) does the same as every
+    other: it checks its values on creation, reads a request's JSON and writes its own.
+    A subclass sets :attr:`OPTIONS` to :func:`rule_options` of itself."""
+
+    __slots__ = ()
+
+    OPTIONS: ClassVar[tuple[RuleOption, ...]]
+    """Every option, in field order."""
+
+    def __post_init__(self) -> None:
+        check_options(self.to_dict(), self.OPTIONS)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Self:
+        """Rules from a JSON object (``None``: the defaults); missing keys take their
+        defaults.
+
+        Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``)
+        whose ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
+        """
+        return cls(**options_from_dict(data, cls.OPTIONS))
+
+    def to_dict(self) -> JsonObject:
+        """Every option, as a JSON object."""
+        values: dict[str, Any] = {field.name: getattr(self, field.name) for field in fields(self)}  # type: ignore[arg-type]
+        return values

@@ -1,6 +1,14 @@
 """The JSON Schemas (OpenAPI 3.0) that several games share, as the API publishes them:
 the draw and discard bodies (:mod:`games.rules.common.actions`), a legal action, a run's
-end and a round cut short by a forfeit. Each game's ``schema`` module takes those it uses.
+end and a round cut short by a forfeit.
+
+Each game's ``schema`` module holds the JSON Schemas of that game's JSON, copied from what
+the API publishes (``manage.py spectacular``), with these shared ones: the components
+keep their published names, and a ``$ref`` names another component of the same document.
+Besides what the game's ``view_to_json`` writes, they hold the keys the server adds (a
+round's ``deck_commitment`` and ``turn_deadline``, a finished round's
+``deck_commitment``, ``deck`` and ``salt``, the final's ``aborted`` and
+``unfinished_round``), and the request's own ``expected_version`` in the action bodies.
 """
 
 from __future__ import annotations

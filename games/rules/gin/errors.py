@@ -28,6 +28,7 @@ __all__ = [
     "StockOnly",
 ]
 
+
 class GinErrorCode(StrEnum):
     """Gin Rummy's own machine codes (the shared ones are
     :class:`~games.rules.common.errors.ErrorCode`)."""
@@ -36,20 +37,24 @@ class GinErrorCode(StrEnum):
     KNOCK_LIMIT_EXCEEDED = "knock_limit_exceeded"
     NOT_BIG_GIN = "not_big_gin"
 
+
 class StockOnly(IllegalAction):
     """Only a stock draw is allowed (after both players passed the first upcard)."""
 
     code = GinErrorCode.STOCK_ONLY
+
 
 class KnockLimitExceeded(IllegalAction):
     """The deadwood left after the knock discard is above the round's knock limit."""
 
     code = GinErrorCode.KNOCK_LIMIT_EXCEEDED
 
+
 class NotBigGin(IllegalAction):
     """Big Gin was declared but the 11 cards are not all melded (or Big Gin is off)."""
 
     code = GinErrorCode.NOT_BIG_GIN
+
 
 ERRORS: tuple[type[RulesError], ...] = (
     InvalidCard,

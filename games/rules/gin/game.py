@@ -11,17 +11,10 @@ import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
-from games.rules.common.actions import draw_is_public
 from games.rules.common.cards import card_texts
+from games.rules.common.core import RulesCore
 from games.rules.common.errors import ValidationError
-from games.rules.common.game import (
-    GameOutcome,
-    Json,
-    JsonObject,
-    Progress,
-    SeatRecord,
-    progress_of,
-)
+from games.rules.common.game import GameOutcome, Json, SeatRecord
 from games.rules.gin import codec, engine
 from games.rules.gin.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
 from games.rules.gin.deck import new_deck
@@ -31,7 +24,7 @@ from games.rules.gin.schema import SCHEMAS
 from games.rules.gin.state import GameState, Outcome, PlayerView
 
 
-class GinRules:
+class GinRules(RulesCore[GameState, Action, PlayerView]):
     """Gin Rummy's rules as the server plays them (see the module docstring)."""
 
     action_types = ACTION_TYPES
@@ -39,11 +32,6 @@ class GinRules:
     errors = ERRORS
     options = OPTIONS
     schemas = SCHEMAS
-
-    # --- rules and dealing ----------------------------------------------------------------
-
-    def rules_from_json(self, data: object) -> JsonObject:
-        return RuleSet.from_dict(data).to_dict()
 
     def new_deck(self, rng: random.Random, rules: Mapping[str, Json]) -> list[str]:
         return card_texts(new_deck(rng))
@@ -58,46 +46,12 @@ class GinRules:
             )
         return engine.new_game(RuleSet.from_dict(rules), dealer, deck)
 
-    def deal_next_round(self, state: GameState, deck: Sequence[str], salt: str) -> GameState:
-        return engine.deal_next_round(state, deck)
-
-    def progress(self, state: GameState) -> Progress:
-        return progress_of(state)
-
-    # --- actions --------------------------------------------------------------------------
-
-    def action_from_json(self, data: object) -> Action:
-        return codec.action_from_json(data)
-
-    def action_to_json(self, action: Action) -> JsonObject:
-        return codec.action_to_json(action)
-
-    def apply_action(self, state: GameState, action: Action, seat: int) -> GameState:
-        return engine.apply_action(state, action, seat)
-
     def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
         """The card a draw took, as the round's history recorded it."""
         if isinstance(action, DrawStock | DrawDiscard):
             drawn = after.round.history[-1].card
             return str(drawn) if drawn is not None else ""
         return ""
-
-    def card_is_public(self, action_json: Mapping[str, Json]) -> bool:
-        return draw_is_public(action_json)
-
-    def concede(self, state: GameState, seat: int, reason: str) -> GameState:
-        return engine.concede(state, seat, reason)
-
-    # --- views and results ----------------------------------------------------------------
-
-    def view_for(self, state: GameState, seat: int) -> PlayerView:
-        return engine.view_for(state, seat)
-
-    def view_for_person(self, state: GameState, seat: int) -> PlayerView:
-        return engine.view_for(state, seat)  # nobody leaves a game of two that goes on
-
-    def view_to_json(self, view: PlayerView) -> JsonObject:
-        return codec.view_to_json(view)
 
     def outcome(self, state: GameState) -> GameOutcome:
         final = state.final
@@ -120,20 +74,9 @@ class GinRules:
             winner=final.winner, reason=final.reason, hands=len(state.rounds), seats=tuple(records)
         )
 
-    def has_left(self, state: GameState, seat: int) -> bool:
-        return False  # two seats: a concession ends the game
-
     def standings(self, state: GameState) -> tuple[int, ...]:
         return tuple(sorted(range(2), key=lambda seat: (-state.scores[seat], seat)))
 
-    # --- storage --------------------------------------------------------------------------
 
-    def state_to_json(self, state: GameState) -> JsonObject:
-        return codec.state_to_json(state)
-
-    def state_from_json(self, data: object) -> GameState:
-        return codec.state_from_json(data)
-
-
-GIN_RULES = GinRules()
+GIN_RULES = GinRules(engine, codec)
 """Gin Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from games.rules.common.game import JsonObject, RuleOption
-from games.rules.common.options import check_options, options_from_dict, rule_options
+from games.rules.common.options import RuleSetBase, rule_options
 
 _RANGES: dict[str, tuple[int, int]] = {
     "knock_limit": (0, 10),
@@ -34,7 +33,7 @@ _HELP = {
 
 
 @dataclass(frozen=True, slots=True)
-class RuleSet:
+class RuleSet(RuleSetBase):
     """The options of one game. Every field is optional on creation; defaults are the
     cardgames.io-style rules of DESIGN §3.
 
@@ -86,22 +85,6 @@ class RuleSet:
     oklahoma: bool = False
     """Knock limit from the first upcard (ace: gin only), capped by ``knock_limit``."""
 
-    def __post_init__(self) -> None:
-        check_options(self.to_dict(), OPTIONS)
 
-    @classmethod
-    def from_dict(cls, data: object) -> RuleSet:
-        """Rules from a JSON object; missing keys take their defaults.
-
-        Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``) whose
-        ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
-        """
-        return cls(**options_from_dict(data, OPTIONS))
-
-    def to_dict(self) -> JsonObject:
-        """Every option, as a JSON object."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
-
-
-OPTIONS: tuple[RuleOption, ...] = rule_options(RuleSet, _RANGES, _HELP)
+RuleSet.OPTIONS = OPTIONS = rule_options(RuleSet, _RANGES, _HELP)
 """Every option, in the order of :meth:`RuleSet.to_dict`."""

@@ -17,15 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from enum import StrEnum
 
-from games.rules.common.actions import draw_is_public
-from games.rules.common.game import (
-    GameOutcome,
-    Json,
-    JsonObject,
-    Progress,
-    SeatRecord,
-    progress_of,
-)
+from games.rules.common.core import RulesCore
+from games.rules.common.game import GameOutcome, Json, SeatRecord
 from games.rules.rummy import codec, engine
 from games.rules.rummy.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
 from games.rules.rummy.cards import card_texts, new_deck
@@ -35,7 +28,7 @@ from games.rules.rummy.schema import SCHEMAS
 from games.rules.rummy.state import GameState, PlayerView
 
 
-class RummyRules:
+class RummyRules(RulesCore[GameState, Action, PlayerView]):
     """Rummy's rules as the server plays them (see the module docstring)."""
 
     action_types = ACTION_TYPES
@@ -43,11 +36,6 @@ class RummyRules:
     errors = ERRORS
     options = OPTIONS
     schemas = SCHEMAS
-
-    # --- rules and dealing ----------------------------------------------------------------
-
-    def rules_from_json(self, data: object) -> JsonObject:
-        return RuleSet.from_dict(data).to_dict()
 
     def new_deck(self, rng: random.Random, rules: Mapping[str, Json]) -> list[str]:
         return card_texts(new_deck(rng, RuleSet.from_dict(dict(rules)).jokers))
@@ -59,23 +47,6 @@ class RummyRules:
         # DESIGN §5: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
         return engine.new_game(RuleSet.from_dict(dict(rules)), seats, deck, dealer=0)
 
-    def deal_next_round(self, state: GameState, deck: Sequence[str], salt: str) -> GameState:
-        return engine.deal_next_round(state, deck)
-
-    def progress(self, state: GameState) -> Progress:
-        return progress_of(state)
-
-    # --- actions --------------------------------------------------------------------------
-
-    def action_from_json(self, data: object) -> Action:
-        return codec.action_from_json(data)
-
-    def action_to_json(self, action: Action) -> JsonObject:
-        return codec.action_to_json(action)
-
-    def apply_action(self, state: GameState, action: Action, seat: int) -> GameState:
-        return engine.apply_action(state, action, seat)
-
     def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
         """The card a draw took: the stock's top card, or the discard pile's."""
         if isinstance(action, DrawStock) and before.round.stock:
@@ -83,17 +54,6 @@ class RummyRules:
         if isinstance(action, DrawDiscard) and before.round.discard_pile:
             return str(before.round.discard_pile[-1])
         return ""
-
-    def card_is_public(self, action_json: Mapping[str, Json]) -> bool:
-        return draw_is_public(action_json)
-
-    def concede(self, state: GameState, seat: int, reason: str) -> GameState:
-        return engine.concede(state, seat, reason)
-
-    # --- views and results ----------------------------------------------------------------
-
-    def view_for(self, state: GameState, seat: int) -> PlayerView:
-        return engine.view_for(state, seat)
 
     def view_for_person(self, state: GameState, seat: int) -> PlayerView:
         """A person who left a game still going on sees no hand: the computer that took
@@ -103,9 +63,6 @@ class RummyRules:
             return view
         hidden = replace(view.round, hand=(), drawn_from_discard=None, legal_actions=())
         return replace(view, round=hidden)
-
-    def view_to_json(self, view: PlayerView) -> JsonObject:
-        return codec.view_to_json(view)
 
     def outcome(self, state: GameState) -> GameOutcome:
         final = state.final
@@ -136,14 +93,6 @@ class RummyRules:
     def standings(self, state: GameState) -> tuple[int, ...]:
         return engine.placement(state)
 
-    # --- storage --------------------------------------------------------------------------
 
-    def state_to_json(self, state: GameState) -> JsonObject:
-        return codec.state_to_json(state)
-
-    def state_from_json(self, data: object) -> GameState:
-        return codec.state_from_json(data)
-
-
-RUMMY_RULES = RummyRules()
+RUMMY_RULES = RummyRules(engine, codec)
 """Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""

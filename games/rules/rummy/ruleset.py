@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
-from games.rules.common.game import JsonObject, RuleOption
-from games.rules.common.options import check_options, options_from_dict, rule_options
+from games.rules.common.options import RuleSetBase, rule_options
 
 _RANGES: dict[str, tuple[int, int]] = {
     "jokers": (0, 6),
@@ -26,7 +25,7 @@ _HELP = {
 
 
 @dataclass(frozen=True, slots=True)
-class RuleSet:
+class RuleSet(RuleSetBase):
     """The options of one rummy game; every key is optional on creation.
 
     ======================  =======  ============  ==========================================
@@ -65,27 +64,11 @@ class RuleSet:
     hand_rummy_doubles: bool = True
     """Whether going out in one turn, with nothing put down before, doubles the round."""
 
-    def __post_init__(self) -> None:
-        check_options(self.to_dict(), OPTIONS)
-
-    @classmethod
-    def from_dict(cls, data: object) -> RuleSet:
-        """Rules from a JSON object; missing keys take their defaults.
-
-        Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``) whose
-        ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
-        """
-        return cls(**options_from_dict(data, OPTIONS))
-
-    def to_dict(self) -> JsonObject:
-        """Every option, as a JSON object."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
-
     @property
     def deck_size(self) -> int:
         """Cards in the deck: 104 and the jokers."""
         return 104 + self.jokers
 
 
-OPTIONS: tuple[RuleOption, ...] = rule_options(RuleSet, _RANGES, _HELP)
+RuleSet.OPTIONS = OPTIONS = rule_options(RuleSet, _RANGES, _HELP)
 """Every option, in the order of :meth:`RuleSet.to_dict`."""

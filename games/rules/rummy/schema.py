@@ -1,12 +1,5 @@
-"""The JSON Schemas (OpenAPI 3.0) of Rummy's JSON: its round view (with the table's melds),
-round result, final settlement, rules and action bodies.
-
-Copied from what the API publishes for Rummy (``manage.py spectacular``): the
-components keep their published names, and a ``$ref`` names another component of the same
-document. Besides what :func:`~games.rules.rummy.codec.view_to_json` writes, they hold the
-keys the server adds (a round's ``deck_commitment`` and ``turn_deadline``, a finished
-round's ``deck_commitment``, ``deck`` and ``salt``, the final's ``aborted`` and
-``unfinished_round``), and the request's own ``expected_version`` in the action bodies.
+"""Rummy's JSON Schemas (OpenAPI 3.0): its round view (with the table's melds), round
+result, final settlement, rules and action bodies, as the API publishes them.
 """
 
 from __future__ import annotations

@@ -1,43 +1,36 @@
-"""The Gin Rummy simulator plays whole games, in pairs with seats swapped, and is
-deterministic for a seed."""
+"""The Gin Rummy simulator plays whole games, in pairs with seats swapped, and counts what
+Gin Rummy's report quotes."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.ai.gin.simulate import check_options, play_pair, report, simulate
+from games.ai.common.simulate import play_group, simulate
+from games.ai.gin.simulate import CONTEST, report, totals
 from games.ai.simulate import main
-from games.rules.gin import RuleSet
+
+QUICK = {"target_score": 30}
 
 
-def _figures(summary):
-    run = summary.run
-    return (summary.a_stats, summary.b_stats, run.rounds, run.group_scores,
-            {name: len(values) for name, values in run.times.items()})
-
-
-def test_simulation_is_deterministic_for_a_seed_whatever_the_workers():
-    one = simulate("easy", "baseline", 4, seed=3, workers=1)
-    two = simulate("easy", "baseline", 4, seed=3, workers=2)
-    assert _figures(one) == _figures(two)
-    assert one.run.games == 4 and len(one.run.group_scores) == 2
-    assert one.a_stats.wins + one.b_stats.wins == 4 - one.run.unfinished
-    other = simulate("easy", "baseline", 4, seed=4, workers=1)
-    assert _figures(other) != _figures(one)
-    text = report(one)
+def test_a_run_counts_each_sides_wins_points_and_undercuts():
+    run = simulate(CONTEST, "easy", "baseline", 2, 4, 3, 1, QUICK)
+    again = simulate(CONTEST, "easy", "baseline", 2, 4, 3, 2, QUICK)
+    total = totals(run)
+    assert total == totals(again)
+    assert run.games == 4 and len(run.group_scores) == 2
+    assert total.a.wins == run.wins
+    assert total.a.wins + total.b.wins == 4 - run.unfinished
+    assert total.a.hands_won + total.b.hands_won + total.drawn_rounds == run.rounds
+    text = report(run)
+    assert text.startswith("easy vs baseline: 4 games (2 deals played twice, seats swapped)")
     assert "95% CI" in text and "p95" in text and "undercuts" in text
 
 
 def test_a_pair_swaps_the_seats_over_the_same_deals():
-    first, second = play_pair(9, 0, "medium", "baseline", RuleSet(target_score=30))
+    _, (first, second) = play_group(CONTEST, ("medium", "baseline", 2, 9, 0, QUICK))
     assert (first.a_seat, second.a_seat) == (0, 1)
     assert first.figures.a.wins + first.figures.b.wins == 1
     assert first.rounds >= 1 and first.finished and second.finished
-
-
-def test_unknown_player_is_refused():
-    with pytest.raises(ValueError, match="Unknown player"):
-        simulate("expert", "baseline", 2, seed=1, workers=1)
 
 
 @pytest.mark.parametrize(
@@ -45,20 +38,14 @@ def test_unknown_player_is_refused():
     [(0, None, "--games"), (2, "{", "--rules"), (2, "[]", "--rules"),
      (2, '{"knock_limit": 99}', "--rules")],
 )
-def test_bad_command_line_options_are_refused(games, rules, option):
-    with pytest.raises(ValueError, match=option):
-        check_options(games, rules)
+def test_bad_command_line_options_are_refused(games, rules, option, capsys):
     with pytest.raises(SystemExit):
         main(["--games", str(games), *(["--rules", rules] if rules else [])])
+    assert option in capsys.readouterr().err
 
 
-def test_command_line_rules():
-    assert check_options(2, None) == RuleSet()
-    assert check_options(2, '{"knock_limit": 0}') == RuleSet(knock_limit=0)
-
-
-def test_the_command_line_plays_gin(capsys):
+def test_the_command_line_plays_gin_at_two_seats_whatever_seats_says(capsys):
     assert main(["--a", "medium", "--b", "random", "--games", "2", "--workers", "1",
-                 "--rules", '{"target_score": 20}']) == 0
+                 "--seats", "3", "--rules", '{"target_score": 20}']) == 0
     out = capsys.readouterr().out
     assert out.startswith("medium vs random: 2 games (1 deals played twice, seats swapped)")
