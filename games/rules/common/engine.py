@@ -31,7 +31,13 @@ T = TypeVar("T")
 S = TypeVar("S")
 A = TypeVar("A")
 
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+_INIT_FIELDS: dict[type, tuple[tuple[str, ...], dict[str, int]]] = {}
+
+
+def _init_fields(kind: type) -> tuple[tuple[str, ...], dict[str, int]]:
+    names = tuple(f.name for f in fields(kind) if f.init)
+    _INIT_FIELDS[kind] = names, {name: i for i, name in enumerate(names)}
+    return _INIT_FIELDS[kind]
 
 
 def evolve(value: T, **changes: Any) -> T:
@@ -39,12 +45,14 @@ def evolve(value: T, **changes: Any) -> T:
     without its per-call field introspection); a field that is not an ``__init__``
     argument is left to the class to derive."""
     kind = type(value)
-    names = _INIT_FIELDS.get(kind)
-    if names is None:
-        names = _INIT_FIELDS[kind] = tuple(f.name for f in fields(kind) if f.init)  # type: ignore[arg-type]
-    if not changes.keys() <= set(names):
-        raise TypeError(f"unknown fields {sorted(set(changes) - set(names))}")
-    return kind(*[changes[name] if name in changes else getattr(value, name) for name in names])
+    names, index = _INIT_FIELDS.get(kind) or _init_fields(kind)
+    values = list(map(value.__getattribute__, names))
+    try:
+        for name, new in changes.items():
+            values[index[name]] = new
+    except KeyError as error:
+        raise TypeError(f"unknown field {error}") from None
+    return kind(*values)
 
 
 def check_seat(seat: object, seats: int, name: str = "seat") -> int:
