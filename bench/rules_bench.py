@@ -56,7 +56,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from machine import cpu_model
 
-from games.rules import (
+from games.rules.gin import (
     DECK,
     RuleSet,
     apply_action,

@@ -1,84 +1,10 @@
-"""Computer players: a pure function from what one seat may see to an action.
+"""Computer players for each game of the family, one sibling package per game.
 
-Entry points
-    ``choose_action(view, level, rng, memory=None)`` -- the computer's move at ``level``
-    (``"easy"``, ``"medium"`` or ``"hard"``). ``baseline_action(view, rng)`` -- the fixed
-    baseline player (also used to play an absent human's turn). ``play(name, view, rng)``
-    -- any player by name, :data:`PLAYERS` (the levels plus ``baseline`` and ``random``).
+* :mod:`games.ai.common`: what every game's players share (the typed interface
+  :class:`~games.ai.common.players.Players`, the simulator's runner and statistics);
+* :mod:`games.ai.gin`: Gin Rummy's players;
+* :mod:`games.ai.rummy`: Rummy's players.
 
-Knowledge model
-    A player sees exactly one :class:`games.rules.PlayerView`: its own hand, the discard
-    pile, the stock size, the opponent's hand size, the scores, the rules, the finished
-    rounds' results, and ``round.history`` -- the round's public moves (passes,
-    discard-pile draws with the card taken, discards, knocks; the opponent's stock draws
-    without the card). It never sees the opponent's cards or the stock order; the type
-    carries neither.
-
-    On top of the view a player keeps a :class:`~games.ai.memory.Memory` of public
-    information: every card seen face up, which discards the opponent took (so are known
-    to be in its hand until it discards them) or left (passed, or drew from the stock
-    instead), what the opponent discarded, and in what order. The memory is a fold over
-    the move log, so it is rebuilt from the view whenever none is passed in (a restarted
-    worker loses nothing); passing the memory kept from the seat's previous decision only
-    saves that replay and never changes the decision. Each round is a fresh deck, so
-    nothing of an earlier round is remembered except the scores.
-
-    Randomness comes only from ``rng``: the same view, memory and seed give the same
-    action.
+A game's players import only their own game's rules, :mod:`games.rules.common` and
+:mod:`games.ai.common`.
 """
-
-from __future__ import annotations
-
-import random
-from collections.abc import Callable
-
-from games.ai import easy, hard, medium
-from games.ai.baseline import baseline_action, random_action
-from games.ai.memory import Memory
-from games.rules import Action, PlayerView
-
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-"""The computer's difficulty levels, weakest first."""
-PLAYERS: tuple[str, ...] = ("baseline", "random", *LEVELS)
-"""Every player :func:`play` knows."""
-
-_LEVELS: dict[str, Callable[[PlayerView, random.Random, Memory], Action]] = {
-    "easy": easy.choose,
-    "medium": medium.choose,
-    "hard": hard.choose,
-}
-
-__all__ = [
-    "LEVELS",
-    "PLAYERS",
-    "Memory",
-    "baseline_action",
-    "choose_action",
-    "play",
-    "random_action",
-]
-
-
-def choose_action(
-    view: PlayerView, level: str, rng: random.Random, memory: Memory | None = None
-) -> Action:
-    """The computer's action at ``level`` for the seat of ``view``.
-
-    ``memory`` (optional) is the memory this seat kept from its previous decision; it is
-    brought up to date from ``view`` and used. Without it the memory is rebuilt from the
-    view's move log, with the same result.
-    """
-    choose = _LEVELS.get(level)
-    if choose is None:
-        raise ValueError(f"Unknown level {level!r}; choose from {', '.join(LEVELS)}.")
-    memory = (memory or Memory()).sync(view)
-    return choose(view, rng, memory)
-
-
-def play(name: str, view: PlayerView, rng: random.Random, memory: Memory | None = None) -> Action:
-    """The action of player ``name`` (one of :data:`PLAYERS`)."""
-    if name == "baseline":
-        return baseline_action(view, rng)
-    if name == "random":
-        return random_action(view, rng)
-    return choose_action(view, name, rng, memory=memory)

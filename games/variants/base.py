@@ -7,16 +7,37 @@ and views as opaque values and only ever pass them back to the same variant, so 
 never name a game's phases or action types. Gin Rummy (:mod:`games.variants.gin`) is the
 first implementation; DESIGN.md §5 Rummy (:mod:`games.variants.rummy`) the second.
 
-Everything here is standard library only: a variant may import its rules core, never
-Django or the project (the import contract test checks the rules cores themselves).
+Everything here is standard library only: a variant is a game's
+:class:`~games.rules.common.game.GameRules` and
+:class:`~games.ai.common.players.Players` (:class:`RulesVariant` hands every call to
+them), never Django or the project.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Generic, Protocol, TypeAlias, TypeVar
+
+from games.ai.common.players import Players
+from games.rules.common.errors import NotYourTurn, RulesError, http_status
+from games.rules.common.game import GameOutcome, GameRules, Progress, SeatRecord, replay
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+View = TypeVar("View")
+
+__all__ = [
+    "GameOutcome",
+    "GameVariant",
+    "Progress",
+    "RulesVariant",
+    "SeatRecord",
+    "VariantAction",
+    "VariantState",
+    "VariantView",
+    "action_error_codes",
+]
 
 VariantState: TypeAlias = Any
 """A variant's own state value: the games app stores and passes it, never looks inside."""
@@ -24,55 +45,6 @@ VariantAction: TypeAlias = Any
 """A variant's own action value (what its ``action_from_json`` returns)."""
 VariantView: TypeAlias = Any
 """What one seat may see, in the variant's own terms (what its ``view_for`` returns)."""
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """What one seat achieved in a finished game, for its result row and profile stats."""
-
-    seat: int
-    total: int
-    """The seat's grand total (``final.totals``)."""
-    hand_points: int
-    """Sum of the round points the seat scored."""
-    hands_won: int
-    gins: int = 0
-    big_gins: int = 0
-    undercuts: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class GameOutcome:
-    """How a finished game ended, seat by seat (what the games app writes as results)."""
-
-    winner: int
-    reason: str
-    """``target`` (or the variant's own end), ``concede`` or ``timeout``."""
-    hands: int
-    """Rounds played."""
-    seats: tuple[SeatRecord, ...]
-    placement: tuple[int, ...] = ()
-    """The seats from first place to last; empty means the winner first, then the others
-    in seat order (two seats)."""
-
-    def __post_init__(self) -> None:
-        if not self.placement:
-            others = tuple(r.seat for r in self.seats if r.seat != self.winner)
-            object.__setattr__(self, "placement", (self.winner, *others))
-
-
-@dataclass(frozen=True, slots=True)
-class Progress:
-    """Where a game stands, in the terms the server stores on the game row."""
-
-    turn: int | None
-    """The seat that must act now; ``None`` when nobody may."""
-    is_over: bool
-    awaiting_deal: bool
-    """The round is over and the game goes on: the next round must be dealt."""
-    round_number: int
-    dealer: int
-    scores: tuple[int, ...]
 
 
 class GameVariant(Protocol):
@@ -181,58 +153,123 @@ class GameVariant(Protocol):
         """The seats from first place to last as the game stands now."""
 
 
-class CoreVariant:
-    """The plumbing every variant shares: each of these methods hands the value straight
-    to the rules core's function of the same name (``core`` is the core's module: its
-    ``RuleSet``, ``apply_action``, ``view_for``, codec and so on). A variant subclasses
-    it and writes only what is its own; :class:`GameVariant` stays the interface."""
+class RulesVariant(Generic[State, Action, View]):
+    """A game as the games app plays it today, handed straight to the game's
+    :class:`~games.rules.common.game.GameRules` and
+    :class:`~games.ai.common.players.Players`: no rule is written here."""
 
-    core: Any
-    """The rules core's package (``games.rules``, ``games.rules.rummy``)."""
+    def __init__(
+        self,
+        name: str,
+        *,
+        min_seats: int,
+        max_seats: int,
+        rules: GameRules[State, Action, View],
+        players: Players[View, Action],
+    ) -> None:
+        self.name = name
+        self.min_seats = min_seats
+        self.max_seats = max_seats
+        self.rules = rules
+        self.players = players
+        self.action_types = rules.action_types
+        self.action_error_codes = action_error_codes(rules.errors)
+        self.error_type: type[Exception] = RulesError
+
+    def rule_options(self) -> dict[str, tuple[int, int] | None]:
+        return {
+            option.name: (
+                None if option.low is None or option.high is None else (option.low, option.high)
+            )
+            for option in self.rules.options
+        }
 
     def rules_from_dict(self, data: object) -> dict[str, Any]:
-        result: dict[str, Any] = self.core.RuleSet.from_dict(data).to_dict()
-        return result
+        return self.rules.rules_from_json(data)
 
-    def deal_next_round(self, state: Any, deck: Sequence[str]) -> Any:
-        return self.core.deal_next_round(state, deck)
+    def new_deck(self, rng: random.Random, rules: Mapping[str, Any] | None = None) -> list[str]:
+        return self.rules.new_deck(rng, rules or {})
 
-    def progress(self, state: Any) -> Progress:
-        return Progress(
-            turn=state.turn,
-            is_over=state.is_over,
-            awaiting_deal=state.awaiting_deal,
-            round_number=state.round.number,
-            dealer=state.round.dealer,
-            scores=tuple(state.scores),
-        )
+    def new_game(
+        self, rules: Mapping[str, Any], dealer: int, deck: Sequence[str], seats: int = 2
+    ) -> State:
+        return self.rules.new_game(rules, seats=seats, dealer=dealer, deck=deck, salt="")
 
-    def action_from_json(self, data: object) -> Any:
-        return self.core.action_from_json(data)
+    def deal_next_round(self, state: State, deck: Sequence[str]) -> State:
+        return self.rules.deal_next_round(state, deck, "")
 
-    def action_to_json(self, action: Any) -> dict[str, Any]:
-        result: dict[str, Any] = self.core.action_to_json(action)
-        return result
+    def progress(self, state: State) -> Progress:
+        return self.rules.progress(state)
 
-    def apply_action(self, state: Any, action: Any, seat: int) -> Any:
-        return self.core.apply_action(state, action, seat)
+    def action_from_json(self, data: object) -> Action:
+        return self.rules.action_from_json(data)
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return self.rules.action_to_json(action)
+
+    def apply_action(self, state: State, action: Action, seat: int) -> State:
+        return self.rules.apply_action(state, action, seat)
+
+    def drawn_card(self, state: State, action: Action, before: State | None = None) -> str:
+        return "" if before is None else self.rules.drawn_card(before, action, state)
 
     def card_is_public(self, action_json: Mapping[str, Any]) -> bool:
-        """Only a card taken from the discard pile: every seat saw it face up."""
-        return bool(action_json.get("type") == self.core.DrawDiscard.type)
+        return self.rules.card_is_public(action_json)
 
-    def concede(self, state: Any, seat: int, reason: str) -> Any:
-        return self.core.concede(state, seat, reason)
+    def concede(self, state: State, seat: int, reason: str) -> State:
+        return self.rules.concede(state, seat, reason)
 
-    def view_for(self, state: Any, seat: int) -> Any:
-        return self.core.view_for(state, seat)
+    def replay(
+        self, state: State, moves: Iterable[tuple[int, Action]], decks: Iterable[Sequence[str]]
+    ) -> Iterator[State]:
+        return replay(self.rules, state, moves, ((deck, "") for deck in decks))
 
-    def view_for_person(self, state: Any, seat: int) -> Any:
-        return self.view_for(state, seat)
+    def view_for(self, state: State, seat: int) -> View:
+        return self.rules.view_for(state, seat)
 
-    def state_to_json(self, state: Any) -> dict[str, Any]:
-        result: dict[str, Any] = self.core.state_to_json(state)
-        return result
+    def view_for_person(self, state: State, seat: int) -> View:
+        return self.rules.view_for_person(state, seat)
 
-    def state_from_json(self, data: object) -> Any:
-        return self.core.state_from_json(data)
+    def present_view(self, view: View) -> dict[str, Any]:
+        return self.rules.view_to_json(view)
+
+    def outcome(self, state: State) -> GameOutcome:
+        return self.rules.outcome(state)
+
+    def state_to_json(self, state: State) -> dict[str, Any]:
+        return self.rules.state_to_json(state)
+
+    def state_from_json(self, data: object) -> State:
+        return self.rules.state_from_json(data)
+
+    def computer_action(self, view: View, level: str, rng: random.Random) -> Action:
+        return self.players.choose(view, level, rng)
+
+    def absent_action(self, view: View, rng: random.Random) -> Action:
+        return self.players.absent(view, rng)
+
+    def has_left(self, state: State, seat: int) -> bool:
+        return self.rules.has_left(state, seat)
+
+    def standings(self, state: State) -> tuple[int, ...]:
+        return self.rules.standings(state)
+
+
+_SERVER_CODES_AFTER: dict[type[RulesError], str] = {NotYourTurn: "version_conflict"}
+"""The games app's own codes of an action request, listed after the rules error named."""
+_SERVER_CODES_LAST = {422: "idempotency_key_reused"}
+
+
+def action_error_codes(errors: tuple[type[RulesError], ...]) -> dict[int, list[str]]:
+    """HTTP status -> the machine codes an action may be refused with, in the order the
+    API lists them: the game's errors by :func:`http_status`, with the server's own
+    (``version_conflict``, ``idempotency_key_reused``) where the schema has them."""
+    out: dict[int, list[str]] = {}
+    for cls in errors:
+        codes = out.setdefault(http_status(cls), [])
+        codes.append(str(cls.code))
+        if cls in _SERVER_CODES_AFTER:
+            codes.append(_SERVER_CODES_AFTER[cls])
+    for status, code in _SERVER_CODES_LAST.items():
+        out[status].append(code)
+    return dict(sorted(out.items()))

@@ -1,8 +1,11 @@
 """The import rules of docs/architecture.md, checked on the source (no database).
 
 * ``games/rules`` is a library: the standard library and itself, nothing else (no Django,
-  no project module).
-* ``games/ai`` plays from views: the standard library, ``games.rules`` and itself.
+  no project module). Inside it each game (``gin``, ``rummy``) imports only itself and
+  ``games.rules.common``, which imports only itself.
+* ``games/ai`` plays from views: the standard library, ``games.rules`` and itself. Each
+  game's players import only themselves, their own game's rules and what is common;
+  ``games.ai.common`` only itself and ``games.rules.common``.
 * ``tournaments/formats`` is a library: the standard library, networkx and itself.
 * ``accounts`` sits below ``games`` and ``leaderboards`` and imports neither.
 
@@ -60,8 +63,21 @@ def outside(names: set[str], allowed: tuple[str, ...]) -> set[str]:
     ("package", "allowed"),
     [
         ("games.rules", ("games.rules",)),
+        ("games.rules.common", ("games.rules.common",)),
+        ("games.rules.gin", ("games.rules.gin", "games.rules.common")),
+        ("games.rules.rummy", ("games.rules.rummy", "games.rules.common")),
+        ("games.rules.indian", ("games.rules.indian", "games.rules.common")),
         ("games.ai", ("games.ai", "games.rules")),
         ("tournaments.formats", ("tournaments.formats", "networkx")),
+        ("games.ai.common", ("games.ai.common", "games.rules.common")),
+        (
+            "games.ai.gin",
+            ("games.ai.gin", "games.ai.common", "games.rules.gin", "games.rules.common"),
+        ),
+        (
+            "games.ai.rummy",
+            ("games.ai.rummy", "games.ai.common", "games.rules.rummy", "games.rules.common"),
+        ),
     ],
 )
 def test_library_packages_import_only_the_standard_library_and_what_they_build_on(

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from games import rules
 from games.dealing import dealt
+from games.rules import gin as rules
 
 
 @pytest.fixture

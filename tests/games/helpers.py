@@ -9,9 +9,9 @@ from typing import Any
 from django.db import connection
 from rest_framework.test import APIClient
 
-from games import rules
 from games.models import Game
 from games.replay import rebuild_state
+from games.rules import gin as rules
 
 CARD_RE = re.compile(r"^[A2-9TJQK][SHDC]$")
 

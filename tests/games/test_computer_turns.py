@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from games import ai, rules
+from games.ai import gin as ai
 from games.models import Game, Move
 from games.replay import rebuild_state
+from games.rules import gin as rules
+from games.rules.gin.codec import view_to_json as view_json
 from games.tasks import play_computer_turn
-from games.variants.gin import view_json
 from tests.conftest import play_seat_0_against_the_worker
 from tests.games.helpers import act, card_strings, choose
 

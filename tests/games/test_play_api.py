@@ -7,8 +7,9 @@ import hashlib
 import pytest
 from django.core.management import call_command
 
-from games import replay, rules
+from games import replay
 from games.models import Game, GameResult, GameRound, Move
+from games.rules import gin as rules
 from tests.games.helpers import (
     act,
     card_strings,

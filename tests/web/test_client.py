@@ -8,7 +8,7 @@ import re
 import urllib.error
 import urllib.request
 
-from games import rules
+from games.rules import gin as rules
 from tests.web.conftest import PASSWORD
 from tests.web.helpers import (
     discard_choice,

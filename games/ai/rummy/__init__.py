@@ -2,6 +2,9 @@
 action, like the Gin Rummy players of :mod:`games.ai`.
 
 Entry points
+    :data:`RUMMY_PLAYERS` -- the players behind the interface every game's players
+    implement (:class:`~games.ai.common.players.Players`); the absent player is
+    ``forced`` (:mod:`.common`), the rules core's own timeout move.
     ``choose_action(view, level, rng)`` -- the computer's action at ``level`` (``"easy"``,
     ``"medium"`` or ``"hard"``). ``baseline_action(view, rng)`` -- the fixed baseline.
     ``play(name, view, rng)`` -- any player of :data:`PLAYERS` by name (the levels plus
@@ -26,12 +29,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from games.ai.common.players import LEVELS
 from games.ai.rummy.baseline import baseline_action, random_action
+from games.ai.rummy.common import forced
 from games.ai.rummy.levels import easy, hard, medium
 from games.rules.rummy import Action, PlayerView
-
-LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
-"""The computer's difficulty levels, weakest first."""
 
 Player = Callable[[PlayerView, random.Random], Action]
 
@@ -44,7 +46,15 @@ PLAYERS: dict[str, Player] = {
 }
 """Every player by name."""
 
-__all__ = ["LEVELS", "PLAYERS", "baseline_action", "choose_action", "play", "random_action"]
+__all__ = [
+    "LEVELS",
+    "PLAYERS",
+    "RUMMY_PLAYERS",
+    "baseline_action",
+    "choose_action",
+    "play",
+    "random_action",
+]
 
 
 def choose_action(view: PlayerView, level: str, rng: random.Random) -> Action:
@@ -60,3 +70,17 @@ def play(name: str, view: PlayerView, rng: random.Random) -> Action:
     if player is None:
         raise ValueError(f"Unknown player {name!r}; choose from {', '.join(PLAYERS)}.")
     return player(view, rng)
+
+
+class RummyPlayers:
+    """Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
+
+    def choose(self, view: PlayerView, level: str, rng: random.Random) -> Action:
+        return play(level, view, rng)
+
+    def absent(self, view: PlayerView, rng: random.Random) -> Action:
+        return forced(view)
+
+
+RUMMY_PLAYERS = RummyPlayers()
+"""Rummy's computer players."""

@@ -140,7 +140,7 @@ def _play_or_discard(
     view: PlayerView,
     rng: random.Random,
     hard: bool,
-    discard: Callable[[PlayerView, Sequence[RummyCard]], Discard],
+    discard: Callable[[PlayerView, Sequence[RummyCard]], Discard[RummyCard]],
 ) -> Action:
     """The play phase of Medium and Hard: :func:`_play`'s move, else ``discard`` of the
     cards allowed (the rules core's fallback when none is)."""
@@ -162,7 +162,7 @@ def _danger_close(view: PlayerView) -> bool:
     )
 
 
-def _discard_medium(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard:
+def _discard_medium(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard[RummyCard]:
     hand = view.round.hand
     loose = loose_cards(hand)
     loose_set = set(loose)
@@ -198,7 +198,7 @@ def _next_seat(view: PlayerView) -> int:
     return (view.seat + 1) % seats
 
 
-def _discard_hard(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard:
+def _discard_hard(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard[RummyCard]:
     """Keeps the hand that would cost least and melds soonest: for each card allowed,
     the loose points left, less a bonus for near-meld partners (smaller when an opponent
     is close to going out), plus the danger of handing the next seat a card it can lay off

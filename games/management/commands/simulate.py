@@ -8,11 +8,12 @@ See :mod:`games.ai.simulate` (also runnable without Django as ``bench/simulate.p
 
 from __future__ import annotations
 
+import argparse
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.ai.simulate import add_arguments, check_options, progress_printer, report, simulate
+from games.ai.simulate import add_arguments, run
 
 
 class Command(BaseCommand):
@@ -26,39 +27,8 @@ class Command(BaseCommand):
         add_arguments(parser)
 
     def handle(self, *args: Any, **options: Any) -> None:
-        if options["variant"] == "rummy":
-            self._handle_rummy(options)
-            return
         try:
-            rules = check_options(options["games"], options["rules"])
+            text = run(argparse.Namespace(**options), self.stderr.write)
         except ValueError as error:
             raise CommandError(str(error)) from error
-        summary = simulate(
-            options["a"],
-            options["b"],
-            options["games"],
-            options["seed"],
-            options["workers"],
-            rules,
-            progress=progress_printer(self.stderr.write) if options["progress"] else None,
-        )
-        self.stdout.write(report(summary))
-
-    def _handle_rummy(self, options: dict[str, Any]) -> None:
-        from games.ai.rummy import simulate as rummy
-
-        try:
-            rules = rummy.check_options(options["games"], options["rules"])
-            summary = rummy.simulate(
-                options["a"],
-                options["b"],
-                options["seats"],
-                options["games"],
-                options["seed"],
-                options["workers"],
-                rules,
-                progress=progress_printer(self.stderr.write) if options["progress"] else None,
-            )
-        except ValueError as error:
-            raise CommandError(str(error)) from error
-        self.stdout.write(rummy.report(summary))
+        self.stdout.write(text)

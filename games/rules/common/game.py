@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+
+if TYPE_CHECKING:
+    from games.rules.common.errors import RulesError
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -92,6 +95,35 @@ class RuleOption:
 
 
 @dataclass(frozen=True, slots=True)
+class GameSchemas(Mapping[str, JsonObject]):
+    """A game's JSON Schemas (OpenAPI 3.0 flavour), by component name, and which of them
+    is which: the names the API publishes, so that ``$ref`` between them resolve in the
+    published document's ``#/components/schemas``."""
+
+    components: Mapping[str, JsonObject]
+    """Every component the game's JSON uses, by name."""
+    round: str
+    """The ``round`` of the game's view."""
+    round_result: str
+    """One entry of ``rounds``."""
+    final: str
+    """The final settlement."""
+    rules: str
+    """The rule options."""
+    actions: Mapping[str, str] = field(default_factory=dict)
+    """The body of each action type."""
+
+    def __getitem__(self, name: str) -> JsonObject:
+        return self.components[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.components)
+
+    def __len__(self) -> int:
+        return len(self.components)
+
+
+@dataclass(frozen=True, slots=True)
 class Forfeit:
     """A step of a move log that is not a player's action: the server's record that a
     seat gave up (``concede``) or ran out of time three times (``timeout``)."""
@@ -110,10 +142,15 @@ class GameRules(Protocol[State, Action, View]):
     action_types: tuple[str, ...]
     """The ``type`` of every action body this game takes."""
     error_codes: type[StrEnum]
-    """Every machine code this game's rules may refuse an action with."""
+    """This game's own machine codes (the codes every game shares are
+    :class:`games.rules.common.errors.ErrorCode`)."""
+    errors: tuple[type[RulesError], ...]
+    """Every error class this game's rules may refuse an action with (shared and own), in
+    the order the API lists their codes; :func:`games.rules.common.errors.http_status`
+    gives each one's HTTP status."""
     options: tuple[RuleOption, ...]
     """The rule options, in the order ``rules_from_json`` returns them."""
-    schemas: Mapping[str, JsonObject]
+    schemas: GameSchemas
     """JSON Schemas (OpenAPI 3.0 flavour) of this game's JSON, by component name: its
     ``round`` view, round result, final settlement, rules and action bodies. They sit
     beside the codec that writes the JSON; the games app publishes them."""
@@ -208,6 +245,46 @@ class GameRules(Protocol[State, Action, View]):
         """The state from :meth:`state_to_json`'s JSON; a ``ValidationError`` when the
         stored value is malformed."""
         ...
+
+
+class _Dealt(Protocol):
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def dealer(self) -> int: ...
+
+
+class MatchState(Protocol):
+    """What every game's state says of where the game stands (what :func:`progress_of`
+    reads)."""
+
+    @property
+    def turn(self) -> int | None: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def awaiting_deal(self) -> bool: ...
+
+    @property
+    def scores(self) -> tuple[int, ...]: ...
+
+    @property
+    def round(self) -> _Dealt: ...
+
+
+def progress_of(state: MatchState) -> Progress:
+    """A game state's :class:`Progress`."""
+    return Progress(
+        turn=state.turn,
+        is_over=state.is_over,
+        awaiting_deal=state.awaiting_deal,
+        round_number=state.round.number,
+        dealer=state.round.dealer,
+        scores=tuple(state.scores),
+    )
 
 
 def replay(

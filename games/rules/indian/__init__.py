@@ -2,9 +2,9 @@
 formats. Pure Python, standard library only, deterministic given the decks and salts; no
 Django, no I/O, no clock.
 
-It shares the other cores' :class:`~games.rules.cards.Card`, the Rummy core's printed
-joker ``XX`` and the error classes, and has the same small interface: a new game from a
-deck, legal actions, apply, a seat's view, results, a codec.
+It shares the other cores' :class:`~games.rules.common.cards.Card`, the printed joker
+``XX`` and the error classes of :mod:`games.rules.common`, and has the same small
+interface: a new game from a deck, legal actions, apply, a seat's view, results, a codec.
 
 Cards (one or two decks, each with one printed joker; every card of the wild rank is a
 joker too, and jokers are worth 0)

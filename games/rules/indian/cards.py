@@ -2,7 +2,7 @@
 
 A game uses one or two decks, each of 52 cards and one printed joker (53 or 106 cards), so
 a hand may hold the same card twice: hands are sorted tuples with repeats, never sets.
-The printed joker is the Rummy core's :data:`~games.rules.rummy.cards.JOKER`, so every card
+The printed joker is the common's :data:`~games.rules.common.cards.JOKER`, so every card
 has an ``index``: ``suit * 13 + rank - 1`` for a natural card, 52 for the printed joker;
 hands are kept sorted by it (suits S H D C, ranks A..K, the printed joker last).
 
@@ -23,10 +23,9 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
-from games.rules.cards import DECK as NATURALS
-from games.rules.cards import RANK_CHARS, Card
-from games.rules.errors import InvalidCard, ValidationError, brief_repr
-from games.rules.rummy.cards import JOKER, JOKER_INDEX, Joker
+from games.rules.common.cards import DECK as NATURALS
+from games.rules.common.cards import JOKER, JOKER_INDEX, RANK_CHARS, Card, Joker
+from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
 
 __all__ = [
     "JOKER",
@@ -66,7 +65,7 @@ A K Q J 10."""
 def parse_card(text: object) -> IndianCard:
     """The card named by ``text``: rank then suit in any case (``"7h"``), or ``"XX"``.
 
-    Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for anything else.
+    Raises :class:`~games.rules.common.errors.InvalidCard` (``invalid_card``) for anything else.
 
     >>> parse_card("th"), parse_card("xX")
     (Card.parse('TH'), JOKER)
@@ -161,7 +160,7 @@ def new_deck(rng: random.Random, decks: int = 2) -> list[IndianCard]:
 
 def check_deck(deck: Iterable[IndianCard | str], decks: int) -> tuple[IndianCard, ...]:
     """The deck in dealing order (strings are parsed); a
-    :class:`~games.rules.errors.ValidationError` unless it holds every natural card and the
+    :class:`~games.rules.common.errors.ValidationError` unless it holds every natural card and the
     printed joker exactly ``decks`` times."""
     try:
         out = indian_cards(list(deck))

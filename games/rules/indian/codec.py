@@ -5,7 +5,7 @@ Cards are written as upper-case strings (``"7H"``, ``"XX"``) and read case-insen
 The stored state (:func:`state_to_json`) carries ``"format_version"``
 (:data:`STATE_FORMAT_VERSION`) and ``"variant": "indian"``; :func:`state_from_json`
 refuses anything else, and any malformed content, with a
-:class:`~games.rules.errors.ValidationError`.
+:class:`~games.rules.common.errors.ValidationError`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules._common import MAX_INT, JsonReader, read_action_type
-from games.rules.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.codec import MAX_INT, JsonReader, read_action_type
+from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
 from games.rules.indian.actions import (
     ACTION_TYPES,
     Action,
@@ -115,8 +115,8 @@ def action_from_json(data: object) -> Action:
     """An action from its JSON body (``{"type": "declare", "card": "7h", "groups":
     [["AS", "2S", "3S"], ...]}``).
 
-    Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for a bad card
-    string and :class:`~games.rules.errors.ValidationError` (``validation_error``) for
+    Raises :class:`~games.rules.common.errors.InvalidCard` (``invalid_card``) for a bad card
+    string and :class:`~games.rules.common.errors.ValidationError` (``validation_error``) for
     any other bad shape, both with ``fields``; never another exception. Keys of another
     action type are accepted when ``null`` (any other key never is), as in the other
     codecs. ``groups`` may be left out (or ``null``): the server then shows its own
@@ -552,7 +552,7 @@ def _final_from_json(data: object, r: _Reader) -> FinalResult | None:
 def state_from_json(data: object) -> GameState:
     """The game state stored by :func:`state_to_json`.
 
-    Raises :class:`~games.rules.errors.ValidationError` (``fields`` naming ``state``) for
+    Raises :class:`~games.rules.common.errors.ValidationError` (``fields`` naming ``state``) for
     another ``format_version`` or ``variant`` or any malformed content.
     """
     try:

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
-from games.rules.cards import Card
+from games.rules.common.cards import Card
 from games.rules.indian.actions import (
     Action,
     Concede,
@@ -370,7 +370,7 @@ def timeout_action(view: PlayerView) -> Action:
     arrangement's groups (its ``ungrouped`` cards and its ``discard``; ties to the higher
     rank, the ace highest), never the card taken from the discard pile; it never
     declares or drops. Call it until the turn passes. Raises
-    :class:`~games.rules.errors.IllegalAction` when the seat may not act."""
+    :class:`~games.rules.common.errors.IllegalAction` when the seat may not act."""
     legal = {entry.type: entry for entry in view.round.legal_actions}
     if not legal:
         if view.final is not None:
@@ -403,7 +403,7 @@ def _timeout_key(card: IndianCard, wild_rank: int) -> tuple[int, int, int]:
 
 def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     """The state after ``seat`` plays ``action``; validates everything and raises a
-    :class:`~games.rules.errors.RulesError` carrying the API's code when it is not
+    :class:`~games.rules.common.errors.RulesError` carrying the API's code when it is not
     allowed (check order: see the module docstring)."""
     seat = _check_seat(seat, state.seats)
     if state.final is not None:

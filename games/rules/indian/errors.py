@@ -1,8 +1,8 @@
-"""Indian Rummy's errors (DESIGN §6): the shared ones of :mod:`games.rules.errors` plus two.
+"""Indian Rummy's errors (DESIGN §6): the shared ones of :mod:`games.rules.common.errors` plus two.
 
-Every error is a :class:`~games.rules.errors.RulesError`; malformed input is an
-:class:`~games.rules.errors.InvalidInput` (400), an action not allowed now an
-:class:`~games.rules.errors.IllegalAction` (409 for ``not_your_turn`` and
+Every error is a :class:`~games.rules.common.errors.RulesError`; malformed input is an
+:class:`~games.rules.common.errors.InvalidInput` (400), an action not allowed now an
+:class:`~games.rules.common.errors.IllegalAction` (409 for ``not_your_turn`` and
 ``game_not_active``, else 422), exactly as for Gin Rummy and Rummy. ``stock_only`` (Gin
 Rummy's code for "only a stock draw is allowed") answers a ``draw_discard`` on an empty
 discard pile.
@@ -10,7 +10,9 @@ discard pile.
 
 from __future__ import annotations
 
-from games.rules.errors import (
+from enum import StrEnum
+
+from games.rules.common.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
     ErrorCode,
@@ -20,7 +22,6 @@ from games.rules.errors import (
     InvalidInput,
     NotYourTurn,
     RulesError,
-    StockOnly,
     ValidationError,
     WrongPhase,
 )
@@ -34,6 +35,7 @@ __all__ = [
     "GameNotActive",
     "GroupsDoNotMatchHand",
     "IllegalAction",
+    "IndianErrorCode",
     "InvalidCard",
     "InvalidInput",
     "NotYourTurn",
@@ -44,19 +46,34 @@ __all__ = [
 ]
 
 
+class IndianErrorCode(StrEnum):
+    """Indian Rummy's own machine codes (the shared ones are
+    :class:`~games.rules.common.errors.ErrorCode`)."""
+
+    STOCK_ONLY = "stock_only"
+    CANNOT_TAKE_JOKER = "cannot_take_joker"
+    GROUPS_DO_NOT_MATCH_HAND = "groups_do_not_match_hand"
+
+
+class StockOnly(IllegalAction):
+    """A ``draw_discard`` on an empty discard pile: only the stock may be drawn."""
+
+    code = IndianErrorCode.STOCK_ONLY
+
+
 class CannotTakeJoker(IllegalAction):
     """A ``draw_discard`` of a joker (printed or wild) that is not the deal's first upcard."""
 
-    code = ErrorCode.CANNOT_TAKE_JOKER
+    code = IndianErrorCode.CANNOT_TAKE_JOKER
 
 
 class GroupsDoNotMatchHand(IllegalAction):
     """A ``declare`` whose ``groups`` do not hold exactly the 13 cards left after its card."""
 
-    code = ErrorCode.GROUPS_DO_NOT_MATCH_HAND
+    code = IndianErrorCode.GROUPS_DO_NOT_MATCH_HAND
 
 
-INDIAN_ERRORS_BY_CODE: dict[ErrorCode, type[RulesError]] = {
+INDIAN_ERRORS_BY_CODE: dict[str, type[RulesError]] = {
     cls.code: cls
     for cls in (
         InvalidCard,

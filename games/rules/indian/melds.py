@@ -50,7 +50,7 @@ from enum import StrEnum
 from functools import lru_cache
 from itertools import combinations
 
-from games.rules.cards import Card
+from games.rules.common.cards import Card
 from games.rules.indian.cards import (
     JOKER_INDEX,
     NATURAL_VALUES,

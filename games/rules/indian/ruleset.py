@@ -7,8 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from games.rules.errors import ValidationError, brief_repr
-from games.rules.ruleset import _summary, option_problems
+from games.rules.common.errors import ValidationError, brief_repr
+from games.rules.common.game import RuleOption
+from games.rules.common.options import _summary, option_problems
 
 FORMATS: tuple[str, ...] = ("points", "pool", "deals")
 """The three formats: one deal, a pool to 101 or 201 points, a fixed number of deals."""
@@ -22,6 +23,11 @@ INT_RANGES: dict[str, tuple[int, int]] = {
     "wrong_show": (0, 160),
 }
 """The options that take a number in a range (inclusive)."""
+
+_RANGE_OPTIONS = tuple(
+    RuleOption(name, default=low, low=low, high=high) for name, (low, high) in INT_RANGES.items()
+)
+"""The range options as the shared validation reads them."""
 
 _DROP_DEFAULTS = {101: (20, 40), 201: (25, 50)}
 """(first_drop, middle_drop) when not given: pool 201 has its own, every other game 20/40."""
@@ -59,7 +65,7 @@ class RuleSet:
     >>> RuleSet.from_dict({"deals": 4})
     Traceback (most recent call last):
     ...
-    games.rules.errors.ValidationError: Invalid rules: deals: Must be 2, 3 or 6, not 4.
+    games.rules.common.errors.ValidationError: Invalid rules: deals: Must be 2, 3 or 6, not 4.
     """
 
     format: str = "points"
@@ -97,7 +103,7 @@ class RuleSet:
         """Rules from a JSON object (``None``: every default); missing keys take their
         defaults (the drop costs: the format's).
 
-        Raises :class:`~games.rules.errors.ValidationError` (``validation_error``) whose
+        Raises :class:`~games.rules.common.errors.ValidationError` (``validation_error``) whose
         ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
         """
         if data is None:
@@ -137,7 +143,7 @@ class RuleSet:
 
 
 def _problems(values: Mapping[str, object]) -> dict[str, list[str]]:
-    problems = option_problems(values, INT_RANGES, ())
+    problems = option_problems(values, _RANGE_OPTIONS)
     if not isinstance(values["format"], str) or values["format"] not in FORMATS:
         problems["format"] = [
             f"Must be points, pool or deals, not {brief_repr(values['format'])}."

@@ -1,9 +1,9 @@
 """Rummy rules core (DESIGN §5): 2-4 players, two decks and jokers. Pure Python,
 standard library only, deterministic given the decks; no Django, no I/O, no clock.
 
-It shares the Gin Rummy core's :class:`~games.rules.cards.Card` and error classes and
-has the same small interface: a new round from a deck, legal actions, apply, a seat's
-view, results, a codec.
+It shares :mod:`games.rules.common` with Gin Rummy (the cards and the joker, the draws and
+the discard, the shared errors, the option validation, the readers of its JSON) and the
+server plays it through :data:`RUMMY_RULES`, the interface every game implements.
 
 Cards (``XX`` is the joker; a hand may hold a card twice)
     >>> from games.rules.rummy import rummy_cards, parse_card, hand_value, JOKER
@@ -90,6 +90,8 @@ Decisions where DESIGN §5 is silent (standard Rummy rules; see :mod:`.engine` t
 
 Public API
 
+* The interface (:mod:`.game`): ``RUMMY_RULES`` (a ``GameRules``); the JSON Schemas of
+  its JSON are :mod:`.schema`'s.
 * Cards (:mod:`.cards`): ``Card``, ``Joker``, ``JOKER``, ``RummyCard``, ``parse_card``,
   ``rummy_cards``, ``card_value``, ``hand_value``, ``sort_hand``, ``new_deck(rng, jokers)``,
   ``check_deck(deck, jokers)``, ``full_deck(jokers)``.
@@ -101,7 +103,8 @@ Public API
 * Rules (:mod:`.ruleset`): ``RuleSet`` (``from_dict``, ``to_dict``).
 * Actions (:mod:`.actions`): ``DrawStock``, ``DrawDiscard``, ``Meld(melds)``,
   ``Layoff(card, meld, end=None)``, ``SwapJoker(card, meld)``, ``Discard(card)``, the
-  ``Action`` union; ``Concede(reason)`` as a :func:`replay` step.
+  ``Action`` union (a forfeit in a move log is
+  :class:`~games.rules.common.game.Forfeit`).
 * State (:mod:`.state`): ``Phase``, ``Outcome``, ``GameState``, ``RoundState``,
   ``RoundResult``, ``HandResult``, ``FinalResult``, ``LegalAction``, ``LayoffOption``,
   ``PlayerView``, ``RoundView``.
@@ -109,21 +112,20 @@ Public API
   ``deal_next_round(state, deck)``, ``legal_actions(state, seat)``,
   ``legal_moves(state, seat)``, ``meld_moves(state, seat)``, ``is_legal(state, action,
   seat)``, ``apply_action(state, action, seat)``, ``view_for(state, seat)``,
-  ``concede(state, seat, reason)``, ``placement(state)``, ``replay(rules, seats, decks,
-  moves, dealer=0)``, ``timeout_action(state, seat)`` (what the server plays for a timed-out
-  turn: a stock draw, an owed joker, then the highest-valued allowed discard).
+  ``concede(state, seat, reason)``, ``placement(state)``, ``timeout_action(state, seat)``
+  (what the server plays for a timed-out turn: a stock draw, an owed joker, then the
+  highest-valued allowed discard).
 * JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``view_to_json``,
   ``state_to_json``, ``state_from_json``, ``round_result_to_json``, ``final_to_json``,
   ``deck_to_json``.
 * Errors (:mod:`.errors`): the shared ``RulesError`` family plus ``FirstMeldTooSmall``,
   ``NotOutYet``, ``MustKeepDiscard``, ``InvalidLayoff``, ``JokerMustBePlayed``;
-  ``RUMMY_ERRORS_BY_CODE``.
+  ``RummyErrorCode`` (Rummy's own codes), ``ERRORS``, ``ERRORS_BY_CODE``.
 """
 
 from games.rules.rummy.actions import (
     ACTION_TYPES,
     Action,
-    Concede,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -166,12 +168,12 @@ from games.rules.rummy.engine import (
     meld_moves,
     new_game,
     placement,
-    replay,
     timeout_action,
     view_for,
 )
 from games.rules.rummy.errors import (
-    RUMMY_ERRORS_BY_CODE,
+    ERRORS,
+    ERRORS_BY_CODE,
     CannotDiscardDrawnCard,
     CardNotInHand,
     ErrorCode,
@@ -187,9 +189,11 @@ from games.rules.rummy.errors import (
     NotOutYet,
     NotYourTurn,
     RulesError,
+    RummyErrorCode,
     ValidationError,
     WrongPhase,
 )
+from games.rules.rummy.game import RUMMY_RULES
 from games.rules.rummy.melds import (
     End,
     MeldKind,
@@ -226,14 +230,15 @@ from games.rules.rummy.state import (
 
 __all__ = [
     "ACTION_TYPES",
+    "ERRORS",
+    "ERRORS_BY_CODE",
     "JOKER",
-    "RUMMY_ERRORS_BY_CODE",
+    "RUMMY_RULES",
     "STATE_FORMAT_VERSION",
     "Action",
     "CannotDiscardDrawnCard",
     "Card",
     "CardNotInHand",
-    "Concede",
     "Discard",
     "DrawDiscard",
     "DrawStock",
@@ -268,6 +273,7 @@ __all__ = [
     "RuleSet",
     "RulesError",
     "RummyCard",
+    "RummyErrorCode",
     "SwapJoker",
     "TableMeld",
     "ValidationError",
@@ -303,7 +309,6 @@ __all__ = [
     "placement",
     "reaches_key",
     "read_meld",
-    "replay",
     "round_result_to_json",
     "rummy_cards",
     "sort_hand",

@@ -1,4 +1,5 @@
-"""The six rummy actions (DESIGN §5 action bodies).
+"""The six rummy actions (DESIGN §5 action bodies): the draws and the discard of
+:mod:`games.rules.common.actions`, and Rummy's own meld, lay-off and joker swap.
 
 Actions are small frozen values; :func:`games.rules.rummy.codec.action_from_json` and
 :func:`~games.rules.rummy.codec.action_to_json` convert them to and from JSON. A stock
@@ -11,25 +12,25 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.rules.common.actions import Discard, DrawDiscard, DrawStock
 from games.rules.rummy.cards import RummyCard
 from games.rules.rummy.melds import End
 
+__all__ = [
+    "ACTION_CLASSES",
+    "ACTION_TYPES",
+    "Action",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Layoff",
+    "Meld",
+    "SwapJoker",
+    "WrittenMelds",
+]
+
 WrittenMelds = tuple[tuple[RummyCard, ...], ...]
 """Melds as written: each a tuple of cards (a run low to high)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Draw the top card of the stock."""
-
-    type: ClassVar[str] = "draw_stock"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawDiscard:
-    """Take the top card of the discard pile."""
-
-    type: ClassVar[str] = "draw_discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,25 +71,7 @@ class SwapJoker:
     type: ClassVar[str] = "swap_joker"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard ``card`` face up, ending the turn (the last card: going out)."""
-
-    card: RummyCard
-    """The card to discard."""
-    type: ClassVar[str] = "discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Concede:
-    """Not an action of the API: a seat leaving (``reason`` ``concede`` or ``timeout``),
-    as a step of :func:`games.rules.rummy.engine.replay`'s log."""
-
-    reason: str = "concede"
-    """``concede`` or ``timeout``."""
-
-
-Action = DrawStock | DrawDiscard | Meld | Layoff | SwapJoker | Discard
+Action = DrawStock | DrawDiscard | Meld | Layoff | SwapJoker | Discard[RummyCard]
 """Any rummy action."""
 
 ACTION_TYPES: tuple[str, ...] = (

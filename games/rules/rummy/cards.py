@@ -1,20 +1,30 @@
-"""Rummy cards: the 52 cards of DESIGN §2 (shared with Gin Rummy) plus the joker ``XX``.
+"""Rummy's deck and card values: the 52 cards of DESIGN §2 and the joker ``XX``
+(:mod:`games.rules.common.cards`), two decks and up to six jokers.
 
-A rummy deck is two French decks and up to six jokers, so a hand may hold the same card
-twice: hands are sorted tuples with repeats, never sets. Every card has an ``index``:
-the Gin core's bit index (``suit * 13 + rank - 1``) for a natural card, 52 for the joker;
-hands are kept sorted by it (suits S H D C, ranks A..K, jokers last).
+A rummy deck is two French decks and the jokers, so a hand may hold the same card twice:
+hands are sorted tuples with repeats, never sets, kept in ``index`` order (suits S H D C,
+ranks A..K, jokers last).
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from dataclasses import dataclass
 
-from games.rules.cards import DECK as NATURALS
-from games.rules.cards import Card
-from games.rules.errors import InvalidCard, ValidationError, brief_repr
+from games.rules.common.cards import DECK as NATURALS
+from games.rules.common.cards import (
+    JOKER,
+    JOKER_INDEX,
+    AnyCard,
+    Card,
+    Joker,
+    card_at,
+    card_texts,
+    cards,
+    parse_card,
+    sort_cards,
+)
+from games.rules.common.errors import InvalidCard, ValidationError
 
 __all__ = [
     "JOKER",
@@ -23,6 +33,7 @@ __all__ = [
     "Card",
     "Joker",
     "RummyCard",
+    "card_at",
     "card_texts",
     "card_value",
     "check_deck",
@@ -34,70 +45,14 @@ __all__ = [
     "sort_hand",
 ]
 
-JOKER_INDEX = 52
-"""The joker's ``index`` (one past the natural cards)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Joker:
-    """The joker, written ``XX``. Every joker is equal to every other.
-
-    >>> parse_card("xx"), str(JOKER), JOKER.index
-    (JOKER, 'XX', 52)
-    """
-
-    @property
-    def index(self) -> int:
-        """52: after every natural card."""
-        return JOKER_INDEX
-
-    def __str__(self) -> str:
-        return "XX"
-
-    def __repr__(self) -> str:
-        return "JOKER"
-
-
-JOKER = Joker()
-"""The joker."""
-
-RummyCard = Card | Joker
+RummyCard = AnyCard
 """A natural card or the joker."""
-
-_BY_TEXT: dict[str, RummyCard] = {str(card): card for card in NATURALS}
-_BY_TEXT["XX"] = JOKER
 
 # end-of-round hand values by index: 2-10 face, J Q K 10, ace 11, joker 20
 _HAND_VALUES: tuple[int, ...] = (
     *(11 if card.rank == 1 else min(card.rank, 10) for card in NATURALS),
     20,
 )
-_BY_INDEX: tuple[RummyCard, ...] = (*NATURALS, JOKER)
-CARD_TEXT: dict[RummyCard, str] = {card: str(card) for card in _BY_INDEX}
-"""Each card's text (a dictionary lookup is faster than ``str`` on the hot paths)."""
-
-
-def card_texts(cards: Iterable[RummyCard]) -> list[str]:
-    """The cards' texts, in order (``["7H", "XX"]``)."""
-    return list(map(CARD_TEXT.__getitem__, cards))
-
-
-def parse_card(text: object) -> RummyCard:
-    """The card named by ``text``: rank then suit in any case (``"7h"``), or ``"XX"``.
-
-    Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for anything else.
-
-    >>> parse_card("th"), parse_card("XX")
-    (Card.parse('TH'), JOKER)
-    """
-    if isinstance(text, str):
-        card = _BY_TEXT.get(text.upper())
-        if card is not None:
-            return card
-    raise InvalidCard(
-        f"{brief_repr(text)} is not a card: expected rank (A 2-9 T J Q K) then suit "
-        "(S H D C), or XX for a joker."
-    )
 
 
 def rummy_cards(text: str | Iterable[str | RummyCard]) -> tuple[RummyCard, ...]:
@@ -107,10 +62,7 @@ def rummy_cards(text: str | Iterable[str | RummyCard]) -> tuple[RummyCard, ...]:
     >>> rummy_cards("7h 7H xx")
     (Card.parse('7H'), Card.parse('7H'), JOKER)
     """
-    items: Iterable[str | RummyCard] = (
-        text.replace(",", " ").split() if isinstance(text, str) else text
-    )
-    return tuple(item if isinstance(item, Card | Joker) else parse_card(item) for item in items)
+    return cards(text, jokers=True)
 
 
 def card_value(card: RummyCard) -> int:
@@ -128,18 +80,9 @@ def hand_value(hand: Iterable[RummyCard]) -> int:
     return sum(_HAND_VALUES[card.index] for card in hand)
 
 
-def _index(card: RummyCard) -> int:
-    return card.index
-
-
 def sort_hand(hand: Iterable[RummyCard]) -> tuple[RummyCard, ...]:
     """Cards in index order (suits S H D C, ranks A..K, jokers last), repeats kept."""
-    return tuple(sorted(hand, key=_index))
-
-
-def card_at(index: int) -> RummyCard:
-    """The card with this ``index`` (0-51 natural, 52 the joker)."""
-    return _BY_INDEX[index]
+    return sort_cards(hand)
 
 
 def full_deck(jokers: int) -> tuple[RummyCard, ...]:
@@ -161,7 +104,7 @@ def new_deck(rng: random.Random, jokers: int = 6) -> list[RummyCard]:
 
 def check_deck(deck: Iterable[RummyCard | str], jokers: int) -> tuple[RummyCard, ...]:
     """The deck in dealing order (strings are parsed); a
-    :class:`~games.rules.errors.ValidationError` unless it holds every natural card
+    :class:`~games.rules.common.errors.ValidationError` unless it holds every natural card
     exactly twice and exactly ``jokers`` jokers."""
     try:
         out = rummy_cards(list(deck))

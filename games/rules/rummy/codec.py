@@ -5,7 +5,7 @@ Cards are written as upper-case strings (``"7H"``, ``"XX"``) and read case-insen
 The stored state (:func:`state_to_json`) carries ``"format_version"``
 (:data:`STATE_FORMAT_VERSION`) and ``"variant": "rummy"``; :func:`state_from_json`
 refuses anything else, and any malformed content, with a
-:class:`~games.rules.errors.ValidationError`.
+:class:`~games.rules.common.errors.ValidationError`.
 """
 
 from __future__ import annotations
@@ -14,8 +14,17 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules._common import MAX_INT, JsonReader, read_action_type
-from games.rules.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.cards import opt_card_text
+from games.rules.common.codec import (
+    MAX_INT,
+    JsonReader,
+    card_field,
+    check_format,
+    melds_field,
+    read_action_type,
+    read_stored,
+)
+from games.rules.common.errors import ValidationError, brief_repr
 from games.rules.rummy.actions import (
     ACTION_TYPES,
     Action,
@@ -25,7 +34,6 @@ from games.rules.rummy.actions import (
     Layoff,
     Meld,
     SwapJoker,
-    WrittenMelds,
 )
 from games.rules.rummy.cards import JOKER_INDEX, RummyCard, card_texts, parse_card
 from games.rules.rummy.melds import End, MeldKind, TableMeld, table_meld
@@ -71,25 +79,6 @@ FINAL_REASONS = ("loss_limit", "rounds", "concede", "timeout")
 # --------------------------------------------------------------------------------------
 
 
-def _card_field(value: object, field: str) -> RummyCard:
-    try:
-        return parse_card(value)
-    except InvalidCard as error:
-        raise InvalidCard(error.detail, {field: [error.detail]}) from error
-
-
-def _melds_field(value: object) -> WrittenMelds:
-    message = "Must be a non-empty list of melds, each a list of cards."
-    if not isinstance(value, list | tuple) or not value:
-        raise ValidationError(f"melds: {message}", {"melds": [message]})
-    out = []
-    for meld in value:
-        if not isinstance(meld, list | tuple):
-            raise ValidationError(f"melds: {message}", {"melds": [message]})
-        out.append(tuple(_card_field(card, "melds") for card in meld))
-    return tuple(out)
-
-
 def _meld_id_field(value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_INT:
         message = "Must be a table meld id (an integer from 0)."
@@ -109,8 +98,8 @@ def _end_field(value: object) -> End | None:
 def action_from_json(data: object) -> Action:
     """An action from its JSON body (``{"type": "layoff", "card": "7h", "meld": 2}``).
 
-    Raises :class:`~games.rules.errors.InvalidCard` (``invalid_card``) for a bad card
-    string and :class:`~games.rules.errors.ValidationError` (``validation_error``) for
+    Raises :class:`~games.rules.common.errors.InvalidCard` (``invalid_card``) for a bad card
+    string and :class:`~games.rules.common.errors.ValidationError` (``validation_error``) for
     any other bad shape, both with ``fields``; never another exception. Keys of another
     action type are accepted when ``null`` (any other key never is), as in Gin's
     codec; the request's own fields (``expected_version``) are the service's. Melds are only
@@ -130,8 +119,8 @@ def action_from_json(data: object) -> Action:
     if kind == DrawDiscard.type:
         return DrawDiscard()
     if kind == Meld.type:
-        return Meld(_melds_field(data["melds"]))
-    card = _card_field(data["card"], "card")
+        return Meld(melds_field(data["melds"], parse_card, non_empty=True))
+    card = card_field(data["card"], "card", parse_card)
     if kind == Discard.type:
         return Discard(card)
     meld = _meld_id_field(data["meld"])
@@ -140,14 +129,11 @@ def action_from_json(data: object) -> Action:
     return Layoff(card, meld, _end_field(data.get("end")))
 
 
-_cards_json = card_texts
-
-
 def action_to_json(action: Action) -> dict[str, Any]:
     """The JSON body of an action (cards upper case; ``end`` only when given)."""
     out: dict[str, Any] = {"type": action.type}
     if isinstance(action, Meld):
-        out["melds"] = [_cards_json(meld) for meld in action.melds]
+        out["melds"] = [card_texts(meld) for meld in action.melds]
     if isinstance(action, Layoff | SwapJoker | Discard):
         out["card"] = str(action.card)
     if isinstance(action, Layoff | SwapJoker):
@@ -169,12 +155,12 @@ def table_meld_to_json(meld: TableMeld) -> dict[str, Any]:
         "id": meld.id,
         "owner": meld.owner,
         "kind": str(meld.kind),
-        "cards": _cards_json(meld.cards),
+        "cards": card_texts(meld.cards),
     }
     if meld.kind is MeldKind.SET:
         out["rank"] = meld.rank_text
     else:
-        out["stands_for"] = _cards_json(meld.stands_for)
+        out["stands_for"] = card_texts(meld.stands_for)
     return out
 
 
@@ -183,7 +169,7 @@ def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
     end?}]``) for layoff and swap_joker."""
     out: dict[str, Any] = {"type": entry.type}
     if entry.cards is not None:
-        out["cards"] = _cards_json(entry.cards)
+        out["cards"] = card_texts(entry.cards)
     if entry.options is not None:
         options = []
         for option in entry.options:
@@ -203,11 +189,11 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
         "dealer": view.dealer,
         "phase": str(view.phase),
         "turn": view.turn,
-        "hand": _cards_json(view.hand),
+        "hand": card_texts(view.hand),
         "hand_sizes": list(view.hand_sizes),
         "stock_size": view.stock_size,
-        "discard_pile": _cards_json(view.discard_pile),
-        "drawn_from_discard": _opt_card(view.drawn_from_discard),
+        "discard_pile": card_texts(view.discard_pile),
+        "drawn_from_discard": opt_card_text(view.drawn_from_discard),
         "came_out": list(view.came_out),
         "table": [table_meld_to_json(meld) for meld in view.table],
         "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
@@ -225,7 +211,7 @@ def round_result_to_json(result: RoundResult) -> dict[str, Any]:
         "points": list(result.points),
         "scores_after": list(result.scores_after),
         "hands": [
-            {"seat": hand.seat, "cards": _cards_json(hand.cards), "value": hand.value}
+            {"seat": hand.seat, "cards": card_texts(hand.cards), "value": hand.value}
             for hand in result.hands
         ],
     }
@@ -261,7 +247,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 def deck_to_json(deck: Sequence[RummyCard]) -> list[str]:
     """A deck in dealing order as §2 strings (``XX`` for a joker), as the fair-shuffle
     commitment hashes it: ``sha256(salt + ":" + ",".join(deck_to_json(deck)))``."""
-    return _cards_json(deck)
+    return card_texts(deck)
 
 
 # --------------------------------------------------------------------------------------
@@ -269,25 +255,21 @@ def deck_to_json(deck: Sequence[RummyCard]) -> list[str]:
 # --------------------------------------------------------------------------------------
 
 
-def _opt_card(card: RummyCard | None) -> str | None:
-    return None if card is None else str(card)
-
-
 def _round_state_to_json(rnd: RoundState) -> dict[str, Any]:
     return {
         "number": rnd.number,
         "dealer": rnd.dealer,
-        "hands": [_cards_json(hand) for hand in rnd.hands],
-        "stock": _cards_json(rnd.stock),
-        "discard_pile": _cards_json(rnd.discard_pile),
+        "hands": [card_texts(hand) for hand in rnd.hands],
+        "stock": card_texts(rnd.stock),
+        "discard_pile": card_texts(rnd.discard_pile),
         "table": [
-            {"owner": meld.owner, "kind": str(meld.kind), "cards": _cards_json(meld.cards)}
+            {"owner": meld.owner, "kind": str(meld.kind), "cards": card_texts(meld.cards)}
             for meld in rnd.table
         ],
         "came_out": list(rnd.came_out),
         "phase": str(rnd.phase),
         "turn": rnd.turn,
-        "drawn_from_discard": _opt_card(rnd.drawn_from_discard),
+        "drawn_from_discard": opt_card_text(rnd.drawn_from_discard),
         "out_at_turn_start": rnd.out_at_turn_start,
         "jokers_owed": rnd.jokers_owed,
     }
@@ -470,49 +452,28 @@ def _final_from_json(data: object, r: _Reader) -> FinalResult | None:
 def state_from_json(data: object) -> GameState:
     """The game state stored by :func:`state_to_json`.
 
-    Raises :class:`~games.rules.errors.ValidationError` (``fields`` naming ``state``) for
+    Raises :class:`~games.rules.common.errors.ValidationError` (``fields`` naming ``state``) for
     another ``format_version`` or ``variant`` or any malformed content.
     """
-    try:
-        obj = _Reader.obj(data, "state")
-        version = obj.get("format_version")
-        if version != STATE_FORMAT_VERSION or isinstance(version, bool):
-            raise ValueError(
-                f"unsupported format_version {brief_repr(version)} "
-                f"(expected {STATE_FORMAT_VERSION})"
-            )
-        if obj.get("variant") != VARIANT:
-            raise ValueError(f"variant must be {VARIANT!r}")
-        seats = obj["seats"]
-        if isinstance(seats, bool) or seats not in (2, 3, 4):
-            raise ValueError("seats must be 2, 3 or 4")
-        r = _Reader(seats)
-        rules = RuleSet.from_dict(obj["rules"])
-        return GameState(
-            rules=rules,
-            seats=seats,
-            scores=r.per_seat(obj["scores"], "scores"),
-            round=_round_state_from_json(obj["round"], r, rules),
-            rounds=tuple(
-                _round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")
-            ),
-            left=r.seat_list(obj["left"], "left"),
-            final=_final_from_json(obj["final"], r),
-        )
-    except RulesError as error:
-        raise ValidationError(
-            f"Stored game state is invalid: {error.detail}", {"state": [error.detail]}
-        ) from error
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        IndexError,
-        AttributeError,
-        RecursionError,
-        OverflowError,
-    ) as error:
-        detail = f"missing key {error}" if isinstance(error, KeyError) else str(error)
-        raise ValidationError(
-            f"Stored game state is invalid: {detail}.", {"state": [detail]}
-        ) from error
+    return read_stored(lambda: _state_from_json(data))
+
+
+def _state_from_json(data: object) -> GameState:
+    obj = _Reader.obj(data, "state")
+    check_format(obj, STATE_FORMAT_VERSION)
+    if obj.get("variant") != VARIANT:
+        raise ValueError(f"variant must be {VARIANT!r}")
+    seats = obj["seats"]
+    if isinstance(seats, bool) or seats not in (2, 3, 4):
+        raise ValueError("seats must be 2, 3 or 4")
+    r = _Reader(seats)
+    rules = RuleSet.from_dict(obj["rules"])
+    return GameState(
+        rules=rules,
+        seats=seats,
+        scores=r.per_seat(obj["scores"], "scores"),
+        round=_round_state_from_json(obj["round"], r, rules),
+        rounds=tuple(_round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")),
+        left=r.seat_list(obj["left"], "left"),
+        final=_final_from_json(obj["final"], r),
+    )

@@ -43,13 +43,19 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import fields
-from typing import Any, TypeVar
+from typing import Any
 
-from games.rules.cards import Card
+from games.rules.common.cards import Card
+from games.rules.common.engine import (
+    check_concede_reason,
+    check_phase,
+    check_seat,
+    evolve,
+    refuse_turn,
+)
+from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.rummy.actions import (
     Action,
-    Concede,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -77,7 +83,6 @@ from games.rules.rummy.errors import (
     MustKeepDiscard,
     NotOutYet,
     NotYourTurn,
-    RulesError,
     ValidationError,
     WrongPhase,
 )
@@ -113,29 +118,12 @@ from games.rules.rummy.state import (
     RoundView,
 )
 
-CONCEDE_REASONS = ("concede", "timeout")
-"""Reasons accepted by :func:`concede`."""
-
 _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     Phase.DRAW: (DrawStock, DrawDiscard),
     Phase.PLAY: (Meld, Layoff, SwapJoker, Discard),
     Phase.ROUND_OVER: (),
 }
 _ACTIONS = (DrawStock, DrawDiscard, Meld, Layoff, SwapJoker, Discard)
-
-_T = TypeVar("_T", RoundState, GameState)
-_FIELDS: dict[type, tuple[str, ...]] = {
-    kind: tuple(field.name for field in fields(kind)) for kind in (RoundState, GameState)
-}
-
-
-def _evolve(value: _T, **changes: Any) -> _T:
-    """A copy of a frozen state with some fields changed (``dataclasses.replace`` without
-    its per-call introspection)."""
-    names = _FIELDS[type(value)]
-    return type(value)(
-        *[changes[name] if name in changes else getattr(value, name) for name in names]
-    )
 
 
 def _text(cards: Iterable[RummyCard]) -> str:
@@ -153,15 +141,6 @@ def _check_seats(seats: object) -> int:
             f"seats must be 2, 3 or 4, not {seats!r}.", {"seats": ["Must be 2 to 4."]}
         )
     return seats
-
-
-def _check_seat(seat: object, seats: int, name: str = "seat") -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise ValidationError(
-            f"{name} must be a seat from 0 to {seats - 1}, not {seat!r}.",
-            {name: [f"Must be 0 to {seats - 1}."]},
-        )
-    return seat
 
 
 def deal_round(
@@ -194,7 +173,7 @@ def new_game(
     if not isinstance(rules, RuleSet):
         raise ValidationError("rules must be a RuleSet.", {"rules": ["Must be a RuleSet."]})
     seats = _check_seats(seats)
-    dealer = _check_seat(dealer, seats, "dealer")
+    dealer = check_seat(dealer, seats, "dealer")
     return GameState(
         rules=rules,
         seats=seats,
@@ -211,7 +190,7 @@ def deal_next_round(state: GameState, deck: Iterable[RummyCard | str]) -> GameSt
         raise WrongPhase(f"Round {state.round.number} is still being played.")
     dealer = (state.round.dealer + 1) % state.seats
     rnd = deal_round(state.rules, state.seats, state.round.number + 1, dealer, deck)
-    return _evolve(state, round=rnd)
+    return evolve(state, round=rnd)
 
 
 # --------------------------------------------------------------------------------------
@@ -311,7 +290,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[LegalAction, ...]:
     over): the draws; or ``meld`` (when some meld action is allowed, not enumerated),
     ``layoff`` and ``swap_joker`` with every allowed ``{card, meld, end}`` (``end`` given
     for every lay-off on a run, ``None`` on a set), and ``discard`` with its cards."""
-    seat = _check_seat(seat, state.seats)
+    seat = check_seat(seat, state.seats)
     rnd = state.round
     if state.final is not None or rnd.turn != seat:
         return ()
@@ -382,7 +361,7 @@ def timeout_action(state: GameState, seat: int) -> Action:
     """The action the server plays for a seat whose turn timed out (DESIGN §4: it plays the
     seat's whole turn): a stock draw, then -- after playing a swapped joker still owed --
     a discard of the highest-valued card allowed. Deterministic; call it until the turn
-    passes. Raises :class:`~games.rules.errors.IllegalAction` when it is not that seat's
+    passes. Raises :class:`~games.rules.common.errors.IllegalAction` when it is not that seat's
     turn."""
     legal = {entry.type: entry for entry in legal_actions(state, seat)}
     if not legal:
@@ -407,11 +386,7 @@ def timeout_action(state: GameState, seat: int) -> Action:
 
 def is_legal(state: GameState, action: Action, seat: int) -> bool:
     """Whether :func:`apply_action` would accept the action."""
-    try:
-        apply_action(state, action, seat)
-    except RulesError:
-        return False
-    return True
+    return common_is_legal(apply_action, state, action, seat)
 
 
 # --------------------------------------------------------------------------------------
@@ -421,23 +396,19 @@ def is_legal(state: GameState, action: Action, seat: int) -> bool:
 
 def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     """The state after ``seat`` plays ``action``; validates everything and raises a
-    :class:`~games.rules.errors.RulesError` carrying the API's code when it is not
+    :class:`~games.rules.common.errors.RulesError` carrying the API's code when it is not
     allowed (check order: see the module docstring)."""
-    seat = _check_seat(seat, state.seats)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
+    seat = check_seat(seat, state.seats)
     rnd = state.round
-    if rnd.phase is Phase.ROUND_OVER:
-        raise WrongPhase(f"Round {rnd.number} is over; the next round has not been dealt.")
-    if rnd.turn != seat:
-        raise NotYourTurn(f"It is seat {rnd.turn}'s turn, not seat {seat}'s.")
-    if not isinstance(action, _ACTIONS):
-        raise ValidationError(f"{action!r} is not an action.", {"type": ["Unknown action."]})
-    if not isinstance(action, _PHASE_ACTIONS[rnd.phase]):
-        allowed = ", ".join(kind.type for kind in _PHASE_ACTIONS[rnd.phase])  # type: ignore[attr-defined]
-        raise WrongPhase(
-            f"{action.type} is not allowed in the {rnd.phase} phase (allowed: {allowed})."
+    if state.final is not None or rnd.phase is Phase.ROUND_OVER or rnd.turn != seat:
+        refuse_turn(
+            game_over=state.final is not None,
+            round_over=rnd.phase is Phase.ROUND_OVER,
+            number=rnd.number,
+            turn=rnd.turn,
+            seat=seat,
         )
+    check_phase(action, rnd.phase, _PHASE_ACTIONS, _ACTIONS)
     if isinstance(action, DrawStock):
         return _draw(state, seat, from_stock=True)
     if isinstance(action, DrawDiscard):
@@ -473,7 +444,7 @@ def _draw(state: GameState, seat: int, from_stock: bool) -> GameState:
             raise WrongPhase("The discard pile is empty: draw from the stock.")
         card = rnd.discard_pile[-1]
         changes = {"discard_pile": rnd.discard_pile[:-1], "drawn_from_discard": card}
-    new = _evolve(
+    new = evolve(
         rnd,
         hands=_with_hand(rnd, seat, sort_hand((*rnd.hands[seat], card))),
         phase=Phase.PLAY,
@@ -481,7 +452,7 @@ def _draw(state: GameState, seat: int, from_stock: bool) -> GameState:
         jokers_owed=0,
         **changes,
     )
-    return _evolve(state, round=new)
+    return evolve(state, round=new)
 
 
 def _check_card(card: object, field: str = "card") -> RummyCard:
@@ -555,7 +526,7 @@ def _meld(state: GameState, seat: int, action: Meld) -> GameState:
     drawn = rnd.drawn_from_discard
     if drawn is not None and available[drawn] < Counter(hand)[drawn]:
         drawn = None  # the card taken (or its copy) is on the table now
-    new = _evolve(
+    new = evolve(
         rnd,
         hands=_with_hand(rnd, seat, new_hand),
         table=table,
@@ -563,7 +534,7 @@ def _meld(state: GameState, seat: int, action: Meld) -> GameState:
         jokers_owed=owed,
         drawn_from_discard=drawn,
     )
-    return _evolve(state, round=new)
+    return evolve(state, round=new)
 
 
 def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
@@ -609,14 +580,14 @@ def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
             f"After laying off {card} the joker you took could not be played this turn."
         )
     drawn = None if card == rnd.drawn_from_discard else rnd.drawn_from_discard
-    new_rnd = _evolve(
+    new_rnd = evolve(
         rnd,
         hands=_with_hand(rnd, seat, new_hand),
         table=table,
         jokers_owed=owed,
         drawn_from_discard=drawn,
     )
-    return _evolve(state, round=new_rnd)
+    return evolve(state, round=new_rnd)
 
 
 def _swap(state: GameState, seat: int, action: SwapJoker) -> GameState:
@@ -646,14 +617,14 @@ def _swap(state: GameState, seat: int, action: SwapJoker) -> GameState:
             "You could not meld or lay off that joker this turn, so it may not be taken."
         )
     drawn = None if card == rnd.drawn_from_discard else rnd.drawn_from_discard
-    new_rnd = _evolve(
+    new_rnd = evolve(
         rnd,
         hands=_with_hand(rnd, seat, new_hand),
         table=table,
         jokers_owed=1,
         drawn_from_discard=drawn,
     )
-    return _evolve(state, round=new_rnd)
+    return evolve(state, round=new_rnd)
 
 
 def _discard(state: GameState, seat: int, card: object) -> GameState:
@@ -674,7 +645,7 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
             f"{card} was taken from the discard pile this turn; it cannot be discarded now."
         )
     new_hand = _without(hand, card)
-    rnd = _evolve(
+    rnd = evolve(
         rnd,
         hands=_with_hand(rnd, seat, new_hand),
         discard_pile=(*rnd.discard_pile, card),
@@ -684,10 +655,10 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
         return _end_round(state, rnd, seat)
     if not rnd.stock:
         return _end_round(state, rnd, None)
-    new = _evolve(
+    new = evolve(
         rnd, phase=Phase.DRAW, turn=(seat + 1) % state.seats, out_at_turn_start=False, jokers_owed=0
     )
-    return _evolve(state, round=new)
+    return evolve(state, round=new)
 
 
 # --------------------------------------------------------------------------------------
@@ -718,16 +689,16 @@ def _end_round(state: GameState, rnd: RoundState, winner: int | None) -> GameSta
         hands=tuple(HandResult(seat, hand, values[seat]) for seat, hand in enumerate(rnd.hands)),
     )
     rounds = (*state.rounds, result)
-    state = _evolve(
+    state = evolve(
         state,
         scores=scores,
-        round=_evolve(rnd, phase=Phase.ROUND_OVER, turn=None, jokers_owed=0),
+        round=evolve(rnd, phase=Phase.ROUND_OVER, turn=None, jokers_owed=0),
         rounds=rounds,
     )
     if min(scores) <= -state.rules.loss_limit:
-        return _evolve(state, final=settle_game(state, "loss_limit"))
+        return evolve(state, final=settle_game(state, "loss_limit"))
     if state.rules.rounds is not None and rnd.number >= state.rules.rounds:
-        return _evolve(state, final=settle_game(state, "rounds"))
+        return evolve(state, final=settle_game(state, "rounds"))
     return state
 
 
@@ -755,52 +726,15 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     """``seat`` leaves the game (``reason`` ``concede`` or ``timeout``). With two seats the
     other seat wins at once; with 3-4 the seat is marked as left (a computer plays on for
     it and it is placed last) and the game goes on while two or more seats have not left."""
-    seat = _check_seat(seat, state.seats)
-    if reason not in CONCEDE_REASONS:
-        raise ValidationError(
-            f"reason must be 'concede' or 'timeout', not {reason!r}.",
-            {"reason": ["Must be 'concede' or 'timeout'."]},
-        )
+    seat = check_seat(seat, state.seats)
+    reason = check_concede_reason(reason)
     if state.final is not None:
         raise GameNotActive("The game is over.")
     if seat in state.left:
         raise GameNotActive(f"Seat {seat} has already left the game.")
-    state = _evolve(state, left=(*state.left, seat))
+    state = evolve(state, left=(*state.left, seat))
     if state.seats - len(state.left) < 2:
-        state = _evolve(state, final=settle_game(state, reason))
-    return state
-
-
-def replay(
-    rules: RuleSet,
-    seats: int,
-    decks: Sequence[Iterable[RummyCard | str]],
-    moves: Iterable[tuple[int, Action | Concede]],
-    dealer: int = 0,
-) -> GameState:
-    """Replay a move log: deal round 1 from ``decks[0]``, apply each ``(seat, action)``
-    (a :class:`~games.rules.rummy.actions.Concede` step calls :func:`concede`), and deal
-    the next deck whenever a round ends and the game goes on (also after the last move,
-    when a deck is left)."""
-    if not decks:
-        raise ValidationError("Replay needs at least one deck.", {"decks": ["Empty."]})
-    state = new_game(rules, seats, decks[0], dealer)
-    used = 1
-    for seat, action in moves:
-        if isinstance(action, Concede):
-            state = concede(state, seat, action.reason)
-            continue
-        if state.awaiting_deal:
-            if used >= len(decks):
-                raise ValidationError(
-                    f"Round {state.round.number + 1} needs a deck; only {len(decks)} given.",
-                    {"decks": ["Too few decks for the moves."]},
-                )
-            state = deal_next_round(state, decks[used])
-            used += 1
-        state = apply_action(state, action, seat)
-    if state.awaiting_deal and used < len(decks):
-        state = deal_next_round(state, decks[used])
+        state = evolve(state, final=settle_game(state, reason))
     return state
 
 
@@ -813,7 +747,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see: its own hand, every hand's size, the stock's size (never its
     order), the discard pile, the table, who came out, its legal actions, and the finished
     rounds' results. ``drawn_from_discard`` is shown to the seat that drew it."""
-    seat = _check_seat(seat, state.seats)
+    seat = check_seat(seat, state.seats)
     rnd = state.round
     round_view = RoundView(
         number=rnd.number,

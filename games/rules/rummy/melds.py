@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
 
-from games.rules.cards import RANK_CHARS, Card, Suit
+from games.rules.common.cards import RANK_CHARS, Card, Suit
 from games.rules.rummy.cards import JOKER, JOKER_INDEX, NATURALS, Joker, RummyCard, rummy_cards
 
 __all__ = [

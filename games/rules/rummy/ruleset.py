@@ -1,25 +1,31 @@
 """Rummy's rule options (DESIGN §5) and their validation, in the style of Gin's
-:class:`games.rules.ruleset.RuleSet`."""
+:class:`games.rules.gin.ruleset.RuleSet`."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
 
-from games.rules.ruleset import check_options, options_from_dict
+from games.rules.common.options import RuleSetBase, rule_options
 
-_INT_RANGES: dict[str, tuple[int, int]] = {
+_RANGES: dict[str, tuple[int, int]] = {
     "jokers": (0, 6),
     "hand_size": (7, 13),
     "first_meld_points": (0, 60),
     "loss_limit": (100, 5000),
+    "rounds": (1, 50),
 }
-_OPTIONAL_INT_RANGES: dict[str, tuple[int, int]] = {"rounds": (1, 50)}
-_BOOLS = ("hand_rummy_doubles",)
+_HELP = {
+    "jokers": "Jokers in the deck (with the 104 cards).",
+    "hand_size": "Cards dealt to each player.",
+    "first_meld_points": "Least points of a player's first meld.",
+    "loss_limit": "The game ends after a round in which a total reaches -loss_limit or less.",
+    "rounds": "The game ends after this many rounds (null: no such limit).",
+    "hand_rummy_doubles": "Going out in one turn doubles the round.",
+}
 
 
 @dataclass(frozen=True, slots=True)
-class RuleSet:
+class RuleSet(RuleSetBase):
     """The options of one rummy game; every key is optional on creation.
 
     ======================  =======  ============  ==========================================
@@ -38,10 +44,11 @@ class RuleSet:
 
     >>> RuleSet.from_dict({"jokers": 2, "rounds": 5}).rounds
     5
-    >>> RuleSet.from_dict({"hand_size": 14})
-    Traceback (most recent call last):
-    ...
-    games.rules.errors.ValidationError: Invalid rules: hand_size: Must be from 7 to 13, not 14.
+    >>> try:
+    ...     RuleSet.from_dict({"hand_size": 14})
+    ... except ValidationError as error:
+    ...     print(error.detail)
+    Invalid rules: hand_size: Must be from 7 to 13, not 14.
     """
 
     jokers: int = 6
@@ -57,26 +64,11 @@ class RuleSet:
     hand_rummy_doubles: bool = True
     """Whether going out in one turn, with nothing put down before, doubles the round."""
 
-    def __post_init__(self) -> None:
-        check_options(self.to_dict(), _INT_RANGES, _BOOLS, _OPTIONAL_INT_RANGES)
-
-    @classmethod
-    def from_dict(cls, data: object) -> RuleSet:
-        """Rules from a JSON object; missing keys take their defaults.
-
-        Raises :class:`~games.rules.errors.ValidationError` (``validation_error``) whose
-        ``fields`` maps each unknown, mistyped or out-of-range key to its messages.
-        """
-        options = options_from_dict(
-            cls().to_dict(), data, _INT_RANGES, _BOOLS, _OPTIONAL_INT_RANGES
-        )
-        return cls(**options)
-
-    def to_dict(self) -> dict[str, Any]:
-        """Every option, as a JSON object."""
-        return {field.name: getattr(self, field.name) for field in fields(self)}
-
     @property
     def deck_size(self) -> int:
         """Cards in the deck: 104 and the jokers."""
         return 104 + self.jokers
+
+
+RuleSet.OPTIONS = OPTIONS = rule_options(RuleSet, _RANGES, _HELP)
+"""Every option, in the order of :meth:`RuleSet.to_dict`."""

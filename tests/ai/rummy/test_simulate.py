@@ -8,22 +8,23 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.ai.rummy.simulate import RuleSet, play_group, report, simulate
+from games.ai.common.simulate import play_group, simulate
+from games.ai.rummy.simulate import CONTEST, report
 from games.ai.simulate import main
 
 
 def test_a_group_rotates_the_player_over_every_seat():
-    _, records = play_group(("hard", "baseline", 3, 7, 0, RuleSet(rounds=1).to_dict()))
+    _, records = play_group(CONTEST, ("hard", "baseline", 3, 7, 0, {"rounds": 1}))
     assert [record.a_seat for record in records] == [0, 1, 2]
     assert all(record.finished and record.rounds == 1 for record in records)
 
 
 def test_simulate_reports_win_rates_and_times():
-    summary = simulate("medium", "easy", 2, 4, seed=3, workers=1, rules=RuleSet(rounds=1))
-    assert summary.games == 4
-    again = simulate("medium", "easy", 2, 4, seed=3, workers=2, rules=RuleSet(rounds=1))
-    assert again.wins == summary.wins and again.group_scores == summary.group_scores
-    text = report(summary)
+    run = simulate(CONTEST, "medium", "easy", 2, 4, 3, 1, {"rounds": 1})
+    assert run.games == 4
+    again = simulate(CONTEST, "medium", "easy", 2, 4, 3, 2, {"rounds": 1})
+    assert again.wins == run.wins and again.group_scores == run.group_scores
+    text = report(run)
     assert "95% CI" in text and "p95" in text and '"rounds": 1' in text
 
 

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.rules.errors import ErrorCode, InvalidCard, ValidationError
+from games.rules.common.errors import InvalidCard, ValidationError
 from games.rules.indian import (
     INDIAN_ERRORS_BY_CODE,
     JOKER,
@@ -23,6 +23,7 @@ from games.rules.indian import (
     sort_hand,
     wild_rank_of,
 )
+from games.rules.indian.errors import IndianErrorCode
 from tests.rules.indian.helpers import c, texts
 
 
@@ -129,8 +130,8 @@ def test_the_rule_set_validates_when_made_directly_too():
 
 
 def test_every_code_has_its_own_error_class():
-    assert INDIAN_ERRORS_BY_CODE[ErrorCode.CANNOT_TAKE_JOKER].code == "cannot_take_joker"
-    assert INDIAN_ERRORS_BY_CODE[ErrorCode.GROUPS_DO_NOT_MATCH_HAND].code == (
+    assert INDIAN_ERRORS_BY_CODE[IndianErrorCode.CANNOT_TAKE_JOKER].code == "cannot_take_joker"
+    assert INDIAN_ERRORS_BY_CODE[IndianErrorCode.GROUPS_DO_NOT_MATCH_HAND].code == (
         "groups_do_not_match_hand")
     assert all(cls.code is code for code, cls in INDIAN_ERRORS_BY_CODE.items())
     assert {str(code) for code in INDIAN_ERRORS_BY_CODE} == {

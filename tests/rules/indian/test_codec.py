@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.errors import InvalidInput
+from games.rules.common.errors import InvalidInput
 from games.rules.indian import (
     JOKER,
     Declare,
@@ -39,7 +39,7 @@ from games.rules.indian import (
     view_for,
     view_to_json,
 )
-from tests.rules.helpers import json_paths
+from tests.rules.common.json_paths import json_paths
 from tests.rules.indian.helpers import SALT, c, position
 
 VALID = "AS 2S 3S 4H 5H 6H 7H 7D 8D 9S KC KD KH"

@@ -8,7 +8,7 @@ from dataclasses import replace
 
 import pytest
 
-from games.rules.errors import IllegalAction, InvalidInput
+from games.rules.common.errors import IllegalAction, InvalidInput
 from games.rules.indian import (
     INDIAN_ERRORS_BY_CODE,
     JOKER,

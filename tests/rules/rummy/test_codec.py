@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.rules.errors import InvalidInput
+from games.rules.common.errors import InvalidInput
 from games.rules.rummy import (
     JOKER,
     Discard,
@@ -37,7 +37,7 @@ from games.rules.rummy import (
     view_for,
     view_to_json,
 )
-from tests.rules.helpers import json_paths
+from tests.rules.common.json_paths import json_paths
 from tests.rules.rummy.helpers import position
 
 

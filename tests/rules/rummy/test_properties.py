@@ -11,8 +11,10 @@ from collections import Counter
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from games.rules.common.engine import evolve
 from games.rules.rummy import (
     JOKER,
+    RUMMY_RULES,
     Card,
     Discard,
     DrawDiscard,
@@ -33,7 +35,6 @@ from games.rules.rummy import (
     melds_in,
     new_deck,
     new_game,
-    replay,
     state_from_json,
     state_to_json,
     timeout_action,
@@ -42,6 +43,7 @@ from games.rules.rummy import (
 )
 from games.rules.rummy.engine import cards_in_play
 from games.rules.rummy.melds import table_meld
+from tests.rules.common.replays import replayed
 from tests.rules.rummy import oracles
 
 HEAVY = settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -292,9 +294,7 @@ def check_view_hides(state: GameState, seat: int, rng: random.Random) -> None:
     drawn = rnd.drawn_from_discard
     if rnd.turn != seat:
         drawn = None
-    from games.rules.rummy.engine import _evolve
-
-    shuffled = _evolve(state, round=_evolve(rnd, hands=tuple(hands), stock=stock,
+    shuffled = evolve(state, round=evolve(rnd, hands=tuple(hands), stock=stock,
                                             drawn_from_discard=drawn if rnd.turn == seat
                                             else None, jokers_owed=rnd.jokers_owed
                                             if rnd.turn == seat else 0))
@@ -372,7 +372,8 @@ def test_random_games_conserve_cards_and_every_action_gets_its_code(rules, seats
 @given(RULES, SEATS, st.integers(0, 2**32))
 def test_replay_equals_the_live_game_and_playouts_end(rules, seats, seed):
     state, dealer, decks, moves = play(rules, seats, seed, check_illegal=0)
-    assert replay(rules, seats, decks, moves, dealer) == state
+    first = new_game(rules, seats, decks[0], dealer)
+    assert replayed(RUMMY_RULES, first, moves, decks[1:]) == state
     for result in state.rounds:
         assert result.outcome in ("out", "hand_rummy", "block")
         assert (result.winner is None) == (result.outcome == "block")

@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from games.rules.errors import IllegalAction, InvalidInput
+from games.rules.common.errors import IllegalAction, InvalidInput
 from games.rules.rummy import (
+    ERRORS_BY_CODE,
     JOKER,
-    RUMMY_ERRORS_BY_CODE,
-    Concede,
+    RUMMY_RULES,
     Discard,
     DrawDiscard,
     DrawStock,
@@ -30,10 +30,10 @@ from games.rules.rummy import (
     legal_moves,
     new_deck,
     new_game,
-    replay,
     rummy_cards,
     view_for,
 )
+from tests.rules.common.replays import Forfeit, replayed
 from tests.rules.rummy.helpers import make_deck, position, texts
 
 
@@ -49,7 +49,7 @@ def code_of(state, action, seat=0):
     with pytest.raises(RulesError) as caught:
         apply_action(state, action, seat)
     error = caught.value
-    assert type(error) is RUMMY_ERRORS_BY_CODE[error.code]
+    assert type(error) is ERRORS_BY_CODE[error.code]
     assert error.detail and str(error) == error.detail
     assert not is_legal(state, action, seat)
     return str(error.code)
@@ -495,12 +495,13 @@ def test_replay_is_a_fold_of_apply_action():
         moves.append((seat, action))
         if len(moves) == 5:
             state = concede(state, 2)
-            moves.append((2, Concede()))
-    assert replay(rules, 3, decks[:used], moves) == state
+            moves.append((2, Forfeit("concede")))
+    first = new_game(rules, 3, decks[0])
+    assert replayed(RUMMY_RULES, first, moves, decks[1:used]) == state
 
 
 def test_errors_are_input_or_illegal_like_gins():
-    for code, cls in RUMMY_ERRORS_BY_CODE.items():
+    for code, cls in ERRORS_BY_CODE.items():
         kind = InvalidInput if code in ("invalid_card", "validation_error") else IllegalAction
         assert issubclass(cls, kind) and issubclass(cls, ValueError)
 

@@ -1,0 +1,149 @@
+"""The part of a game's :class:`~games.rules.common.game.GameRules` that is the same for
+every game: handing values to the game's engine and codec modules.
+
+A game's ``game`` module subclasses :class:`RulesCore` with its engine and codec (any
+module with the functions of :class:`Engine` and :class:`Codec`) and writes only what its
+rules make different: ``new_deck``, ``new_game``, ``drawn_card``, ``outcome``,
+``standings`` (and ``view_for_person`` and ``has_left`` where a seat may leave a game
+that goes on).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from importlib import import_module
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
+
+from games.rules.common.actions import draw_is_public
+from games.rules.common.game import (
+    GameSchemas,
+    Json,
+    JsonObject,
+    MatchState,
+    Progress,
+    RuleOption,
+    progress_of,
+)
+from games.rules.common.options import options_from_dict
+
+if TYPE_CHECKING:
+    from games.rules.common.errors import RulesError
+
+State = TypeVar("State", bound=MatchState)
+Action = TypeVar("Action")
+View = TypeVar("View")
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT")
+ViewT = TypeVar("ViewT")
+_Action_in = TypeVar("_Action_in", contravariant=True)
+_View_in = TypeVar("_View_in", contravariant=True)
+_Action_out = TypeVar("_Action_out", covariant=True)
+_View_out = TypeVar("_View_out", covariant=True)
+
+
+class Engine(Protocol[StateT, _Action_in, _View_out]):
+    """What a game's engine module provides."""
+
+    __name__: str
+
+    def deal_next_round(self, state: StateT, deck: Sequence[str]) -> StateT: ...
+
+    def apply_action(self, state: StateT, action: _Action_in, seat: int) -> StateT: ...
+
+    def concede(self, state: StateT, seat: int, reason: str = ...) -> StateT: ...
+
+    def view_for(self, state: StateT, seat: int) -> _View_out: ...
+
+
+class Codec(Protocol[StateT, ActionT, _View_in]):
+    """What a game's codec module provides."""
+
+    __name__: str
+
+    def action_from_json(self, data: object) -> ActionT: ...
+
+    def action_to_json(self, action: ActionT) -> JsonObject: ...
+
+    def view_to_json(self, view: _View_in) -> JsonObject: ...
+
+    def state_to_json(self, state: StateT) -> JsonObject: ...
+
+    def state_from_json(self, data: object) -> StateT: ...
+
+
+class RulesCore(Generic[State, Action, View]):
+    """Every member of :class:`~games.rules.common.game.GameRules` that only hands its
+    values to the game's engine and codec; a subclass sets the class attributes and
+    writes the rest."""
+
+    action_types: tuple[str, ...]
+    error_codes: type[StrEnum]
+    errors: tuple[type[RulesError], ...]
+    options: tuple[RuleOption, ...]
+    schemas: GameSchemas
+
+    def __init__(self, engine: Engine[State, Action, View], codec: Codec[State, Action, View]):
+        self._engine = engine
+        self._codec = codec
+
+    def __reduce__(self) -> tuple[object, tuple[object, ...]]:
+        """Pickled by the names of its modules (the simulator's workers receive it)."""
+        return _restore, (type(self), self._engine.__name__, self._codec.__name__)
+
+    # --- rules and dealing ----------------------------------------------------------------
+
+    def rules_from_json(self, data: object) -> JsonObject:
+        return options_from_dict(data, self.options)
+
+    def deal_next_round(self, state: State, deck: Sequence[str], salt: str) -> State:
+        return self._engine.deal_next_round(state, deck)
+
+    def progress(self, state: State) -> Progress:
+        return progress_of(state)
+
+    # --- actions --------------------------------------------------------------------------
+
+    def action_from_json(self, data: object) -> Action:
+        return self._codec.action_from_json(data)
+
+    def action_to_json(self, action: Action) -> JsonObject:
+        return self._codec.action_to_json(action)
+
+    def apply_action(self, state: State, action: Action, seat: int) -> State:
+        return self._engine.apply_action(state, action, seat)
+
+    def card_is_public(self, action_json: Mapping[str, Json]) -> bool:
+        return draw_is_public(action_json)
+
+    def concede(self, state: State, seat: int, reason: str) -> State:
+        return self._engine.concede(state, seat, reason)
+
+    # --- views and results ----------------------------------------------------------------
+
+    def view_for(self, state: State, seat: int) -> View:
+        return self._engine.view_for(state, seat)
+
+    def view_for_person(self, state: State, seat: int) -> View:
+        """:meth:`view_for`: in a game where nobody leaves, a person sees what the seat
+        sees."""
+        return self.view_for(state, seat)
+
+    def view_to_json(self, view: View) -> JsonObject:
+        return self._codec.view_to_json(view)
+
+    def has_left(self, state: State, seat: int) -> bool:
+        """``False``: in a game where a concession ends the game, nobody leaves."""
+        return False
+
+    # --- storage --------------------------------------------------------------------------
+
+    def state_to_json(self, state: State) -> JsonObject:
+        return self._codec.state_to_json(state)
+
+    def state_from_json(self, data: object) -> State:
+        return self._codec.state_from_json(data)
+
+
+def _restore(kind: type[RulesCore[Any, Any, Any]], engine: str, codec: str) -> object:
+    return kind(import_module(engine), import_module(codec))

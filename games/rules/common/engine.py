@@ -1,0 +1,112 @@
+"""The pieces of a round's state machine every game shares: the checks every action goes
+through first (the game is on, the round is on, it is this seat's turn, the action is
+allowed in this phase), seats, concessions, ``is_legal`` and copying a frozen state.
+
+>>> check_seat(3, seats=4)
+3
+>>> check_seat(2, seats=2)
+Traceback (most recent call last):
+...
+games.rules.common.errors.ValidationError: seat must be 0 or 1, not 2.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import fields
+from typing import Any, NoReturn, TypeVar
+
+from games.rules.common.errors import (
+    GameNotActive,
+    NotYourTurn,
+    RulesError,
+    ValidationError,
+    WrongPhase,
+)
+
+CONCEDE_REASONS = ("concede", "timeout")
+"""How a seat gives a game up: it concedes, or runs out of time (three turn timeouts)."""
+
+T = TypeVar("T")
+S = TypeVar("S")
+A = TypeVar("A")
+
+_INIT_FIELDS: dict[type, tuple[tuple[str, ...], dict[str, int]]] = {}
+
+
+def _init_fields(kind: type) -> tuple[tuple[str, ...], dict[str, int]]:
+    names = tuple(f.name for f in fields(kind) if f.init)
+    _INIT_FIELDS[kind] = names, {name: i for i, name in enumerate(names)}
+    return _INIT_FIELDS[kind]
+
+
+def evolve(value: T, **changes: Any) -> T:
+    """A copy of a frozen dataclass with some fields changed (``dataclasses.replace``,
+    without its per-call field introspection); a field that is not an ``__init__``
+    argument is left to the class to derive."""
+    kind = type(value)
+    names, index = _INIT_FIELDS.get(kind) or _init_fields(kind)
+    values = list(map(value.__getattribute__, names))
+    try:
+        for name, new in changes.items():
+            values[index[name]] = new
+    except KeyError as error:
+        raise TypeError(f"unknown field {error}") from None
+    return kind(*values)
+
+
+def check_seat(seat: object, seats: int, name: str = "seat") -> int:
+    """``seat`` when it is a seat of a table of ``seats``; else a ``ValidationError``
+    naming ``name``."""
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+        allowed = "0 or 1" if seats == 2 else f"0 to {seats - 1}"
+        raise ValidationError(
+            f"{name} must be {allowed}, not {seat!r}.", {name: [f"Must be {allowed}."]}
+        )
+    return seat
+
+
+def check_concede_reason(reason: object) -> str:
+    """``reason`` when it is one of :data:`CONCEDE_REASONS`; else a ``ValidationError``."""
+    if reason not in CONCEDE_REASONS:
+        raise ValidationError(
+            f"reason must be 'concede' or 'timeout', not {reason!r}.",
+            {"reason": ["Must be 'concede' or 'timeout'."]},
+        )
+    assert isinstance(reason, str)
+    return reason
+
+
+def refuse_turn(
+    *, game_over: bool, round_over: bool, number: int, turn: int | None, seat: int
+) -> NoReturn:
+    """The refusal of an action by ``seat`` when it may not act now, in the order every
+    game checks: the game is over (``game_not_active``); the round is over and the next
+    one not dealt (``wrong_phase``); another seat's turn (``not_your_turn``)."""
+    if game_over:
+        raise GameNotActive("The game is over.")
+    if round_over:
+        raise WrongPhase(f"Round {number} is over; the next round has not been dealt.")
+    raise NotYourTurn(f"It is seat {turn}'s turn, not seat {seat}'s.")
+
+
+def check_phase(
+    action: object, phase: str, allowed: Mapping[Any, tuple[type, ...]], actions: tuple[type, ...]
+) -> None:
+    """Refuse anything that is not one of the game's ``actions`` (``validation_error``),
+    and an action the ``phase`` does not allow (``wrong_phase``, naming those it does)."""
+    if not isinstance(action, actions):
+        raise ValidationError(f"{action!r} is not an action.", {"type": ["Unknown action."]})
+    if not isinstance(action, allowed[phase]):
+        names = ", ".join(kind.type for kind in allowed[phase])  # type: ignore[attr-defined]
+        kind = action.type  # type: ignore[attr-defined]
+        raise WrongPhase(f"{kind} is not allowed in the {phase} phase (allowed: {names}).")
+
+
+def is_legal(apply_action: Callable[[S, A, int], S], state: S, action: A, seat: int) -> bool:
+    """Whether ``apply_action`` would accept the action."""
+    try:
+        apply_action(state, action, seat)
+    except RulesError:
+        return False
+    return True

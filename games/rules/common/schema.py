@@ -1,0 +1,154 @@
+"""The JSON Schemas (OpenAPI 3.0) that several games share, as the API publishes them:
+the draw and discard bodies (:mod:`games.rules.common.actions`), a legal action, a run's
+end and a round cut short by a forfeit.
+
+Each game's ``schema`` module holds the JSON Schemas of that game's JSON, copied from what
+the API publishes (``manage.py spectacular``), with these shared ones: the components
+keep their published names, and a ``$ref`` names another component of the same document.
+Besides what the game's ``view_to_json`` writes, they hold the keys the server adds (a
+round's ``deck_commitment`` and ``turn_deadline``, a finished round's
+``deck_commitment``, ``deck`` and ``salt``, the final's ``aborted`` and
+``unfinished_round``), and the request's own ``expected_version`` in the action bodies.
+"""
+
+from __future__ import annotations
+
+from games.rules.common.game import JsonObject
+
+SHARED: dict[str, JsonObject] = {
+    "DiscardTypeEnum": {
+        "enum": ["discard"],
+        "type": "string",
+        "description": "* `discard` - discard",
+    },
+    "DrawDiscardTypeEnum": {
+        "enum": ["draw_discard"],
+        "type": "string",
+        "description": "* `draw_discard` - draw_discard",
+    },
+    "DrawStockTypeEnum": {
+        "enum": ["draw_stock"],
+        "type": "string",
+        "description": "* `draw_stock` - draw_stock",
+    },
+    "EndEnum": {
+        "enum": ["low", "high"],
+        "type": "string",
+        "description": "* `low` - low\n* `high` - high",
+    },
+    "GameActionsDiscardInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/DiscardTypeEnum"},
+            "card": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$", "minLength": 1},
+            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+        },
+        "required": ["card", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsDrawDiscardInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/DrawDiscardTypeEnum"},
+            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+        },
+        "required": ["type"],
+        "additionalProperties": False,
+    },
+    "GameActionsDrawStockInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/DrawStockTypeEnum"},
+            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+        },
+        "required": ["type"],
+        "additionalProperties": False,
+    },
+    "LegalAction": {
+        "type": "object",
+        "properties": {
+            "type": {"$ref": "#/components/schemas/LegalActionTypeEnum"},
+            "cards": {"type": "array", "items": {"type": "string"}},
+            "options": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/LegalTableOption"},
+                "description": "Rummy `layoff` and `swap_joker`: every card and meld allowed now.",
+            },
+        },
+        "required": ["type"],
+    },
+    "LegalActionTypeEnum": {
+        "enum": [
+            "pass",
+            "draw_stock",
+            "draw_discard",
+            "discard",
+            "knock",
+            "big_gin",
+            "meld",
+            "layoff",
+            "swap_joker",
+        ],
+        "type": "string",
+        "description": (
+            "* `pass` - pass\n* `draw_stock` - draw_stock\n* `draw_discard` - draw_discard\n* "
+            "`discard` - discard\n* `knock` - knock\n* `big_gin` - big_gin\n* `meld` - meld\n* "
+            "`layoff` - layoff\n* `swap_joker` - swap_joker"
+        ),
+    },
+    "LegalTableOption": {
+        "type": "object",
+        "properties": {
+            "card": {"type": "string"},
+            "meld": {"type": "integer", "description": "A table meld's `id`."},
+            "end": {"$ref": "#/components/schemas/EndEnum"},
+        },
+        "required": ["card", "meld"],
+    },
+    "UnfinishedRound": {
+        "type": "object",
+        "properties": {
+            "number": {"type": "integer"},
+            "deck_commitment": {"type": "string"},
+            "deck": {"type": "array", "items": {"type": "string"}},
+            "salt": {"type": "string"},
+        },
+        "required": ["deck", "deck_commitment", "number", "salt"],
+    },
+}
+"""The shared components, by their published names."""

@@ -1,0 +1,291 @@
+"""Gin Rummy's JSON Schemas (OpenAPI 3.0): its round view, round result, final settlement,
+rules and action bodies, as the API publishes them (see :mod:`games.rules.common.schema`).
+"""
+
+from __future__ import annotations
+
+from games.rules.common.game import GameSchemas, JsonObject
+from games.rules.common.schema import SHARED
+
+COMPONENTS: dict[str, JsonObject] = {
+    "RoundView": {
+        "type": "object",
+        "properties": {
+            "number": {"type": "integer"},
+            "dealer": {"type": "integer"},
+            "phase": {"$ref": "#/components/schemas/RoundViewPhaseEnum"},
+            "turn": {"type": "integer", "nullable": True},
+            "hand": {"type": "array", "items": {"type": "string"}},
+            "opponent_hand_size": {"type": "integer"},
+            "stock_size": {"type": "integer"},
+            "discard_pile": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Top last.",
+            },
+            "drawn_from_discard": {"type": "string", "nullable": True},
+            "deadwood": {"type": "integer"},
+            "legal_actions": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/LegalAction"},
+            },
+            "knock_limit": {
+                "type": "integer",
+                "description": "This round's limit (Oklahoma lowers it).",
+            },
+            "deck_commitment": {
+                "type": "string",
+                "description": "sha256 of salt:deck (fair shuffle).",
+            },
+            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+        },
+        "required": [
+            "deadwood",
+            "dealer",
+            "deck_commitment",
+            "discard_pile",
+            "drawn_from_discard",
+            "hand",
+            "knock_limit",
+            "legal_actions",
+            "number",
+            "opponent_hand_size",
+            "phase",
+            "stock_size",
+            "turn",
+            "turn_deadline",
+        ],
+    },
+    "RoundViewPhaseEnum": {
+        "enum": ["first_upcard", "draw", "discard", "round_over"],
+        "type": "string",
+        "description": (
+            "* `first_upcard` - first_upcard\n* `draw` - draw\n* `discard` - discard\n* "
+            "`round_over` - round_over"
+        ),
+    },
+    "RoundResult": {
+        "type": "object",
+        "properties": {
+            "number": {"type": "integer"},
+            "dealer": {"type": "integer"},
+            "outcome": {"$ref": "#/components/schemas/RoundResultOutcomeEnum"},
+            "knocker": {"type": "integer", "nullable": True},
+            "winner": {"type": "integer", "nullable": True},
+            "points": {"type": "integer"},
+            "scores_after": {"type": "array", "items": {"type": "integer"}},
+            "hands": {"type": "array", "items": {"$ref": "#/components/schemas/HandResult"}},
+            "deck_commitment": {"type": "string"},
+            "deck": {"type": "array", "items": {"type": "string"}},
+            "salt": {"type": "string"},
+        },
+        "required": [
+            "dealer",
+            "deck",
+            "deck_commitment",
+            "hands",
+            "knocker",
+            "number",
+            "outcome",
+            "points",
+            "salt",
+            "scores_after",
+            "winner",
+        ],
+    },
+    "RoundResultOutcomeEnum": {
+        "enum": ["knock", "gin", "big_gin", "undercut", "draw"],
+        "type": "string",
+        "description": (
+            "* `knock` - knock\n* `gin` - gin\n* `big_gin` - big_gin\n* `undercut` - "
+            "undercut\n* `draw` - draw"
+        ),
+    },
+    "HandResult": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer"},
+            "cards": {"type": "array", "items": {"type": "string"}},
+            "melds": {"type": "array", "items": {"type": "array", "items": {"type": "string"}}},
+            "deadwood": {"type": "array", "items": {"type": "string"}},
+            "deadwood_points": {"type": "integer"},
+            "layoffs": {"type": "array", "items": {"$ref": "#/components/schemas/Layoff"}},
+        },
+        "required": ["cards", "deadwood", "deadwood_points", "layoffs", "melds", "seat"],
+    },
+    "Layoff": {
+        "type": "object",
+        "properties": {"card": {"type": "string"}, "meld": {"type": "integer"}},
+        "required": ["card", "meld"],
+    },
+    "Final": {
+        "type": "object",
+        "properties": {
+            "winner": {"type": "integer"},
+            "reason": {"$ref": "#/components/schemas/FinalReasonEnum"},
+            "aborted": {
+                "type": "boolean",
+                "description": (
+                    "The game ended before each player had made a move of their own (moves the "
+                    "turn timer played do not count): unrated, not on the leaderboards, not in "
+                    "profile statistics."
+                ),
+            },
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "unfinished_round": {
+                "allOf": [{"$ref": "#/components/schemas/UnfinishedRound"}],
+                "description": (
+                    "A round cut short by a concession or a timeout: its deal revealed (fair "
+                    "shuffle), like a finished round's."
+                ),
+            },
+            "breakdown": {"type": "array", "items": {"$ref": "#/components/schemas/FinalLine"}},
+        },
+        "required": ["aborted", "breakdown", "reason", "totals", "winner"],
+    },
+    "FinalReasonEnum": {
+        "enum": ["target", "concede", "timeout"],
+        "type": "string",
+        "description": "* `target` - target\n* `concede` - concede\n* `timeout` - timeout",
+    },
+    "FinalLine": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer"},
+            "hand_points": {"type": "integer"},
+            "game_bonus": {"type": "integer"},
+            "line_bonus": {"type": "integer"},
+            "shutout": {"type": "boolean"},
+            "total": {"type": "integer"},
+        },
+        "required": ["game_bonus", "hand_points", "line_bonus", "seat", "shutout", "total"],
+    },
+    "Rules": {
+        "type": "object",
+        "description": "Rule options (DESIGN §3); all optional on create, unknown keys refused.",
+        "properties": {
+            "knock_limit": {"type": "integer", "maximum": 10, "minimum": 0},
+            "gin_bonus": {"type": "integer", "maximum": 100, "minimum": 0},
+            "big_gin_bonus": {"type": "integer", "maximum": 100, "minimum": 0},
+            "big_gin": {"type": "boolean"},
+            "undercut_bonus": {"type": "integer", "maximum": 100, "minimum": 0},
+            "target_score": {"type": "integer", "maximum": 1000, "minimum": 1},
+            "game_bonus": {"type": "integer", "maximum": 1000, "minimum": 0},
+            "line_bonus": {"type": "integer", "maximum": 100, "minimum": 0},
+            "shutout_doubles": {"type": "boolean"},
+            "stock_floor": {"type": "integer", "maximum": 10, "minimum": 0},
+            "oklahoma": {"type": "boolean"},
+        },
+    },
+    "GameActionsPassInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/PassTypeEnum"},
+            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+        },
+        "required": ["type"],
+        "additionalProperties": False,
+    },
+    "PassTypeEnum": {"enum": ["pass"], "type": "string", "description": "* `pass` - pass"},
+    "GameActionsKnockInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/KnockTypeEnum"},
+            "card": {
+                "type": "string",
+                "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$",
+                "minLength": 1,
+                "description": "The discard, face down.",
+            },
+            "melds": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"},
+                },
+                "nullable": True,
+                "description": (
+                    "Your melds; omitted, the server picks the arrangement with least deadwood."
+                ),
+            },
+        },
+        "required": ["card", "type"],
+        "additionalProperties": False,
+    },
+    "KnockTypeEnum": {"enum": ["knock"], "type": "string", "description": "* `knock` - knock"},
+    "GameActionsBigGinInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/BigGinTypeEnum"},
+            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "melds": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"},
+                },
+                "nullable": True,
+                "description": "Your melds.",
+            },
+        },
+        "required": ["type"],
+        "additionalProperties": False,
+    },
+    "BigGinTypeEnum": {
+        "enum": ["big_gin"],
+        "type": "string",
+        "description": "* `big_gin` - big_gin",
+    },
+    **SHARED,
+}
+
+SCHEMAS = GameSchemas(
+    components=COMPONENTS,
+    round="RoundView",
+    round_result="RoundResult",
+    final="Final",
+    rules="Rules",
+    actions={
+        "pass": "GameActionsPassInputRequest",
+        "draw_stock": "GameActionsDrawStockInputRequest",
+        "draw_discard": "GameActionsDrawDiscardInputRequest",
+        "discard": "GameActionsDiscardInputRequest",
+        "knock": "GameActionsKnockInputRequest",
+        "big_gin": "GameActionsBigGinInputRequest",
+    },
+)
+"""Gin Rummy's JSON Schemas and the role of each."""

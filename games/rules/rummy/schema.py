@@ -1,0 +1,319 @@
+"""Rummy's JSON Schemas (OpenAPI 3.0): its round view (with the table's melds), round
+result, final settlement, rules and action bodies, as the API publishes them.
+"""
+
+from __future__ import annotations
+
+from games.rules.common.game import GameSchemas, JsonObject
+from games.rules.common.schema import SHARED
+
+COMPONENTS: dict[str, JsonObject] = {
+    "RummyRoundView": {
+        "type": "object",
+        "properties": {
+            "number": {"type": "integer"},
+            "dealer": {"type": "integer"},
+            "phase": {"$ref": "#/components/schemas/RummyRoundViewPhaseEnum"},
+            "turn": {"type": "integer", "nullable": True},
+            "hand": {"type": "array", "items": {"type": "string"}},
+            "hand_sizes": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "Per seat.",
+            },
+            "stock_size": {"type": "integer"},
+            "discard_pile": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Top last.",
+            },
+            "drawn_from_discard": {
+                "type": "string",
+                "nullable": True,
+                "description": "Shown to the seat that drew it only.",
+            },
+            "came_out": {"type": "array", "items": {"type": "boolean"}, "description": "Per seat."},
+            "table": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/TableMeld"},
+                "description": "Oldest first.",
+            },
+            "deck_commitment": {
+                "type": "string",
+                "description": "sha256 of salt:deck (fair shuffle).",
+            },
+            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+            "legal_actions": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/LegalAction"},
+            },
+        },
+        "required": [
+            "came_out",
+            "dealer",
+            "deck_commitment",
+            "discard_pile",
+            "drawn_from_discard",
+            "hand",
+            "hand_sizes",
+            "legal_actions",
+            "number",
+            "phase",
+            "stock_size",
+            "table",
+            "turn",
+            "turn_deadline",
+        ],
+    },
+    "RummyRoundViewPhaseEnum": {
+        "enum": ["draw", "play", "round_over"],
+        "type": "string",
+        "description": "* `draw` - draw\n* `play` - play\n* `round_over` - round_over",
+    },
+    "TableMeld": {
+        "type": "object",
+        "properties": {
+            "id": {"type": "integer", "description": "Its index on the table, from 0 each round."},
+            "owner": {"type": "integer", "description": "The seat that put it down."},
+            "kind": {"$ref": "#/components/schemas/KindEnum"},
+            "cards": {"type": "array", "items": {"type": "string"}, "description": "`XX` a joker."},
+            "rank": {"type": "string", "description": "Sets: the rank (`7`, `T`, `A`)."},
+            "stands_for": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Runs: the natural card each place stands for.",
+            },
+        },
+        "required": ["cards", "id", "kind", "owner"],
+    },
+    "KindEnum": {
+        "enum": ["set", "run"],
+        "type": "string",
+        "description": "* `set` - set\n* `run` - run",
+    },
+    "RummyRoundResult": {
+        "type": "object",
+        "properties": {
+            "number": {"type": "integer"},
+            "dealer": {"type": "integer"},
+            "outcome": {"$ref": "#/components/schemas/RummyRoundResultOutcomeEnum"},
+            "winner": {"type": "integer", "nullable": True, "description": "Null on a block."},
+            "points": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "The round's points per seat, signed.",
+            },
+            "scores_after": {"type": "array", "items": {"type": "integer"}},
+            "hands": {"type": "array", "items": {"$ref": "#/components/schemas/RummyHandResult"}},
+            "deck_commitment": {"type": "string"},
+            "deck": {"type": "array", "items": {"type": "string"}},
+            "salt": {"type": "string"},
+        },
+        "required": [
+            "dealer",
+            "deck",
+            "deck_commitment",
+            "hands",
+            "number",
+            "outcome",
+            "points",
+            "salt",
+            "scores_after",
+            "winner",
+        ],
+    },
+    "RummyRoundResultOutcomeEnum": {
+        "enum": ["out", "hand_rummy", "block"],
+        "type": "string",
+        "description": "* `out` - out\n* `hand_rummy` - hand_rummy\n* `block` - block",
+    },
+    "RummyHandResult": {
+        "type": "object",
+        "properties": {
+            "seat": {"type": "integer"},
+            "cards": {"type": "array", "items": {"type": "string"}},
+            "value": {"type": "integer"},
+        },
+        "required": ["cards", "seat", "value"],
+    },
+    "RummyFinal": {
+        "type": "object",
+        "properties": {
+            "winner": {"type": "integer"},
+            "reason": {"$ref": "#/components/schemas/RummyFinalReasonEnum"},
+            "aborted": {"type": "boolean", "description": "As for Gin Rummy."},
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "placement": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "The seats from first place to last.",
+            },
+            "unfinished_round": {"$ref": "#/components/schemas/UnfinishedRound"},
+        },
+        "required": ["aborted", "placement", "reason", "totals", "winner"],
+    },
+    "RummyFinalReasonEnum": {
+        "enum": ["loss_limit", "rounds", "concede", "timeout"],
+        "type": "string",
+        "description": (
+            "* `loss_limit` - loss_limit\n* `rounds` - rounds\n* `concede` - concede\n* "
+            "`timeout` - timeout"
+        ),
+    },
+    "RummyRules": {
+        "type": "object",
+        "description": (
+            "Rummy's rule options (DESIGN §5); all optional on create, unknown keys refused."
+        ),
+        "properties": {
+            "jokers": {"type": "integer", "maximum": 6, "minimum": 0},
+            "hand_size": {"type": "integer", "maximum": 13, "minimum": 7},
+            "first_meld_points": {"type": "integer", "maximum": 60, "minimum": 0},
+            "loss_limit": {"type": "integer", "maximum": 5000, "minimum": 100},
+            "rounds": {"type": "integer", "maximum": 50, "minimum": 1, "nullable": True},
+            "hand_rummy_doubles": {"type": "boolean"},
+        },
+    },
+    "GameActionsMeldInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/GameActionsMeldInputTypeEnum"},
+            "melds": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "items": {
+                        "type": "string",
+                        "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$",
+                    },
+                },
+                "description": "New melds for the table, runs low to high.",
+            },
+            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "meld": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "end": {"nullable": True, "not": {}, "description": "Only `null`."},
+        },
+        "required": ["melds", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsMeldInputTypeEnum": {
+        "enum": ["meld"],
+        "type": "string",
+        "description": "* `meld` - meld",
+    },
+    "GameActionsLayoffInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/GameActionsLayoffInputTypeEnum"},
+            "card": {
+                "type": "string",
+                "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$",
+                "minLength": 1,
+            },
+            "meld": {
+                "type": "integer",
+                "maximum": 2147483647,
+                "minimum": 0,
+                "description": "A table meld's `id`.",
+            },
+            "end": {
+                "nullable": True,
+                "description": (
+                    "A run's end; needed only when the card fits both.\n\n* `low` - low\n* "
+                    "`high` - high"
+                ),
+                "oneOf": [
+                    {"$ref": "#/components/schemas/EndEnum"},
+                    {"$ref": "#/components/schemas/NullEnum"},
+                ],
+            },
+            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+        },
+        "required": ["card", "meld", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsLayoffInputTypeEnum": {
+        "enum": ["layoff"],
+        "type": "string",
+        "description": "* `layoff` - layoff",
+    },
+    "NullEnum": {"enum": [None]},
+    "GameActionsSwapJokerInputRequest": {
+        "type": "object",
+        "description": (
+            "Unknown keys, and values of another JSON type than documented, are refused "
+            "(400\n`validation_error`): a typo in a request is never silently ignored or "
+            "coerced."
+        ),
+        "properties": {
+            "expected_version": {
+                "type": "integer",
+                "minimum": 0,
+                "nullable": True,
+                "description": "409 version_conflict if the game moved on (null: no check).",
+            },
+            "type": {"$ref": "#/components/schemas/GameActionsSwapJokerInputTypeEnum"},
+            "card": {
+                "type": "string",
+                "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$",
+                "minLength": 1,
+                "description": "The natural card the joker stands for.",
+            },
+            "meld": {
+                "type": "integer",
+                "maximum": 2147483647,
+                "minimum": 0,
+                "description": "A table meld's `id`.",
+            },
+            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "end": {"nullable": True, "not": {}, "description": "Only `null`."},
+        },
+        "required": ["card", "meld", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsSwapJokerInputTypeEnum": {
+        "enum": ["swap_joker"],
+        "type": "string",
+        "description": "* `swap_joker` - swap_joker",
+    },
+    **SHARED,
+}
+
+SCHEMAS = GameSchemas(
+    components=COMPONENTS,
+    round="RummyRoundView",
+    round_result="RummyRoundResult",
+    final="RummyFinal",
+    rules="RummyRules",
+    actions={
+        "draw_stock": "GameActionsDrawStockInputRequest",
+        "draw_discard": "GameActionsDrawDiscardInputRequest",
+        "meld": "GameActionsMeldInputRequest",
+        "layoff": "GameActionsLayoffInputRequest",
+        "swap_joker": "GameActionsSwapJokerInputRequest",
+        "discard": "GameActionsDiscardInputRequest",
+    },
+)
+"""Rummy's JSON Schemas and the role of each."""
