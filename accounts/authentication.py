@@ -32,6 +32,7 @@ class BearerTokenAuthentication(TokenAuthentication):
             raise exceptions.AuthenticationFailed("This token has expired; sign in again.")
         if token.last_used_at is None or now - token.last_used_at > LAST_USED_RESOLUTION:
             AuthToken.objects.filter(pk=token.pk).update(last_used_at=now)
+            User.objects.filter(pk=token.user_id).update(last_seen_at=now)
         return token.user, token
 
 

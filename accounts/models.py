@@ -13,6 +13,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.validators import RegexValidator
 from django.db import models, transaction
+from django.db.models import Q
 from django.db.models.functions import Lower
 from django.utils import timezone
 
@@ -94,12 +95,30 @@ class User(AbstractUser):
     )
     display_name = models.CharField(max_length=40, blank=True)
     preferences = models.JSONField(default=default_preferences, blank=True)
+    is_guest = models.BooleanField(
+        default=False,
+        db_default=False,  # rows written by code that predates the column are no guests
+        help_text="Made by 'Play now' without a username or password: unrated, on no board, "
+        "removed after GUEST_IDLE_DAYS unused unless claimed.",
+    )
+    last_seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player last used a token (to the ten minutes).",
+    )
 
     objects: ClassVar[CaseInsensitiveUserManager] = CaseInsensitiveUserManager()
 
     class Meta:
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
+        ]
+        indexes = [
+            models.Index(
+                fields=["last_seen_at"],
+                condition=Q(is_guest=True),
+                name="accounts_guest_seen_idx",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -152,7 +171,8 @@ class User(AbstractUser):
         return {**DEFAULT_PREFERENCES, **(self.preferences or {})}
 
 
-def _digest(key: str) -> str:
+def token_digest(key: str) -> str:
+    """What is stored of a token: its SHA-256."""
     return hashlib.sha256(key.encode()).hexdigest()
 
 
@@ -160,11 +180,14 @@ class AuthTokenManager(models.Manager["AuthToken"]):
     def issue(self, user: User) -> tuple[AuthToken, str]:
         """A new token for ``user``; returns the row and the secret (shown once)."""
         key = secrets.token_hex(20)
-        token = self.create(user=user, digest=_digest(key), prefix=key[:6])
+        token = self.create(user=user, digest=token_digest(key), prefix=key[:6])
         return token, key
 
     def for_key(self, key: str) -> AuthToken | None:
-        return self.select_related("user").filter(digest=_digest(key)).first()
+        return self.for_digest(token_digest(key))
+
+    def for_digest(self, digest: str) -> AuthToken | None:
+        return self.select_related("user").filter(digest=digest).first()
 
     def unexpired(self) -> models.QuerySet[AuthToken]:
         """Tokens within their absolute lifetime (``AUTH_TOKEN_MAX_AGE_DAYS``)."""
