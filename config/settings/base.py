@@ -401,6 +401,10 @@ AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)
 # A token lapses this many days after it was issued, however much it is used (401
 # authentication_failed; the player signs in again); the nightly purge deletes it.
 AUTH_TOKEN_MAX_AGE_DAYS = env.int("AUTH_TOKEN_MAX_AGE_DAYS", default=30)
+# How long a token and its player may be served from the shared Redis cache (CACHE_URL)
+# without a query; every revocation and change to the player marks the entries stale at
+# once (accounts.token_cache). 0 turns the cache off. Never used on the in-process cache.
+AUTH_TOKEN_CACHE_SECONDS = env.int("AUTH_TOKEN_CACHE_SECONDS", default=60)
 # A guest account ("Play now", POST /auth/guest) unused this many days is removed nightly
 # by ``accounts.purge_idle_guests`` (or kept as an anonymous, deactivated row where other
 # players' games need its seat).
