@@ -9,12 +9,11 @@ query, and the ``last_used_at`` write at most every ten minutes) and adds the en
 
 Nothing may keep a revoked token working: every change that could end a token or alter
 what a request sees of its player replaces the entries of that player's tokens with a
-*stale* mark, once its transaction has committed (:func:`mark_stale`; wired to the token
-rows' deletion and the player's saves in :mod:`accounts.models`, see
-:mod:`accounts.token_cache`). A request that finds the
-mark reads the database, and since entries are only ever *added* (never overwritten), a
-request that read the database just before the commit cannot put its old answer back
-while the mark lasts (as long as an entry). The cache is used only when it is the Redis
+*stale* mark, once its transaction has committed (:mod:`accounts.token_cache`, wired to
+the token rows' deletion and the player's saves in :mod:`accounts.models`). A request that
+finds the mark reads the database, and since entries are only ever *added* (never
+overwritten), a request that read the database just before the commit cannot put its old
+answer back while the mark lasts (as long as an entry). The cache is used only when it is the Redis
 every process shares (:func:`core.cache.shared_cache`), so a mark is seen by every process
 at once; while Redis is unreachable every request reads the database (the cache fails
 open to a miss).
