@@ -66,17 +66,19 @@ class UserAdmin(BaseUserAdmin):
         "username",
         "display_name",
         "is_active",
+        "is_guest",
         "is_staff",
         "date_joined",
-        "last_login",
+        "last_seen_at",
     )
-    list_filter = ("is_active", "is_staff", "is_superuser", "date_joined")
+    list_filter = ("is_active", "is_guest", "is_staff", "is_superuser", "date_joined")
     search_fields = ("username", "display_name", "email")
     ordering = ("-date_joined",)
     fieldsets = (
         *(BaseUserAdmin.fieldsets or ()),
-        ("Player", {"fields": ("display_name", "preferences")}),
+        ("Player", {"fields": ("display_name", "preferences", "is_guest", "last_seen_at")}),
     )
+    readonly_fields = ("is_guest", "last_seen_at")
     actions = ("deactivate", "reactivate")
 
     @admin.action(description="Deactivate selected players (revokes their tokens)")

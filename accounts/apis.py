@@ -26,7 +26,13 @@ from .models import (
     clean_display_name,
 )
 from .names import INVISIBLE_CHARACTERS, MAX_MARKS_PER_CHARACTER
-from .throttles import RegisterThrottle, ScopedUserThrottle, TokenThrottle
+from .throttles import RegisterThrottle, ScopedIPThrottle, ScopedUserThrottle, TokenThrottle
+
+
+class GuestThrottle(ScopedIPThrottle):
+    """``POST /auth/guest``, per client IP (each request makes an account)."""
+
+    scope = "guest"
 
 
 class ProfileUpdateThrottle(ScopedUserThrottle):
@@ -176,6 +182,11 @@ class ProfileSerializer(serializers.Serializer):
     display_name = serializers.CharField()
     date_joined = serializers.DateTimeField()
     stats = StatsSerializer()
+    guest = serializers.BooleanField(
+        help_text='A guest account ("Play now", `POST /auth/guest`): unrated, on no '
+        "leaderboard, removed after `GUEST_IDLE_DAYS` (30) unused unless claimed with "
+        "`POST /auth/claim`."
+    )
 
 
 @extend_schema_field(
@@ -192,6 +203,13 @@ class _NewPasswordField(serializers.CharField):
 
 PASSWORD_MIN_LENGTH = 8
 
+USERNAME_HELP = (
+    "3 to 30 letters, digits, `_`, `.` or `-`, unique whatever the case. Reserved names "
+    "(admin, root, system, api, staff, ...), names with a reserved word (admin, moderator, "
+    "official, staff, system, support, computer), compared after Unicode's confusables, "
+    "and names beginning with `guest-` are refused (400 `validation_error`)."
+)
+
 
 class RegisterApi(APIView):
     """Create an account and get its first token."""
@@ -205,10 +223,7 @@ class RegisterApi(APIView):
             USERNAME_PATTERN,
             max_length=30,
             trim_whitespace=False,  # " ann" does not match the pattern the schema shows
-            help_text="3 to 30 letters, digits, `_`, `.` or `-`, unique whatever the case. "
-            "Reserved names (admin, root, system, api, staff, ...) and names with a reserved "
-            "word (admin, moderator, official, staff, system, support, computer), compared "
-            "after Unicode's confusables, are refused (400 `validation_error`).",
+            help_text=USERNAME_HELP,
             error_messages={
                 "invalid": "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'."
             },
@@ -265,6 +280,139 @@ class RegisterApi(APIView):
             "token": key,
         }
         return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class GuestApi(APIView):
+    """Play now: a guest account and its token, without a username or password."""
+
+    authentication_classes: list = []
+    permission_classes = [AllowAny]
+    throttle_classes = [GuestThrottle]
+
+    class InputSerializer(StrictSerializer):
+        display_name = DisplayNameField(required=False)
+
+    class OutputSerializer(serializers.Serializer):
+        id = serializers.IntegerField()
+        username = serializers.CharField(
+            help_text="Made up: `guest-` and six letters and digits (no look-alikes)."
+        )
+        display_name = serializers.CharField()
+        token = serializers.CharField(help_text="The guest's only sign-in: keep it.")
+        guest = serializers.BooleanField()
+
+    @extend_schema(
+        operation_id="auth_guest",
+        tags=["accounts"],
+        auth=[],
+        description=(
+            "Play now, without an account: a guest account and its token, in one request "
+            '(no body, or `{"display_name": ...}`). A guest plays like any player '
+            "(games against the computer, friends' tables by their invite code, public "
+            "tables, rematches) but is never rated and never on a leaderboard, and its "
+            "profile says `guest: true`. It has no password: the token is its only "
+            "sign-in, and lapses like any token (`AUTH_TOKEN_MAX_AGE_DAYS`). "
+            "`POST /auth/claim` turns it into an ordinary account, games kept. A guest "
+            "unused for `GUEST_IDLE_DAYS` (30) is removed with its games against the "
+            "computer; one that played with other people stays on their games, "
+            "deactivated. Throttled per client IP (`THROTTLE_GUEST`, default 10 per hour)."
+        ),
+        request=InputSerializer,
+        responses={201: OutputSerializer, **error_responses(400, 415, 429)},
+        examples=[
+            OpenApiExample("play now", value={}, request_only=True),
+            OpenApiExample("with a name", value={"display_name": "Ann"}, request_only=True),
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        user, key = services.guest_create(display_name=data.get("display_name", ""))
+        body = {
+            "id": user.pk,
+            "username": user.username,
+            "display_name": user.public_name,
+            "token": key,
+            "guest": True,
+        }
+        return Response(self.OutputSerializer(body).data, status=status.HTTP_201_CREATED)
+
+
+class ClaimApi(APIView):
+    """A guest chooses a username and password: the same account, an ordinary one now."""
+
+    throttle_classes = [RegisterThrottle]
+
+    class InputSerializer(StrictSerializer):
+        username = serializers.RegexField(
+            USERNAME_PATTERN,
+            max_length=30,
+            trim_whitespace=False,
+            help_text=USERNAME_HELP,
+            error_messages={
+                "invalid": "Usernames are 3 to 30 characters: letters, digits, '_', '.' or '-'."
+            },
+        )
+        password = _NewPasswordField(
+            min_length=PASSWORD_MIN_LENGTH,
+            max_length=128,
+            trim_whitespace=False,
+            error_messages={
+                "min_length": "This password is too short. It must contain at least "
+                f"{PASSWORD_MIN_LENGTH} characters."
+            },
+        )
+        display_name = DisplayNameField(
+            required=False, help_text="As on registration; omitted, the guest's is kept."
+        )
+
+    class OutputSerializer(serializers.Serializer):
+        token = serializers.CharField(
+            help_text="A new token for this device: every token of the guest has ended, the "
+            "one this request was made with too."
+        )
+
+    @extend_schema(
+        operation_id="auth_claim",
+        tags=["accounts"],
+        description=(
+            "Claim a guest account: the caller (a guest, `POST /auth/guest`) chooses a "
+            "username and password, with the rules of registration (400 "
+            "`validation_error`; 409 `username_taken`). It is the same account, so its "
+            "games, results and statistics stay; from now on it is rated and on the "
+            "leaderboards like anyone (its earlier games count on the boards of periods "
+            "still open, never on ratings). Every token of the guest ends, the one of this "
+            "request too, and so do its open event streams; the answer carries a new token "
+            "for this device. Any other account gets 409 `not_a_guest`. Counts against "
+            "the registration limit of the client IP (`THROTTLE_REGISTER`)."
+        ),
+        request=InputSerializer,
+        responses={
+            200: OutputSerializer,
+            **error_responses(
+                400, 401, 409, 415, 429, codes={409: ["not_a_guest", "username_taken"]}
+            ),
+        },
+        examples=[
+            OpenApiExample(
+                "claim",
+                value={
+                    "username": "ann",
+                    "password": "correct horse battery",
+                    "display_name": "Ann",
+                },
+                request_only=True,
+            )
+        ],
+    )
+    def post(self, request: Request) -> Response:
+        data = validated(self.InputSerializer, request.data)
+        key = services.guest_claim(
+            user=request_user(request),
+            username=data["username"],
+            password=data["password"],
+            display_name=data.get("display_name"),
+        )
+        return Response(self.OutputSerializer({"token": key}).data)
 
 
 class TokenApi(APIView):

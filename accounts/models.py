@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import hashlib
 import secrets
+import threading
 import unicodedata
 from datetime import datetime, timedelta
 from typing import Any, ClassVar
@@ -13,11 +14,14 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractUser, UserManager
 from django.core.validators import RegexValidator
 from django.db import models, transaction
+from django.db.models import Q
 from django.db.models.functions import Lower
+from django.db.models.signals import post_delete
 from django.utils import timezone
 
 from .names import display_name_problem
 from .signals import tokens_revoked
+from .token_cache import mark_stale, mark_stale_on_commit, token_cache
 
 USERNAME_PATTERN = r"^[A-Za-z0-9_.-]{3,30}\Z"
 username_validator = RegexValidator(
@@ -94,6 +98,17 @@ class User(AbstractUser):
     )
     display_name = models.CharField(max_length=40, blank=True)
     preferences = models.JSONField(default=default_preferences, blank=True)
+    is_guest = models.BooleanField(
+        default=False,
+        db_default=False,  # rows written by code that predates the column are no guests
+        help_text="Made by 'Play now' without a username or password: unrated, on no board, "
+        "removed after GUEST_IDLE_DAYS unused unless claimed.",
+    )
+    last_seen_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="When the player last used a token (to the ten minutes).",
+    )
 
     objects: ClassVar[CaseInsensitiveUserManager] = CaseInsensitiveUserManager()
 
@@ -101,18 +116,41 @@ class User(AbstractUser):
         constraints = [
             models.UniqueConstraint(Lower("username"), name="accounts_user_username_ci_unique"),
         ]
+        indexes = [
+            models.Index(
+                fields=["last_seen_at"],
+                condition=Q(is_guest=True),
+                name="accounts_guest_seen_idx",
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.username
 
     def save(self, *args: Any, **kwargs: Any) -> None:
         """Save; a new password (``set_password``, the admin's form, ``changepassword``, or
-        a hash written directly) ends every API token of the player and, through
-        ``tokens_revoked``, their open streams."""
-        password_changed = self._password_changed(kwargs.get("update_fields"))
+        a hash written directly) or a deactivation ends every API token of the player and,
+        through ``tokens_revoked``, their open streams. Any other change reaches requests
+        at once too: the cached sign-ins of the player's tokens are marked stale on commit
+        (:mod:`accounts.token_cache`)."""
+        update_fields = kwargs.get("update_fields")
+        password_changed = self._password_changed(update_fields)
+        deactivated = self._deactivated(update_fields)
+        adding = self._state.adding
         super().save(*args, **kwargs)
-        if password_changed:
+        if password_changed or deactivated:
             AuthToken.objects.revoke(AuthToken.objects.filter(user=self))
+        elif not adding and token_cache() is not None:
+            tokens = AuthToken.objects.filter(user=self)
+            mark_stale_on_commit(tokens.values_list("digest", flat=True))
+
+    def _deactivated(self, update_fields: Any) -> bool:
+        if self._state.adding or self.pk is None or self.is_active:
+            return False
+        if update_fields is not None and "is_active" not in update_fields:
+            return False
+        stored = type(self)._base_manager.filter(pk=self.pk).values_list("is_active", flat=True)
+        return bool(stored.first())
 
     def _password_changed(self, update_fields: Any) -> bool:
         if self._state.adding or self.pk is None:
@@ -152,7 +190,8 @@ class User(AbstractUser):
         return {**DEFAULT_PREFERENCES, **(self.preferences or {})}
 
 
-def _digest(key: str) -> str:
+def token_digest(key: str) -> str:
+    """What is stored of a token: its SHA-256."""
     return hashlib.sha256(key.encode()).hexdigest()
 
 
@@ -160,11 +199,14 @@ class AuthTokenManager(models.Manager["AuthToken"]):
     def issue(self, user: User) -> tuple[AuthToken, str]:
         """A new token for ``user``; returns the row and the secret (shown once)."""
         key = secrets.token_hex(20)
-        token = self.create(user=user, digest=_digest(key), prefix=key[:6])
+        token = self.create(user=user, digest=token_digest(key), prefix=key[:6])
         return token, key
 
     def for_key(self, key: str) -> AuthToken | None:
-        return self.select_related("user").filter(digest=_digest(key)).first()
+        return self.for_digest(token_digest(key))
+
+    def for_digest(self, digest: str) -> AuthToken | None:
+        return self.select_related("user").filter(digest=digest).first()
 
     def unexpired(self) -> models.QuerySet[AuthToken]:
         """Tokens within their absolute lifetime (``AUTH_TOKEN_MAX_AGE_DAYS``)."""
@@ -210,3 +252,26 @@ class AuthToken(models.Model):
     @property
     def expires_at(self) -> datetime:
         return self.created_at + token_max_age()
+
+
+_deleted = threading.local()
+
+
+def _flush_deleted_digests() -> None:
+    digests, _deleted.digests = getattr(_deleted, "digests", []), []
+    mark_stale(digests)
+
+
+def on_token_deleted(sender: Any, instance: AuthToken, **kwargs: Any) -> None:
+    """Whatever deletes a token (a revocation, the nightly purge, the admin, the player's
+    deletion) marks its cached sign-in stale once the deletion commits; the digests of one
+    transaction are marked together."""
+    if token_cache() is None:
+        return
+    if not getattr(_deleted, "digests", None):
+        _deleted.digests = []
+    _deleted.digests.append(instance.digest)
+    transaction.on_commit(_flush_deleted_digests, robust=True)
+
+
+post_delete.connect(on_token_deleted, sender=AuthToken, dispatch_uid="accounts.token_deleted")

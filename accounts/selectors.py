@@ -24,6 +24,7 @@ def user_profile(*, user: User) -> dict[str, Any]:
         "display_name": user.public_name,
         "date_joined": user.date_joined,
         "stats": user_stats(user=user),
+        "guest": user.is_guest,
     }
 
 

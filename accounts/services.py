@@ -1,20 +1,35 @@
-"""Account write operations: registration, login tokens, profile updates."""
+"""Account write operations: registration, guests, login tokens, profile updates."""
 
 from __future__ import annotations
 
+import logging
+import secrets
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import ProtectedError, Q, QuerySet, RestrictedError
+from django.utils import timezone
 from rest_framework import status
 
 from core.exceptions import ApplicationError
 
-from .models import AuthToken, User
+from .models import AuthToken, User, default_preferences
 from .names import reserved_name_problem
+from .signals import guest_removing
 from .throttles import FailedLoginLimiter, client_ip
+
+logger = logging.getLogger(__name__)
+
+GUEST_PREFIX = "guest-"
+"""Every guest's username starts so; no one may register or claim such a name."""
+GUEST_ALPHABET = "23456789abcdefghjkmnpqrstuvwxyz"
+"""The characters after the prefix: digits and lower-case letters without look-alikes."""
+GUEST_NAME_CHARACTERS = 6
 
 
 class UsernameTaken(ApplicationError):
@@ -40,23 +55,35 @@ class LoginThrottled(ApplicationError):
     status_code = status.HTTP_429_TOO_MANY_REQUESTS
 
 
-@transaction.atomic
-def user_register(*, username: str, password: str, display_name: str = "") -> tuple[User, str]:
-    """Create a user and their first token; returns ``(user, token_key)``."""
+class NotAGuest(ApplicationError):
+    code = "not_a_guest"
+    default_detail = "Only a guest account can be claimed; this account has a username already."
+    status_code = status.HTTP_409_CONFLICT
+
+
+def _check_new_credentials(*, username: str, password: str, candidate: User) -> None:
+    """The rules of a chosen username and password (registration, a guest's claim): 400
+    ``validation_error`` naming every field that breaks one."""
     fields: dict[str, list[str]] = {}
     reserved = reserved_name_problem(username, what="username")
+    if username.lower().startswith(GUEST_PREFIX):
+        reserved = f"Usernames beginning with {GUEST_PREFIX!r} are kept for guests."
     if reserved is not None:
         fields["username"] = [reserved]
-    candidate = User(username=username, display_name=display_name)
     try:
         validate_password(password, user=candidate)
     except DjangoValidationError as exc:
         fields["password"] = list(exc.messages)
     if fields:
         field, messages = next(iter(fields.items()))
-        raise ApplicationError(
-            f"{field}: {messages[0]}", code="validation_error", fields=fields
-        )
+        raise ApplicationError(f"{field}: {messages[0]}", code="validation_error", fields=fields)
+
+
+@transaction.atomic
+def user_register(*, username: str, password: str, display_name: str = "") -> tuple[User, str]:
+    """Create a user and their first token; returns ``(user, token_key)``."""
+    candidate = User(username=username, display_name=display_name)
+    _check_new_credentials(username=username, password=password, candidate=candidate)
     if User.objects.filter(username__iexact=username).exists():
         raise UsernameTaken(fields={"username": ["That username is taken."]})
     candidate.set_password(password)
@@ -67,6 +94,114 @@ def user_register(*, username: str, password: str, display_name: str = "") -> tu
         raise UsernameTaken(fields={"username": ["That username is taken."]}) from exc
     _, key = AuthToken.objects.issue(candidate)
     return candidate, key
+
+
+def _guest_username() -> str:
+    tail = "".join(secrets.choice(GUEST_ALPHABET) for _ in range(GUEST_NAME_CHARACTERS))
+    return GUEST_PREFIX + tail
+
+
+GUEST_NAME_TRIES = 8
+
+
+@transaction.atomic
+def guest_create(*, display_name: str = "") -> tuple[User, str]:
+    """A guest account ("Play now") and its token; returns ``(user, token_key)``.
+
+    The username is made up (``guest-`` and six characters), the password unusable: the
+    token is the guest's only way in, until :func:`guest_claim` gives the account a
+    username and password of the player's choosing."""
+    for _ in range(GUEST_NAME_TRIES):
+        guest = User(
+            username=_guest_username(),
+            display_name=display_name,
+            is_guest=True,
+            last_seen_at=timezone.now(),
+        )
+        guest.set_unusable_password()
+        try:
+            with transaction.atomic():
+                guest.save()
+        except IntegrityError:
+            continue  # the made-up name was taken (one in hundreds of millions)
+        _, key = AuthToken.objects.issue(guest)
+        return guest, key
+    raise ApplicationError(
+        "No guest name was free; try again.", code="guest_unavailable", status_code=503
+    )
+
+
+def guest_claim(
+    *, user: User, username: str, password: str, display_name: str | None = None
+) -> str:
+    """Make a guest an ordinary player: the username and password they choose (the rules
+    of registration), the display name if given; the same account, so its games, results
+    and statistics stay. Every token of the guest ends (the one of the request too) and
+    the answer is a new token for this device. 409 ``not_a_guest`` for any other account;
+    409 ``username_taken``; 400 ``validation_error``."""
+    with transaction.atomic():
+        claimed = User.objects.select_for_update(of=("self",)).get(pk=user.pk)
+        if not claimed.is_guest:
+            raise NotAGuest()
+        name = claimed.display_name if display_name is None else display_name
+        candidate = User(username=username, display_name=name)
+        _check_new_credentials(username=username, password=password, candidate=candidate)
+        if User.objects.filter(username__iexact=username).exclude(pk=claimed.pk).exists():
+            raise UsernameTaken(fields={"username": ["That username is taken."]})
+        claimed.username, claimed.display_name, claimed.is_guest = username, name, False
+        claimed.set_password(password)
+        try:
+            with transaction.atomic():
+                claimed.save()  # a new password: every token of the guest ends
+        except IntegrityError as exc:  # a concurrent registration won the race
+            raise UsernameTaken(fields={"username": ["That username is taken."]}) from exc
+        _, key = AuthToken.objects.issue(claimed)
+    return key
+
+
+def _idle_guests(now: datetime) -> QuerySet[User]:
+    cutoff = now - timedelta(days=settings.GUEST_IDLE_DAYS)
+    return User.objects.filter(is_guest=True, is_active=True).filter(
+        Q(last_seen_at__lt=cutoff) | Q(last_seen_at__isnull=True, date_joined__lt=cutoff)
+    )
+
+
+def guests_purge_idle(*, now: datetime | None = None) -> tuple[int, int]:
+    """Remove guests unused for ``GUEST_IDLE_DAYS``; returns ``(deleted, kept)``.
+
+    Each guest in its own transaction, its row locked and its disuse checked again (a
+    guest who came back, or was claimed, meanwhile is left alone). ``guest_removing``
+    lets every app delete what only the guest had (the games app: its games against the
+    computer and tables nobody joined, finished or not); then the account is deleted with
+    what hangs on it (tokens, results of those games, events). A guest who played with
+    other people is still seated at those games (and the seat keeps its player, so the
+    others' games and histories stay whole): that account is kept as a tombstone, its
+    tokens ended, deactivated (off every board, its profile gone), its display name and
+    preferences cleared, the made-up username left on the others' games. Idempotent."""
+    now = now or timezone.now()
+    deleted = kept = 0
+    for pk in list(_idle_guests(now).values_list("pk", flat=True)):
+        with transaction.atomic():
+            guest = _idle_guests(now).select_for_update(of=("self",)).filter(pk=pk).first()
+            if guest is None:
+                continue
+            guest_removing.send(sender=User, user_id=guest.pk)
+            try:
+                with transaction.atomic():
+                    guest.delete()
+                deleted += 1
+                continue
+            except (ProtectedError, RestrictedError):
+                pass
+            guest.is_active = False
+            guest.display_name = ""
+            guest.preferences = default_preferences()
+            guest.save(update_fields=["is_active", "display_name", "preferences"])
+            AuthToken.objects.revoke(AuthToken.objects.filter(user=guest))
+            kept += 1
+    if deleted or kept:
+        logger.info("idle guests: %s deleted, %s kept for other players' games", deleted, kept)
+    return deleted, kept
 
 
 def login_wait(*, username: str, request: Any) -> float | None:

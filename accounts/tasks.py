@@ -9,6 +9,7 @@ from django.conf import settings
 from django.db.models import Q
 from django.utils import timezone
 
+from . import services
 from .models import AuthToken, token_max_age
 
 
@@ -26,3 +27,12 @@ def purge_stale_tokens() -> int:
     )
     deleted, _ = stale.delete()
     return deleted
+
+
+@shared_task(name="accounts.purge_idle_guests", acks_late=True)
+def purge_idle_guests() -> int:
+    """Remove guest accounts unused for ``GUEST_IDLE_DAYS`` (deleted, or kept as an
+    anonymous, deactivated row where other players' games need their seat); returns how
+    many. Idempotent."""
+    deleted, kept = services.guests_purge_idle()
+    return deleted + kept

@@ -9,8 +9,11 @@ the view: everything gunicorn runs but the socket), every action with
 It prints, per action type: the SQL of one action, the query count, the median time of an
 action (wall, and CPU in this process: the database's share is the difference); then the
 profile of as many actions again (pyinstrument when installed, else cProfile counting CPU
-time): the frames where the time goes. Figures are recorded in docs/benchmarks.md
-("API under load").
+time): the frames where the time goes. Before the actions it measures the plumbing every
+request meets on its own (``--plumbing``, 2,000 calls each): token authentication (a
+player's token, as on every request) and the throttles of ``POST /games/join`` (the
+endpoint with two), each call's wall and CPU time, SQL queries and Redis round trips.
+Figures are recorded in docs/benchmarks.md ("API under load").
 """
 
 from __future__ import annotations
@@ -91,11 +94,99 @@ class Table:
             self.views[other] = self.clients[other].get(f"/api/v1/games/{self.game_id}").json()
 
 
+class RoundTrips:
+    """Counts what is sent to Redis (one send per command, or per pipeline or script):
+    the round trips of the code that runs while it is installed."""
+
+    def __init__(self) -> None:
+        from redis.connection import AbstractConnection
+
+        self.count = 0
+        self._cls = AbstractConnection
+        self._original = AbstractConnection.send_packed_command
+
+    def __enter__(self) -> RoundTrips:
+        original, counter = self._original, self
+
+        def counted(conn: Any, command: Any, check_health: bool = True) -> None:
+            counter.count += 1
+            original(conn, command, check_health)
+
+        self._cls.send_packed_command = counted  # type: ignore[method-assign]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._cls.send_packed_command = self._original  # type: ignore[method-assign]
+
+
+def measure_plumbing(table: Table, calls: int) -> None:
+    """Token authentication and the join endpoint's two throttles, each on its own."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+    from rest_framework.request import Request
+    from rest_framework.test import APIRequestFactory
+
+    from accounts.authentication import BearerTokenAuthentication
+    from games.apis.tables import JoinApi
+
+    header = table.clients[0].defaults["HTTP_AUTHORIZATION"]
+    factory = APIRequestFactory()
+
+    def authenticate() -> None:
+        request = Request(factory.get("/api/v1/me", HTTP_AUTHORIZATION=header))
+        assert BearerTokenAuthentication().authenticate(request) is not None
+
+    class Player:
+        """A caller as the throttles see it; 100 of them, so that each history stays at
+        the length the default rate allows (20 of the 30 joins an hour)."""
+
+        is_authenticated = True
+
+        def __init__(self, pk: int) -> None:
+            self.pk = pk
+
+    players = [Player(10_000_000 + n) for n in range(100)]
+    turn = iter(range(10**9))
+
+    def throttles() -> None:
+        request = Request(factory.post("/api/v1/games/join", REMOTE_ADDR="10.8.0.1"))
+        request.user = players[next(turn) % len(players)]
+        view = JoinApi()
+        view.request, view.args, view.kwargs, view.headers = request, (), {}, {}
+        view.check_throttles(request)
+
+    from django.conf import settings
+
+    rates = settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]
+    kept = dict(rates)
+    rates.update({"join": "30/hour", "join_ip": "24/hour"})  # the defaults
+    print(f"plumbing, {calls} calls each (median per call):")
+    for name, call in (("token authentication", authenticate), ("join's two throttles", throttles)):
+        for _ in range(50):  # warm
+            call()
+        walls, cpus = [], []
+        with CaptureQueriesContext(connection) as captured, RoundTrips() as trips:
+            for _ in range(calls):
+                started, cpu = time.perf_counter(), time.process_time()
+                call()
+                walls.append(time.perf_counter() - started)
+                cpus.append(time.process_time() - cpu)
+        print(
+            f"  {name}: {1000 * statistics.median(walls):.3f} ms wall, "
+            f"{1000 * statistics.median(cpus):.3f} ms CPU, "
+            f"{len(captured.captured_queries) / calls:.2f} queries, "
+            f"{trips.count / calls:.2f} Redis round trips"
+        )
+    rates.clear()
+    rates.update(kept)
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--actions", type=int, default=200, help="actions measured")
     parser.add_argument("--top", type=int, default=25, help="frames listed")
     parser.add_argument("--profiler", choices=["auto", "pyinstrument", "cprofile"], default="auto")
+    parser.add_argument("--plumbing", type=int, default=2000, help="calls per plumbing figure")
     args = parser.parse_args()
 
     base_url = os.environ["DATABASE_URL"]
@@ -139,6 +230,8 @@ def profile(args: argparse.Namespace) -> int:
     table = Table()
     for _ in range(20):  # warm: imports, caches, the connection
         table.act(*table.next_action())
+    if args.plumbing:
+        measure_plumbing(table, args.plumbing)
 
     use = args.profiler
     if use == "auto":

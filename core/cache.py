@@ -4,14 +4,22 @@ Redis outage into failed requests. Everything kept in this cache may be lost.
 
 Django's Redis backend builds a new ``redis.Redis`` for every command (its constructor
 copies some two hundred response callbacks: a throttled request paid for two); a client is
-thread-safe and shares its connection pool, so this one keeps one client per pool."""
+thread-safe and shares its connection pool, so this one keeps one client per pool.
+
+It is the one cache shared by every process (web, events, workers): what one process
+writes, every other reads at once. :func:`shared_cache` tells code that relies on that
+(cached sign-ins, the throttles' one-round-trip script) whether it has it; the in-process
+cache of ``make run`` and the test settings is not shared."""
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
+from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from redis.commands.core import Script
 from redis.exceptions import RedisError
 
 logger = logging.getLogger(__name__)
@@ -37,9 +45,30 @@ class ResilientRedisCache(RedisCache):
     def __init__(self, server: Any, params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = KeptClientRedisCacheClient
+        self._scripts: dict[tuple[int, str], Script] = {}
 
     def _failed(self, operation: str, exc: Exception) -> None:
         logger.warning("cache %s failed (Redis unreachable?): %s", operation, exc)
+
+    def redis_key(self, key: str) -> str:
+        """The key as stored in Redis (with the cache's prefix and version)."""
+        return self.make_and_validate_key(key)
+
+    def run_script(self, source: str, keys: Sequence[str], args: Sequence[Any]) -> Any:
+        """Run the Lua script ``source`` in one round trip (``EVALSHA``; the script is
+        loaded the first time Redis does not know it) on ``keys`` (as :meth:`redis_key`
+        gives them) and ``args``. Its reply, or None while Redis is unreachable (logged):
+        callers fail open."""
+        try:
+            client = self._cache.get_client(write=True)
+            script = self._scripts.get((id(client), source))
+            if script is None:
+                script = client.register_script(source)
+                self._scripts[(id(client), source)] = script
+            return script(keys=list(keys), args=list(args))
+        except RedisError as exc:
+            self._failed("script", exc)
+            return None
 
     def get(self, key: Any, default: Any = None, version: int | None = None) -> Any:
         try:
@@ -68,6 +97,15 @@ class ResilientRedisCache(RedisCache):
             self._failed("add", exc)
             return False
 
+    def set_many(
+        self, data: dict[Any, Any], timeout: Any = 300, version: int | None = None
+    ) -> list[Any]:
+        try:
+            return list(super().set_many(data, timeout, version))
+        except RedisError as exc:
+            self._failed("set_many", exc)
+            return list(data)
+
     def delete(self, key: Any, version: int | None = None) -> bool:
         try:
             return bool(super().delete(key, version))
@@ -81,3 +119,11 @@ class ResilientRedisCache(RedisCache):
         except RedisError as exc:
             self._failed("incr", exc)
             return delta
+
+
+def shared_cache() -> ResilientRedisCache | None:
+    """The default cache when it is the Redis every process shares; None when it is local
+    to this process (``make run``, the test settings), where nothing may rely on another
+    process seeing a write."""
+    cache = caches["default"]
+    return cache if isinstance(cache, ResilientRedisCache) else None

@@ -6,7 +6,7 @@ class GamesConfig(AppConfig):
     verbose_name = "Games"
 
     def ready(self) -> None:
-        from accounts.signals import tokens_revoked
+        from accounts.signals import guest_removing, tokens_revoked
         from accounts.stats import stats_register
         from core.exceptions import register_error_translation
 
@@ -14,10 +14,13 @@ class GamesConfig(AppConfig):
         from .errors import rules_error_to_http
         from .live import notify
         from .selectors import player_stats
+        from .services.guests import on_guest_removing
         from .variants import VARIANTS
 
         stats_register("games", player_stats)
         # A revoked token ends its open streams at once, not at their next recheck.
         tokens_revoked.connect(notify.on_tokens_revoked, dispatch_uid="games.live.notify.revoked")
+        # A guest removed for disuse takes the games only they played with it.
+        guest_removing.connect(on_guest_removing, dispatch_uid="games.services.guests")
         for variant in VARIANTS.values():
             register_error_translation(variant.error_type, rules_error_to_http)

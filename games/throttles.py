@@ -1,8 +1,8 @@
 """Per-user throttles of the games endpoints (rates in ``DEFAULT_THROTTLE_RATES``).
 
 Built on the base classes of :mod:`accounts.throttles` (rates read per request, the
-``N/15m`` period form). Every throttled request answers 429 ``throttled`` with
-``Retry-After``.
+``N/15m`` period form, one Redis round trip for every throttle of a request on the shared
+cache). Every throttled request answers 429 ``throttled`` with ``Retry-After``.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 
-from accounts.throttles import ScopedIPThrottle, ScopedUserThrottle
+from accounts.throttles import ScopedIPThrottle, ScopedUserThrottle, WindowStep, window_record
 
 __all__ = [
     "ActionThrottle",
@@ -74,8 +74,10 @@ class JoinThrottle(ScopedUserThrottle):
             return
         key = self.get_cache_key(request, view)
         now = self.timer()
-        history = [t for t in self.cache.get(key, []) if t > now - self.duration]
         extra = max(0, settings.GAMES_JOIN_FAILED_WEIGHT - 1)  # the request itself counted
+        if window_record([WindowStep("add", (key,), self.duration, 0, extra)], now=now):
+            return
+        history = [t for t in self.cache.get(key, []) if t > now - self.duration]
         self.cache.set(key, [now] * extra + history, self.duration)
 
 
@@ -107,9 +109,22 @@ class JoinIPThrottle(ScopedIPThrottle):
         assert self.duration is not None
         return [t for t in self.cache.get(key, []) if t > now - self.duration]
 
-    def allow_request(self, request: Any, view: Any) -> bool:
-        if self.rate is None or self.num_requests is None or self.duration is None:
+    def window_steps(self, request: Any, view: Any) -> list[WindowStep]:
+        assert self.num_requests is not None and self.duration is not None
+        limits = (self.num_requests, BUSY_ADDRESS_FAILURES_PER_ACCOUNT)
+        return [WindowStep("guard", self._keys(request, view), self.duration, *limits)]
+
+    def window_verdict(self, replies: list[list[Any]], now: float) -> bool:
+        self._own_wait = float("inf")
+        if super().window_verdict(replies, now):
             return True
+        assert self.duration is not None
+        own = replies[0][2] if len(replies[0]) > 2 else None
+        self._own_wait = (float(own) if own else now) + self.duration - now
+        return False
+
+    def allow_locally(self, request: Any, view: Any) -> bool:
+        assert self.num_requests is not None and self.duration is not None
         address_key, account_key = self._keys(request, view)
         self.now = self.timer()
         self.history = self._live(address_key, self.now)
@@ -132,6 +147,12 @@ class JoinIPThrottle(ScopedIPThrottle):
             return
         address_key, account_key = self._keys(request, view)
         now = self.timer()
+        steps = [
+            WindowStep("add", (address_key,), self.duration, self.num_requests),
+            WindowStep("add", (account_key,), self.duration, BUSY_ADDRESS_FAILURES_PER_ACCOUNT),
+        ]
+        if window_record(steps, now=now):
+            return
         history = [now, *self._live(address_key, now)][: self.num_requests]
         self.cache.set(address_key, history, self.duration)
         own = [now, *self._live(account_key, now)][:BUSY_ADDRESS_FAILURES_PER_ACCOUNT]

@@ -173,9 +173,10 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
     Gin Rummy total never is, so Gin scores are the plain sum). The win still counts.
 
     ``ranked`` is the aggregate, one row per active player (score, wins, games, reached_at),
-    ranked with a window function. Only its rows that are new or differ from the stored ones
-    are upserted, so a refresh that finds nothing new writes nothing. Players no longer in
-    the aggregate (results removed, account deactivated) are deleted.
+    ranked with a window function; guest accounts are on no board. Only its rows that are
+    new or differ from the stored ones are upserted, so a refresh that finds nothing new
+    writes nothing. Players no longer in the aggregate (results removed, account
+    deactivated) are deleted.
 
     On PostgreSQL this is one statement (data-modifying CTEs): the aggregate is computed
     once, and the upsert, the prune and the count see the same snapshot. SQLite has no DML
@@ -211,7 +212,7 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
             GROUP BY r.user_id
         ) g
         JOIN {user} u ON u.id = g.user_id
-        WHERE u.is_active
+        WHERE u.is_active AND NOT u.is_guest
     """
     ranked_params = [variant, opponent_type, *bound_params]
     postgres = connection.vendor == "postgresql"
@@ -253,6 +254,7 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
             WHERE period_id = %s AND variant = %s AND category = %s AND user_id NOT IN (
                 SELECT r.user_id FROM {result} r JOIN {user} u ON u.id = r.user_id
                 WHERE r.variant = %s AND r.opponent_type = %s AND {bounds} AND u.is_active
+                  AND NOT u.is_guest
             )
             """,
             [*key, *ranked_params],
@@ -365,6 +367,10 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
     rated against): each player's results against every other person at the table are
     applied together, as one Glicko-2 rating period, from everyone's ratings before the game.
 
+    Guest accounts are never rated, and nobody is rated against them: their results are
+    left out, so a Gin Rummy game with a guest is recorded unrated, and a Rummy table rates
+    only the people at it who are not guests.
+
     The players' rating rows are locked in user-id order, the game's ``RatedGame`` row is
     checked under those locks and written in the same transaction as the new ratings, so a
     redelivered or concurrent task finds it and changes nothing. Returns the new record, or
@@ -373,10 +379,11 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
     with transaction.atomic():
         if RatedGame.objects.filter(game_id=game_id).exists():
             return None
-        results = list(
-            GameResult.objects.filter(game_id=game_id, opponent_type="human").order_by("user_id")
-        )
+        every = GameResult.objects.filter(game_id=game_id, opponent_type="human")
+        results = list(every.filter(user__is_guest=False).order_by("user_id"))
         if not results:
+            if every.exists():  # guests only: recorded, so the sweep does not come back
+                return RatedGame.objects.create(game_id=game_id, applied=False)
             return None
         variant = results[0].variant
         user_ids = [r.user_id for r in results]

@@ -76,6 +76,31 @@ def redis_url() -> str:
     return url
 
 
+SHARED_CACHE_DB = 5
+"""The Redis database the shared-cache tests use (the broker and events use 0)."""
+
+
+@pytest.fixture
+def shared_cache(redis_url: str, settings) -> Iterator[object]:
+    """The default cache switched to the Redis every process would share in production
+    (``core.cache.ResilientRedisCache``, as ``CACHE_URL`` makes it), emptied before and
+    after: cached sign-ins and the throttles' one-round-trip script are on."""
+    from django.core.cache import caches
+
+    location = urlunsplit(urlsplit(redis_url)._replace(path=f"/{SHARED_CACHE_DB}"))
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "core.cache.ResilientRedisCache",
+            "LOCATION": location,
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
+    store = caches["default"]
+    store.clear()
+    yield store
+    store.clear()
+
+
 def _database_url_for(name: str) -> str:
     parts = urlsplit(os.environ["DATABASE_URL"])
     return urlunsplit(parts._replace(path=f"/{name}"))

@@ -573,9 +573,12 @@ def drill_nodes(args: argparse.Namespace) -> Report:
                 f"node 1: {before.get(1, 0)}, node 2: {before.get(2, 0)}",
             )
             moves = computer_moves(stack)
-            killed_wall, killed = time.time(), time.monotonic()
+            killed = time.monotonic()
             for service in stack.node_services(victim):
                 service.kill()
+            # Requests that came in while the kills were under way may still have been
+            # answered by the victim; from here on nothing of it is left to answer.
+            killed_wall = time.time()
             log(f"node {victim} (beat's leader): kill -9 of gunicorn, uvicorn, worker, beat")
             answered = seconds_until(lambda: load.tally.last_ok > killed)
             computer = seconds_until(lambda: computer_moves(stack) > moves)

@@ -177,6 +177,8 @@ REST_FRAMEWORK = {
         # POST /auth/password (every try hashes twice; a wrong current password also counts
         # as a failed login).
         "password_change": env.str("THROTTLE_PASSWORD_CHANGE", default="10/hour"),
+        # POST /auth/guest per client IP: each makes an account.
+        "guest": env.str("THROTTLE_GUEST", default="10/hour"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -316,6 +318,10 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "accounts.purge_stale_tokens",
         "schedule": crontab(hour=3, minute=17),
     },
+    "purge-idle-guests": {
+        "task": "accounts.purge_idle_guests",
+        "schedule": crontab(hour=3, minute=29),
+    },
     "purge-idempotency-records": {
         "task": "games.purge_idempotency_records",
         "schedule": crontab(minute=23),
@@ -395,6 +401,14 @@ AUTH_TOKEN_IDLE_DAYS = env.int("AUTH_TOKEN_IDLE_DAYS", default=90)
 # A token lapses this many days after it was issued, however much it is used (401
 # authentication_failed; the player signs in again); the nightly purge deletes it.
 AUTH_TOKEN_MAX_AGE_DAYS = env.int("AUTH_TOKEN_MAX_AGE_DAYS", default=30)
+# How long a token and its player may be served from the shared Redis cache (CACHE_URL)
+# without a query; every revocation and change to the player marks the entries stale at
+# once (accounts.token_cache). 0 turns the cache off. Never used on the in-process cache.
+AUTH_TOKEN_CACHE_SECONDS = env.int("AUTH_TOKEN_CACHE_SECONDS", default=60)
+# A guest account ("Play now", POST /auth/guest) unused this many days is removed nightly
+# by ``accounts.purge_idle_guests`` (or kept as an anonymous, deactivated row where other
+# players' games need its seat).
+GUEST_IDLE_DAYS = env.int("GUEST_IDLE_DAYS", default=30)
 
 
 # --- the web client (config/web.py) -------------------------------------------------------------

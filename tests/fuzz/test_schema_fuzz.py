@@ -159,15 +159,19 @@ def make_realistic(case: Any, world: World, *, ids: bool = True) -> None:
 
 
 STRONG_PASSWORD = "amber-lantern-quietly-87"
+NAMED_BODIES = ("/api/v1/auth/register", "/api/v1/auth/claim", "/api/v1/auth/guest", "/api/v1/me")
+"""The operations whose bodies carry a username or a display name."""
 
 
 def within_unstated_rules(case: Any) -> None:
     """Keep well-formed requests inside the rules a JSON schema cannot state, which the
     schema describes in words and ``tests/accounts`` and ``tests/leaderboards`` test:
 
-    - a new password must not be common, all digits or too like the username (Django's
-      validators): a well-formed generated one that they refuse is replaced by a strong one;
-    - a username or display name must not be reserved, and a display name must not stack
+    - a new password (registration, a guest's claim) must not be common, all digits or too
+      like the username (Django's validators): a well-formed generated one that they refuse
+      is replaced by a strong one;
+    - a username or display name must not be reserved (nor a username begin with
+      ``guest-``), and a display name must not stack
       combining marks or put them on nothing (``accounts.names``): a well-formed generated
       one that those rules refuse is replaced by a plain one;
     - a leaderboard's ``start`` must not be later than today: a well-formed later one is
@@ -177,7 +181,9 @@ def within_unstated_rules(case: Any) -> None:
     still does.
     """
     body = case.body
-    if case.operation.path == "/api/v1/auth/register" and isinstance(body, dict):
+    if case.operation.path in ("/api/v1/auth/register", "/api/v1/auth/claim") and isinstance(
+        body, dict
+    ):
         password, username = body.get("password"), body.get("username")
         if (
             isinstance(password, str)
@@ -186,13 +192,16 @@ def within_unstated_rules(case: Any) -> None:
             and _refused_by_password_validators(password, username)
         ):
             case.body = {**body, "password": STRONG_PASSWORD}
-    if case.operation.path in ("/api/v1/auth/register", "/api/v1/me") and isinstance(body, dict):
+    if case.operation.path in NAMED_BODIES and isinstance(case.body, dict):
         changed = dict(case.body)
         username = changed.get("username")
         if (
             isinstance(username, str)
             and re.fullmatch(USERNAME_PATTERN, username)
-            and reserved_name_problem(username, what="username") is not None
+            and (
+                reserved_name_problem(username, what="username") is not None
+                or username.lower().startswith("guest-")
+            )
         ):
             changed["username"] = "plain-player"
         name = changed.get("display_name")
