@@ -2,7 +2,7 @@
 
     python bench/simulate.py --a hard --b baseline --games 2000 --seed 7 --workers 2
 
-The same as ``python manage.py simulate`` without Django: see :mod:`games.ai.simulate`.
+The same as ``python manage.py simulate`` without Django: see :mod:`games.variants.simulate`.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.ai.simulate import main
+from games.variants.simulate import main
 
 if __name__ == "__main__":
     raise SystemExit(main())

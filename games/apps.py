@@ -15,12 +15,11 @@ class GamesConfig(AppConfig):
         from .live import notify
         from .selectors import player_stats
         from .services.guests import on_guest_removing
-        from .variants import VARIANTS
+        from .variants import RulesError
 
         stats_register("games", player_stats)
         # A revoked token ends its open streams at once, not at their next recheck.
         tokens_revoked.connect(notify.on_tokens_revoked, dispatch_uid="games.live.notify.revoked")
         # A guest removed for disuse takes the games only they played with it.
         guest_removing.connect(on_guest_removing, dispatch_uid="games.services.guests")
-        for variant in VARIANTS.values():
-            register_error_translation(variant.error_type, rules_error_to_http)
+        register_error_translation(RulesError, rules_error_to_http)

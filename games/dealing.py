@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, Protocol
 
-from games.variants import GameVariant
+from games.variants import AnyVariant
 
 
 def deck_commitment(salt: str, deck: Sequence[str]) -> str:
@@ -31,7 +31,7 @@ class Shuffler(Protocol):
     def first_dealer(self, seats: int) -> int:
         """The dealer of round 1."""
 
-    def deck(self, variant: GameVariant, rules: Mapping[str, Any]) -> list[str]:
+    def deck(self, variant: AnyVariant, rules: Mapping[str, Any]) -> list[str]:
         """The next round's deck in dealing order, for a game of ``rules``."""
 
     def salt(self) -> str:
@@ -47,8 +47,8 @@ class SystemShuffler:
     def first_dealer(self, seats: int) -> int:
         return self._random.randrange(seats)
 
-    def deck(self, variant: GameVariant, rules: Mapping[str, Any]) -> list[str]:
-        return variant.new_deck(self._random, rules)
+    def deck(self, variant: AnyVariant, rules: Mapping[str, Any]) -> list[str]:
+        return variant.rules.new_deck(self._random, rules)
 
     def salt(self) -> str:
         return secrets.token_hex(16)
@@ -66,7 +66,7 @@ class FixedDeals:
     def first_dealer(self, seats: int) -> int:
         return self._dealer
 
-    def deck(self, variant: GameVariant, rules: Mapping[str, Any]) -> list[str]:
+    def deck(self, variant: AnyVariant, rules: Mapping[str, Any]) -> list[str]:
         return self._decks.pop(0) if self._decks else self._fallback.deck(variant, rules)
 
     def salt(self) -> str:

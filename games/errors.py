@@ -12,10 +12,8 @@ renders it through :func:`rules_error_to_http`, registered when the games app lo
 
 from __future__ import annotations
 
-from rest_framework import status
-
 from core.exceptions import ApplicationError, Conflict, NotFound, Unprocessable
-from games import rules
+from games.variants import RulesError, http_status
 
 
 class GameNotFound(NotFound):
@@ -104,11 +102,6 @@ class IdempotencyKeyReused(Unprocessable):
     default_detail = "This Idempotency-Key was already used with a different request body."
 
 
-# Rules-core codes whose answer is 409 (a conflict with whose turn / which state it is);
-# every other illegal action is 422 and malformed input 400.
-_CONFLICT_CODES = {rules.ErrorCode.NOT_YOUR_TURN, rules.ErrorCode.GAME_NOT_ACTIVE}
-
-
 def at_version(exc: BaseException, version: int) -> None:
     """Note on a rules error the game version it was raised at (its 409 says so)."""
     exc.game_version = version  # type: ignore[attr-defined]
@@ -120,19 +113,15 @@ def in_field(exc: BaseException, field: str) -> None:
 
 
 def rules_error_to_http(exc: Exception) -> ApplicationError:
-    """The HTTP error for a rules-core error (same machine code, same sentence)."""
-    assert isinstance(exc, rules.RulesError)
+    """The HTTP error for a rules-core error (same machine code, same sentence): the status
+    is the one its class says (:func:`games.variants.http_status`: 400 malformed, 409 a
+    turn or state conflict, 422 refused by the rules)."""
+    assert isinstance(exc, RulesError)
     fields = getattr(exc, "fields", None) or None
     prefix = getattr(exc, "field_prefix", None)
     if fields and prefix:
         fields = {f"{prefix}.{key}": messages for key, messages in fields.items()}
-    status_code: int
-    if isinstance(exc, rules.InvalidInput):
-        status_code = status.HTTP_400_BAD_REQUEST
-    elif exc.code in _CONFLICT_CODES:
-        status_code = status.HTTP_409_CONFLICT
-    else:
-        status_code = status.HTTP_422_UNPROCESSABLE_ENTITY
+    status_code = http_status(exc)
     version = getattr(exc, "game_version", None)
     extra = {"current_version": version} if version is not None and status_code == 409 else None
     return ApplicationError(

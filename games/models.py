@@ -16,8 +16,7 @@ from games.variants import (
     DEFAULT_VARIANT,
     MAX_SEATS,
     VARIANTS,
-    GameVariant,
-    VariantState,
+    AnyVariant,
     variant_for,
 )
 
@@ -136,24 +135,24 @@ class Game(models.Model):
         return f"Game {self.id} ({self.status})"
 
     @property
-    def game_variant(self) -> GameVariant:
+    def game_variant(self) -> AnyVariant:
         """The rules this game is played by."""
         return variant_for(self.variant)
 
-    def rules_state(self) -> VariantState:
+    def rules_state(self) -> object:
         """The snapshot as the variant's state, parsed once per loaded snapshot."""
         cached = self.__dict__.get("_rules_state")
         if cached is None or cached[0] is not self.state:
-            cached = (self.state, self.game_variant.state_from_json(self.state))
+            cached = (self.state, self.game_variant.rules.state_from_json(self.state))
             self.__dict__["_rules_state"] = cached
         return cached[1]
 
-    def set_rules_state(self, state: VariantState) -> None:
+    def set_rules_state(self, state: object) -> None:
         """Store a new snapshot (and what lists show without parsing it)."""
         variant = self.game_variant
-        self.state = variant.state_to_json(state)
+        self.state = variant.rules.state_to_json(state)
         self.__dict__["_rules_state"] = (self.state, state)
-        progress = variant.progress(state)
+        progress = variant.rules.progress(state)
         self.turn_seat = progress.turn
         self.scores = list(progress.scores)
         self.round_number = progress.round_number

@@ -2,7 +2,7 @@
 
 Presenters are pure functions of loaded rows (no queries): the selector loads, the
 presenter shapes. The rules part of a game view (``scores``, ``round``, ``rounds``,
-``final``) comes from the game's variant (:meth:`GameVariant.present_view`); the rest
+``final``) comes from the game's rules (``variant.rules.view_to_json``); the rest
 (ids, status, players, the deal reveals, the turn deadline) is the server's and is added
 here. The output serializers in :mod:`games.apis` document these shapes for the schema,
 and ``tests/games/test_schema_conformance.py`` checks live responses against it.
@@ -15,12 +15,11 @@ from typing import Any
 from core.api import iso
 from games.models import Game, GameRound, GameStatus, Message, Move, PlayerEvent
 from games.phrases import PHRASES
-from games.variants import DEFAULT_VARIANT, VariantState
 
 
 def _variant_keys(game: Game) -> dict[str, Any]:
     """``variant`` on games of any variant but Gin Rummy (whose shapes stay as they were)."""
-    return {} if game.variant == DEFAULT_VARIANT else {"variant": game.variant}
+    return {"variant": game.variant} if game.game_variant.names_itself else {}
 
 
 def _table_keys(game: Game) -> dict[str, Any]:
@@ -64,7 +63,7 @@ def game_view(
     game: Game,
     seat: int,
     deals: dict[int, GameRound],
-    state: VariantState | None = None,
+    state: object | None = None,
     version: int | None = None,
     players: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
@@ -78,7 +77,7 @@ def game_view(
     variant = game.game_variant
     status = game.status
     if historical:
-        status = GameStatus.FINISHED if variant.progress(state).is_over else GameStatus.ACTIVE
+        status = GameStatus.FINISHED if variant.rules.progress(state).is_over else GameStatus.ACTIVE
     body: dict[str, Any] = {
         "id": str(game.id),
         **_variant_keys(game),
@@ -102,14 +101,14 @@ def game_view(
         if game.state is None:
             return body
         state = game.rules_state()
-    body.update(variant.present_view(variant.view_for_person(state, seat)))
+    body.update(variant.rules.view_to_json(variant.rules.view_for_person(state, seat)))
     for result in body["rounds"]:
         deal = deals.get(result["number"])
         if deal is not None:
             result.update(deck_commitment=deal.commitment, deck=deal.deck, salt=deal.salt)
     if body["final"] is not None:
         body["final"]["aborted"] = game.aborted
-    current = deals.get(variant.progress(state).round_number)
+    current = deals.get(variant.rules.progress(state).round_number)
     if body["round"] is not None:
         body["round"]["deck_commitment"] = current.commitment if current else None
         body["round"]["turn_deadline"] = None if historical else iso(game.turn_deadline)
@@ -158,7 +157,7 @@ def lobby_entry(*, game: Game) -> dict[str, Any]:
     """A public table waiting for players; a rummy table adds ``variant``, ``seats`` and
     ``free_seats``."""
     extra: dict[str, Any] = {}
-    if game.variant != DEFAULT_VARIANT:
+    if game.game_variant.names_itself:
         taken = len(game.seats.all())
         extra = {**_variant_keys(game), "seats": game.seat_count,
                  "free_seats": game.seat_count - taken}
@@ -185,7 +184,7 @@ def move_json(
     action = dict(move.action)
     own = move.seat == viewer and (own_until is None or move.seq <= own_until)
     shown = (
-        game.game_variant.card_is_public(action)
+        game.game_variant.rules.card_is_public(action)
         or own
         or game.status == GameStatus.FINISHED
     )

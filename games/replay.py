@@ -1,17 +1,18 @@
 """Rebuild a game's state from its move log and deals (the move log is the source of truth).
 
-The fold is the rules core's own (``GameVariant.replay``, for Gin Rummy
-``games.rules.replay_steps``): deal round 1 from the first deck, apply each logged action,
-deal the next deck whenever a round ends; a forfeit (``concede`` or ``timeout``, the
-server's own move) ends it, or with three or four seats the seat leaves and play goes on.
+The fold is the rules' own (:func:`games.variants.replay`): deal round 1 from the first
+deck, apply each logged action, deal the next deck (with its salt) whenever a round ends;
+a forfeit (``concede`` or ``timeout``, the server's own move) ends a game of two, and at
+larger tables the seat leaves and play goes on.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from games.models import FORFEIT_REASONS, Game, GameRound, Move, OpponentType
-from games.variants import VariantState
+from games.variants import Forfeit, RulesError, replay
 
 
 def start_version(game: Game) -> int:
@@ -22,7 +23,7 @@ def start_version(game: Game) -> int:
 
 def states(
     game: Game, *, upto: int | None = None, after: int | None = None
-) -> Iterator[tuple[int, VariantState]]:
+) -> Iterator[tuple[int, Any]]:
     """``(version, state)`` from the first deal through every move (up to ``upto``).
 
     With ``after``, the fold may start at the snapshot kept when the round in play at
@@ -47,37 +48,38 @@ def states(
     if first:
         deal = deals[first]
         assert deal.start_version is not None
-        state = variant.state_from_json(snapshot)
+        state = variant.rules.state_from_json(snapshot)
         yield deal.start_version, state
         moves = Move.objects.filter(game=game, seq__gt=deal.start_version).order_by("seq")
     else:
-        state = variant.new_game(
-            game.rules, deals[0].dealer, deals[0].deck, seats=game.seat_count
+        state = variant.rules.new_game(
+            game.rules,
+            seats=game.seat_count,
+            dealer=deals[0].dealer,
+            deck=deals[0].deck,
+            salt=deals[0].salt,
         )
         yield start_version(game), state
         moves = Move.objects.filter(game=game).order_by("seq")
     if upto is not None:
         moves = moves.filter(seq__lte=upto)
-    remaining = iter([deal.deck for deal in deals[first + 1 :]])
-    run: list[Move] = []
-    for move in [*moves, None]:
-        if move is not None and move.action.get("type") not in FORFEIT_REASONS:
-            run.append(move)
-            continue
-        steps = variant.replay(
-            state, ((m.seat, variant.action_from_json(m.action)) for m in run), remaining
+    rules = variant.rules
+    logged = list(moves)
+    remaining = iter([(deal.deck, deal.salt) for deal in deals[first + 1 :]])
+    steps = (
+        (
+            move.seat,
+            Forfeit(move.action["type"])
+            if move.action.get("type") in FORFEIT_REASONS
+            else rules.action_from_json(move.action),
         )
-        for logged, state in zip(run, steps, strict=True):
-            yield logged.seq, state
-        run = []
-        if move is not None:
-            # A forfeit is the server's move: it ends a game of two, and with three or
-            # four seats (rummy) the seat leaves and the game goes on.
-            state = variant.concede(state, move.seat, move.action["type"])
-            yield move.seq, state
+        for move in logged
+    )
+    for move, after in zip(logged, replay(rules, state, steps, remaining), strict=True):
+        yield move.seq, after
 
 
-def rebuild_state(game: Game, *, version: int | None = None) -> VariantState:
+def rebuild_state(game: Game, *, version: int | None = None) -> Any:
     """The state at ``version`` (default: after the whole move log)."""
     last = None
     for _, last in states(game, upto=version):  # noqa: B007 (the fold keeps the last state)
@@ -91,8 +93,8 @@ def replay_game(game: Game) -> str | None:
     variant = game.game_variant
     stored = game.state or {}
     try:
-        replayed = variant.state_to_json(rebuild_state(game))
-    except (variant.error_type, ValueError, IndexError) as exc:
+        replayed = variant.rules.state_to_json(rebuild_state(game))
+    except (RulesError, ValueError, IndexError) as exc:
         return f"replay failed: {exc}"
     if replayed != stored:
         keys = sorted(

@@ -28,7 +28,7 @@ from games.models import (
     Seat,
     Visibility,
 )
-from games.variants import VARIANTS, GameVariant, variant_for
+from games.variants import VARIANTS, AnyVariant, variant_for
 
 
 def _seats_prefetch() -> Prefetch:
@@ -84,7 +84,7 @@ def game_get_for_user(*, game_id: uuid.UUID | str, user: User) -> tuple[Game, in
     return game, seat
 
 
-def game_variant_for(*, game_id: uuid.UUID, user: User) -> GameVariant:
+def game_variant_for(*, game_id: uuid.UUID, user: User) -> AnyVariant:
     """The variant of a game the caller sits at (to parse an action before it is applied);
     404 ``not_found`` for anyone else (one query)."""
     name = (

@@ -6,25 +6,23 @@ Responses are built by :mod:`games.presenters`; these serializers only describe 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import (
     OpenApiExample,
     OpenApiParameter,
-    PolymorphicProxySerializer,
     extend_schema_field,
     inline_serializer,
 )
 from rest_framework import serializers
 
-from core.api import StrictSerializer
 from games import services
 from games.models import Difficulty, GameStatus, OpponentType, Visibility
 from games.phrases import PHRASES
-from games.variants import DEFAULT_VARIANT, VARIANTS, GameVariant
+from games.variants import ALL_ACTION_TYPES, DEFAULT_VARIANT, VARIANTS
 
-ACTION_TYPES = list(services.ALL_ACTION_TYPES)
+JsonObject = dict[str, Any]
 ACTION_ERROR_CODES: dict[int, list[str]] = {}
 for _variant in VARIANTS.values():
     for _status, _codes in _variant.action_error_codes.items():
@@ -35,98 +33,213 @@ TURN_SECONDS_MIN, TURN_SECONDS_MAX = 10, 3600
 PUBLIC_TURN_SECONDS_DEFAULT = 60
 
 
-# --- documentation serializers (responses are built by selectors) --------------------------
-
-# A card as input: rank then suit, in either case (DESIGN §2); anything else is 400.
-CARD_INPUT_SCHEMA = {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"}
+# --- the games' own shapes, published from their rules (each beside its codec) -------------
 
 
-@extend_schema_field(CARD_INPUT_SCHEMA)
-class CardInputField(serializers.CharField):
-    pass
+def _ref(name: str) -> JsonObject:
+    return {"$ref": f"#/components/schemas/{name}"}
 
 
-@extend_schema_field({"type": "array", "items": {"type": "array", "items": CARD_INPUT_SCHEMA}})
-class MeldsInputField(serializers.ListField):
-    pass
+def game_components() -> dict[str, JsonObject]:
+    """Every game's JSON Schemas (``variant.rules.schemas``, declared beside the codec that
+    writes that JSON), and the unions the server's own shapes refer to: ``GameRound``,
+    ``GameRoundResult``, ``GameFinal`` (one of the games' own), ``GameRules`` (any of
+    them: ``{}`` takes every default), each game's rules as a request body (unknown keys
+    refused), and ``GameActionRequest``, every game's action bodies by ``type``."""
+    out: dict[str, JsonObject] = {}
+    schemas = [variant.rules.schemas for variant in VARIANTS.values()]
+    for schema in schemas:
+        out.update(schema.components)
+    out["GameRound"] = {"oneOf": [_ref(schema.round) for schema in schemas]}
+    out["GameRoundResult"] = {"oneOf": [_ref(schema.round_result) for schema in schemas]}
+    out["GameFinal"] = {"oneOf": [_ref(schema.final) for schema in schemas]}
+    out["GameRules"] = {"anyOf": [_ref(schema.rules) for schema in schemas]}
+    for schema in schemas:
+        out[f"{schema.rules}Request"] = {**out[schema.rules], "additionalProperties": False}
+    out["LegalActionTypeEnum"] = {
+        **out.get("LegalActionTypeEnum", {}),
+        "enum": list(ALL_ACTION_TYPES),
+        "type": "string",
+        "description": "\n".join(f"* `{kind}` - {kind}" for kind in ALL_ACTION_TYPES),
+    }
+    bodies: dict[str, str] = {}
+    for schema in schemas:
+        for kind, name in schema.actions.items():
+            bodies.setdefault(kind, name)
+    out["GameActionRequest"] = {
+        "oneOf": [_ref(name) for name in dict.fromkeys(bodies.values())],
+        "discriminator": {
+            "propertyName": "type",
+            "mapping": {kind: _ref(name)["$ref"] for kind, name in bodies.items()},
+        },
+    }
+    return out
 
 
-# Rummy's cards add the joker ``XX``.
-RUMMY_CARD_INPUT_SCHEMA = {"type": "string", "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$"}
-
-
-@extend_schema_field(RUMMY_CARD_INPUT_SCHEMA)
-class RummyCardInputField(serializers.CharField):
-    pass
-
-
-@extend_schema_field(
-    {"type": "array", "items": {"type": "array", "items": RUMMY_CARD_INPUT_SCHEMA}}
+_STRICT = (
+    "Unknown keys, and values of another JSON type than documented, are refused (400\n"
+    "`validation_error`): a typo in a request is never silently ignored or coerced."
 )
-class RummyMeldsInputField(serializers.ListField):
-    pass
+_SEATS_WORDS = {3: "Three", 4: "Four", 5: "Five", 6: "Six"}
 
 
-@extend_schema_field({"nullable": True, "not": {}, "description": "Only `null`."})
-class NullOnlyField(serializers.Field):
-    """A key this action type does not take: accepted only as ``null``."""
+def _enum(values: list[Any]) -> JsonObject:
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    return {
+        "enum": values,
+        "type": kind,
+        "description": "\n".join(f"* `{v}` - {v}" for v in values),
+    }
+
+
+def create_components() -> dict[str, JsonObject]:
+    """The body of ``POST /games``, one shape per game, opponent and (for tables with
+    computers) seat count, so that every body the schema allows is one the server takes:
+    ``GameCreateRequest`` and its shapes, from the registry."""
+    out: dict[str, JsonObject] = {
+        "ComputerOpponentEnum": _enum(["computer"]),
+        "HumanOpponentEnum": _enum(["human"]),
+    }
+    turn_seconds = {
+        "type": "integer",
+        "maximum": TURN_SECONDS_MAX,
+        "minimum": TURN_SECONDS_MIN,
+        "nullable": True,
+        "description": "Seconds per turn (10-3600) or null for untimed. Default 60 on public "
+        "tables, untimed on private ones.",
+    }
+    shapes: list[str] = []
+
+    def shape(name: str, properties: JsonObject, required: list[str]) -> None:
+        out[name] = {
+            "type": "object",
+            "description": _STRICT,
+            "properties": properties,
+            "required": sorted(required),
+            "additionalProperties": False,
+        }
+        shapes.append(name)
+
+    for variant in VARIANTS.values():
+        title = variant.name.capitalize()
+        out[f"{title}VariantEnum"] = _enum([variant.name])
+        common = {
+            "variant": _ref(f"{title}VariantEnum"),
+            "rules": _ref(f"{variant.rules.schemas.rules}Request"),
+        }
+        named = [] if variant.name == DEFAULT_VARIANT else ["variant"]
+        computer = {"opponent": _ref("ComputerOpponentEnum"), **common}
+        human = {"opponent": _ref("HumanOpponentEnum"), **common}
+        human_table = {
+            "opponent": human["opponent"],
+            "variant": common["variant"],
+            "visibility": _ref("VisibilityEnum"),
+            "rules": common["rules"],
+            "turn_seconds": turn_seconds,
+        }
+        if variant.min_seats == variant.max_seats:
+            prefix = "Games" if variant.name == DEFAULT_VARIANT else f"Games{title}"
+            shape(
+                f"{prefix}ComputerInputRequest",
+                {**{k: computer[k] for k in ("opponent", "variant")},
+                 "difficulty": _ref("DifficultyEnum"), "rules": common["rules"]},
+                ["opponent", *named],
+            )
+            shape(f"{prefix}HumanInputRequest", human_table, ["opponent", *named])
+            continue
+        most = variant.max_seats - 1
+        shape(
+            f"Games{title}ComputerInputRequest",
+            {
+                "opponent": computer["opponent"],
+                "variant": common["variant"],
+                "difficulty": _ref("DifficultyEnum"),
+                "rules": common["rules"],
+                "computers": {
+                    "type": "integer",
+                    "maximum": most,
+                    "minimum": 1,
+                    "description": "Computers after you (1).",
+                },
+            },
+            ["opponent", "variant"],
+        )
+        out[f"Games{title}TableInputComputersEnum"] = _enum([0])
+        shape(
+            f"Games{title}TableInputRequest",
+            {
+                **human_table,
+                "seats": {
+                    "type": "integer",
+                    "maximum": variant.max_seats,
+                    "minimum": variant.min_seats,
+                },
+                "computers": _ref(f"Games{title}TableInputComputersEnum"),
+            },
+            ["opponent", "variant"],
+        )
+        for seats in range(max(3, variant.min_seats), variant.max_seats + 1):
+            name = f"Games{title}TableOf{_SEATS_WORDS[seats]}Input"
+            computers = list(range(1, seats - 1))
+            out[f"{name}SeatsEnum"] = _enum([seats])
+            out[f"{name}ComputersEnum"] = _enum(computers)
+            last = "The last seat." if len(computers) == 1 else "The last seats."
+            shape(
+                f"{name}Request",
+                {
+                    **human_table,
+                    "seats": _ref(f"{name}SeatsEnum"),
+                    "computers": {
+                        "allOf": [_ref(f"{name}ComputersEnum")],
+                        "description": last + "\n\n" + out[f"{name}ComputersEnum"]["description"],
+                    },
+                    "difficulty": _ref("DifficultyEnum"),
+                },
+                ["computers", "difficulty", "opponent", "seats", "variant"],
+            )
+    out["GameCreateRequest"] = {"oneOf": [_ref(name) for name in shapes]}
+    return out
+
+
+def add_game_components(
+    result: dict[str, Any], generator: object, request: object, public: bool
+) -> dict[str, Any]:
+    """Postprocessing hook: publish :func:`game_components` (before any hook that reads
+    them), keeping the components in name order."""
+    schemas = result.setdefault("components", {}).setdefault("schemas", {})
+    schemas.update(game_components())
+    schemas.update(create_components())
+    result["components"]["schemas"] = dict(sorted(schemas.items()))
+    return result
+
+
+def component_field(
+    name: str,
+    *,
+    many: bool = False,
+    nullable: bool = False,
+    required: bool = True,
+    help_text: str | None = None,
+) -> serializers.Field:
+    """A field documented as the component ``name`` (a list of them with ``many``)."""
+    schema: JsonObject = _ref(name)
+    if many:
+        schema = {"type": "array", "items": schema}
+    elif nullable or help_text:
+        schema = {"allOf": [schema]}
+        if nullable:
+            schema["nullable"] = True
+    if help_text:
+        schema["description"] = help_text
+    field_class = extend_schema_field(schema)(
+        type(f"{name}Field", (serializers.JSONField,), {"__module__": __name__})
+    )
+    return cast(serializers.Field, field_class(required=required, allow_null=nullable))
 
 
 @extend_schema_field({"type": "string", "enum": list(PHRASES)})
 class PhraseField(serializers.CharField):
     pass
-
-
-def _rule_field(bounds: tuple[int, int] | None) -> serializers.Field:
-    if bounds is None:
-        return serializers.BooleanField(required=False)
-    low, high = bounds
-    return serializers.IntegerField(required=False, min_value=low, max_value=high)
-
-
-def _rules_serializer(name: str, variant: GameVariant, doc: str) -> type[serializers.Serializer]:
-    defaults = variant.rules_from_dict({})
-    fields: dict[str, serializers.Field] = {}
-    for option, bounds in variant.rule_options().items():
-        field = _rule_field(bounds)
-        if defaults[option] is None:  # an optional limit: null means none
-            field = serializers.IntegerField(
-                required=False, allow_null=True, min_value=bounds[0] if bounds else None,
-                max_value=bounds[1] if bounds else None,
-            )
-        fields[option] = field
-    return type(name, (StrictSerializer,), {"__doc__": doc, **fields})
-
-
-RulesSerializer = _rules_serializer(
-    "RulesSerializer",
-    VARIANTS[DEFAULT_VARIANT],
-    "Rule options (DESIGN §3); all optional on create, unknown keys refused.",
-)
-RummyRulesSerializer = _rules_serializer(
-    "RummyRulesSerializer",
-    VARIANTS["rummy"],
-    "Rummy's rule options (DESIGN §5); all optional on create, unknown keys refused.",
-)
-
-
-def _any_rules() -> Any:
-    """A game's rules: Gin Rummy's options or Rummy's (by the game's variant)."""
-    return PolymorphicProxySerializer(
-        component_name="GameRules",
-        serializers=[RulesSerializer, RummyRulesSerializer],
-        resource_type_field_name=None,
-    )
-
-
-@extend_schema_field(RulesSerializer)
-class RulesInputField(serializers.JSONField):
-    """Parsed by the rules core (``RuleSet.from_dict``); documented as the object it takes."""
-
-
-@extend_schema_field(RummyRulesSerializer)
-class RummyRulesInputField(serializers.JSONField):
-    """Rummy's rules, parsed by its rules core."""
 
 
 def turn_seconds_field() -> serializers.IntegerField:
@@ -140,9 +253,6 @@ def turn_seconds_field() -> serializers.IntegerField:
     )
 
 
-_cards = serializers.ListField(child=serializers.CharField(), help_text="Cards such as `AS`.")
-
-
 class PlayerSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     user = inline_serializer(
@@ -153,165 +263,6 @@ class PlayerSerializer(serializers.Serializer):
     computer = serializers.ChoiceField(Difficulty.choices, allow_null=True)
 
 
-class LegalActionSerializer(serializers.Serializer):
-    type = serializers.ChoiceField(ACTION_TYPES)
-    cards = serializers.ListField(child=serializers.CharField(), required=False)
-    options = inline_serializer(
-        "LegalTableOption",
-        {
-            "card": serializers.CharField(),
-            "meld": serializers.IntegerField(help_text="A table meld's `id`."),
-            "end": serializers.ChoiceField(["low", "high"], required=False),
-        },
-        many=True,
-        required=False,
-        help_text="Rummy `layoff` and `swap_joker`: every card and meld allowed now.",
-    )
-
-
-class RoundViewSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    phase = serializers.ChoiceField(["first_upcard", "draw", "discard", "round_over"])
-    turn = serializers.IntegerField(allow_null=True)
-    hand = serializers.ListField(child=serializers.CharField())
-    opponent_hand_size = serializers.IntegerField()
-    stock_size = serializers.IntegerField()
-    discard_pile = serializers.ListField(child=serializers.CharField(), help_text="Top last.")
-    drawn_from_discard = serializers.CharField(allow_null=True)
-    deadwood = serializers.IntegerField()
-    legal_actions = LegalActionSerializer(many=True)
-    knock_limit = serializers.IntegerField(help_text="This round's limit (Oklahoma lowers it).")
-    deck_commitment = serializers.CharField(help_text="sha256 of salt:deck (fair shuffle).")
-    turn_deadline = serializers.DateTimeField(allow_null=True)
-
-
-class HandResultSerializer(serializers.Serializer):
-    seat = serializers.IntegerField()
-    cards = serializers.ListField(child=serializers.CharField())
-    melds = serializers.ListField(child=serializers.ListField(child=serializers.CharField()))
-    deadwood = serializers.ListField(child=serializers.CharField())
-    deadwood_points = serializers.IntegerField()
-    layoffs = inline_serializer(
-        "Layoff", {"card": serializers.CharField(), "meld": serializers.IntegerField()}, many=True
-    )
-
-
-class RoundResultSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    outcome = serializers.ChoiceField(["knock", "gin", "big_gin", "undercut", "draw"])
-    knocker = serializers.IntegerField(allow_null=True)
-    winner = serializers.IntegerField(allow_null=True)
-    points = serializers.IntegerField()
-    scores_after = serializers.ListField(child=serializers.IntegerField())
-    hands = HandResultSerializer(many=True)
-    deck_commitment = serializers.CharField()
-    deck = serializers.ListField(child=serializers.CharField())
-    salt = serializers.CharField()
-
-
-class UnfinishedRoundSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    deck_commitment = serializers.CharField()
-    deck = serializers.ListField(child=serializers.CharField())
-    salt = serializers.CharField()
-
-
-class FinalSerializer(serializers.Serializer):
-    winner = serializers.IntegerField()
-    reason = serializers.ChoiceField(["target", "concede", "timeout"])
-    aborted = serializers.BooleanField(
-        help_text="The game ended before each player had made a move of their own (moves "
-        "the turn timer played do not count): unrated, not on the leaderboards, not in "
-        "profile statistics."
-    )
-    totals = serializers.ListField(child=serializers.IntegerField())
-    unfinished_round = UnfinishedRoundSerializer(
-        required=False,
-        help_text="A round cut short by a concession or a timeout: its deal revealed (fair "
-        "shuffle), like a finished round's.",
-    )
-    breakdown = inline_serializer(
-        "FinalLine",
-        {
-            "seat": serializers.IntegerField(),
-            "hand_points": serializers.IntegerField(),
-            "game_bonus": serializers.IntegerField(),
-            "line_bonus": serializers.IntegerField(),
-            "shutout": serializers.BooleanField(),
-            "total": serializers.IntegerField(),
-        },
-        many=True,
-    )
-
-
-class TableMeldSerializer(serializers.Serializer):
-    id = serializers.IntegerField(help_text="Its index on the table, from 0 each round.")
-    owner = serializers.IntegerField(help_text="The seat that put it down.")
-    kind = serializers.ChoiceField(["set", "run"])
-    cards = serializers.ListField(child=serializers.CharField(), help_text="`XX` a joker.")
-    rank = serializers.CharField(required=False, help_text="Sets: the rank (`7`, `T`, `A`).")
-    stands_for = serializers.ListField(
-        child=serializers.CharField(),
-        required=False,
-        help_text="Runs: the natural card each place stands for.",
-    )
-
-
-class RummyRoundViewSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    phase = serializers.ChoiceField(["draw", "play", "round_over"])
-    turn = serializers.IntegerField(allow_null=True)
-    hand = serializers.ListField(child=serializers.CharField())
-    hand_sizes = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat.")
-    stock_size = serializers.IntegerField()
-    discard_pile = serializers.ListField(child=serializers.CharField(), help_text="Top last.")
-    drawn_from_discard = serializers.CharField(
-        allow_null=True, help_text="Shown to the seat that drew it only."
-    )
-    came_out = serializers.ListField(child=serializers.BooleanField(), help_text="Per seat.")
-    table = TableMeldSerializer(many=True, help_text="Oldest first.")
-    deck_commitment = serializers.CharField(help_text="sha256 of salt:deck (fair shuffle).")
-    turn_deadline = serializers.DateTimeField(allow_null=True)
-    legal_actions = LegalActionSerializer(many=True)
-
-
-class RummyRoundResultSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
-    dealer = serializers.IntegerField()
-    outcome = serializers.ChoiceField(["out", "hand_rummy", "block"])
-    winner = serializers.IntegerField(allow_null=True, help_text="Null on a block.")
-    points = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The round's points per seat, signed."
-    )
-    scores_after = serializers.ListField(child=serializers.IntegerField())
-    hands = inline_serializer(
-        "RummyHandResult",
-        {
-            "seat": serializers.IntegerField(),
-            "cards": serializers.ListField(child=serializers.CharField()),
-            "value": serializers.IntegerField(),
-        },
-        many=True,
-    )
-    deck_commitment = serializers.CharField()
-    deck = serializers.ListField(child=serializers.CharField())
-    salt = serializers.CharField()
-
-
-class RummyFinalSerializer(serializers.Serializer):
-    winner = serializers.IntegerField()
-    reason = serializers.ChoiceField(["loss_limit", "rounds", "concede", "timeout"])
-    aborted = serializers.BooleanField(help_text="As for Gin Rummy.")
-    totals = serializers.ListField(child=serializers.IntegerField())
-    placement = serializers.ListField(
-        child=serializers.IntegerField(), help_text="The seats from first place to last."
-    )
-    unfinished_round = UnfinishedRoundSerializer(required=False)
-
-
 class GameViewSerializer(serializers.Serializer):
     id = serializers.UUIDField()
     status = serializers.ChoiceField(GameStatus.choices)
@@ -319,7 +270,7 @@ class GameViewSerializer(serializers.Serializer):
     variant = serializers.ChoiceField(
         list(VARIANTS), required=False, help_text="Rummy games only (Gin Rummy has none)."
     )
-    rules = _any_rules()
+    rules = component_field("GameRules")
     you = serializers.IntegerField(help_text="The caller's seat.")
     opponent = serializers.ChoiceField(OpponentType.choices)
     difficulty = serializers.ChoiceField(Difficulty.choices, allow_null=True)
@@ -328,25 +279,11 @@ class GameViewSerializer(serializers.Serializer):
     turn_seconds = serializers.IntegerField(allow_null=True)
     players = PlayerSerializer(many=True)
     scores = serializers.ListField(child=serializers.IntegerField())
-    round = PolymorphicProxySerializer(
-        component_name="GameRound",
-        serializers=[RoundViewSerializer, RummyRoundViewSerializer],
-        resource_type_field_name=None,
-        allow_null=True,
-        help_text="Null while waiting and once over.",
+    round = component_field(
+        "GameRound", nullable=True, help_text="Null while waiting and once over."
     )
-    rounds = PolymorphicProxySerializer(
-        component_name="GameRoundResult",
-        serializers=[RoundResultSerializer, RummyRoundResultSerializer],
-        resource_type_field_name=None,
-        many=True,
-    )
-    final = PolymorphicProxySerializer(
-        component_name="GameFinal",
-        serializers=[FinalSerializer, RummyFinalSerializer],
-        resource_type_field_name=None,
-        allow_null=True,
-    )
+    rounds = component_field("GameRoundResult", many=True)
+    final = component_field("GameFinal", nullable=True)
     created_at = serializers.DateTimeField()
     updated_at = serializers.DateTimeField()
     started_at = serializers.DateTimeField(allow_null=True)
@@ -385,7 +322,7 @@ class LobbyEntrySerializer(serializers.Serializer):
         "LobbyCreator",
         {"username": serializers.CharField(), "display_name": serializers.CharField()},
     )
-    rules = _any_rules()
+    rules = component_field("GameRules")
     turn_seconds = serializers.IntegerField(allow_null=True)
     created_at = serializers.DateTimeField()
     variant = serializers.ChoiceField(list(VARIANTS), required=False, help_text="Rummy only.")

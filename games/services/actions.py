@@ -28,13 +28,11 @@ from games.services.locking import (
 )
 from games.services.play import game_apply_locked
 from games.services.timers import game_enforce_timers, game_timeouts_reset, game_timers_due
-from games.variants import VARIANTS, GameVariant, VariantAction
+from games.variants import ALL_ACTION_TYPES, AnyVariant
 
 ACTION_NOT_IN_GAME = "action_not_in_game"
 """The code of a well-formed action of another game (a knock sent to a rummy table)."""
 
-ALL_ACTION_TYPES = tuple(dict.fromkeys(t for v in VARIANTS.values() for t in v.action_types))
-"""Every game's action types, in registry order (the schema takes each of them)."""
 
 _KEPT_REFUSALS = frozenset(
     {
@@ -62,11 +60,11 @@ class ActionOutcome:
 class ActionInput:
     """An action body read with the game's variant."""
 
-    action: VariantAction
+    action: object
     expected_version: int | None
 
 
-def action_input(*, variant: GameVariant, body: object) -> ActionInput:
+def action_input(*, variant: AnyVariant, body: object) -> ActionInput:
     """The action and ``expected_version`` of a request body, read with the game's
     variant; 400 for a malformed body (a bad card is ``invalid_card``, every message
     names the offending input), 422 ``action_not_in_game`` for another game's action."""
@@ -88,15 +86,16 @@ def action_input(*, variant: GameVariant, body: object) -> ActionInput:
             fields={"expected_version": ["Must be a non-negative integer."]},
         )
     kind = body.get("type")
-    if isinstance(kind, str) and kind in ALL_ACTION_TYPES and kind not in variant.action_types:
+    own = variant.rules.action_types
+    if isinstance(kind, str) and kind in ALL_ACTION_TYPES and kind not in own:
         raise ApplicationError(
             f"A {variant.name} game has no {kind} action; use one of "
-            f"{', '.join(variant.action_types)}.",
+            f"{', '.join(own)}.",
             code=ACTION_NOT_IN_GAME,
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             fields={"type": [f"Not an action of a {variant.name} game."]},
         )
-    action = variant.action_from_json(
+    action = variant.rules.action_from_json(
         {key: value for key, value in body.items() if key != "expected_version"}
     )
     return ActionInput(action, expected_version)

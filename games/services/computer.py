@@ -65,8 +65,8 @@ def _play_turn(*, game_id: uuid.UUID | str, version: int) -> tuple[int, int]:
         seat = seats[game.turn_seat]
         if not seat.computer:
             break
-        view = variant.view_for(game.rules_state(), seat.seat)
-        action = variant.computer_action(view, seat.computer, _fresh_random())
+        view = variant.rules.view_for(game.rules_state(), seat.seat)
+        action = variant.players.choose(view, seat.computer, _fresh_random())
         game_apply_locked(game=game, seat=seat.seat, action=action)
         applied += 1
     if applied:

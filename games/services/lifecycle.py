@@ -32,18 +32,18 @@ from games.services.locking import (
 from games.services.results import game_forfeit, game_mark_abandoned
 from games.services.rounds import game_start
 from games.services.timers import WAITING_TTL
-from games.variants import DEFAULT_VARIANT, GameVariant, variant_for
+from games.variants import DEFAULT_VARIANT, AnyVariant, RulesError, variant_for
 
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: nothing to misread
 INVITE_LENGTH = 6
 _system_random = secrets.SystemRandom()
 
 
-def _rules(variant: GameVariant, data: object) -> dict[str, Any]:
+def _rules(variant: AnyVariant, data: object) -> dict[str, Any]:
     """Every rule option, defaults filled; a bad option is 400 naming ``rules.<key>``."""
     try:
-        return variant.rules_from_dict(data or {})
-    except variant.error_type as exc:
+        return variant.rules.rules_from_json(data or {})
+    except RulesError as exc:
         in_field(exc, "rules")
         raise
 

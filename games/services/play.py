@@ -7,19 +7,19 @@ from games.errors import at_version
 from games.models import Game, Move
 from games.services.results import game_finish
 from games.services.rounds import game_deal_round
-from games.variants import VariantAction
+from games.variants import RulesError
 
 
 def game_apply_locked(
-    *, game: Game, seat: int, action: VariantAction, automatic: bool = False
+    *, game: Game, seat: int, action: object, automatic: bool = False
 ) -> None:
     """Apply ``action`` for ``seat``: the variant validates it (its errors pass through
     with the game's version noted). The caller holds the game's lock."""
     variant = game.game_variant
     state = game.rules_state()
     try:
-        new_state = variant.apply_action(state, action, seat)
-    except variant.error_type as exc:
+        new_state = variant.rules.apply_action(state, action, seat)
+    except RulesError as exc:
         at_version(exc, game.version)
         raise
     round_number = game.round_number
@@ -29,13 +29,16 @@ def game_apply_locked(
         seq=game.version,
         round=round_number,
         seat=seat,
-        action=variant.action_to_json(action),
-        card=variant.drawn_card(new_state, action, before=state),
+        action=variant.rules.action_to_json(action),
+        card=variant.rules.drawn_card(state, action, new_state),
         automatic=automatic,
     )
-    progress = variant.progress(new_state)
+    progress = variant.rules.progress(new_state)
     if progress.awaiting_deal:
-        game_deal_round(game=game, deal=lambda deck: variant.deal_next_round(new_state, deck))
+        game_deal_round(
+            game=game,
+            deal=lambda deck, salt: variant.rules.deal_next_round(new_state, deck, salt),
+        )
     else:
         game.set_rules_state(new_state)
     if progress.is_over:

@@ -6,7 +6,6 @@ from django.utils import timezone
 
 from games.models import FORFEIT_REASONS, Difficulty, Game, GameResult, GameStatus, Move
 from games.signals import game_finished
-from games.variants import VariantState
 
 
 def _every_seat_moved(game: Game) -> bool:
@@ -21,7 +20,7 @@ def _every_seat_moved(game: Game) -> bool:
     return set(moved) >= {seat.seat for seat in game.seats.all()}
 
 
-def game_finish(*, game: Game, state: VariantState) -> None:
+def game_finish(*, game: Game, state: object) -> None:
     """Mark the game finished and write one result row per human player (same
     transaction), then send ``game_finished``. The caller holds the game's lock.
 
@@ -29,7 +28,7 @@ def game_finish(*, game: Game, state: VariantState) -> None:
     it stays in both players' games with ``final.aborted``, but writes no result rows, so
     it is unrated, off the leaderboards and out of the profile statistics.
     """
-    outcome = game.game_variant.outcome(state)
+    outcome = game.game_variant.rules.outcome(state)
     now = timezone.now()
     game.status = GameStatus.FINISHED
     game.winner_seat = outcome.winner
@@ -82,7 +81,7 @@ def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False)
     (:func:`game_seat_leave`). The caller holds the game's lock."""
     variant = game.game_variant
     new_state = _log_forfeit(game=game, seat=seat, reason=reason, automatic=automatic)
-    if variant.progress(new_state).is_over:
+    if variant.rules.progress(new_state).is_over:
         game_finish(game=game, state=new_state)
         return
     game_seat_leave(game=game, seat=seat)
@@ -90,17 +89,17 @@ def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False)
         return
     # The last person left: the computers do not play on alone. They give up too, the
     # lowest placed first, so the placement stands as it is now, the people last.
-    standings = variant.standings(new_state)
+    standings = variant.rules.standings(new_state)
     for other in reversed(standings):
-        if variant.progress(new_state).is_over:
+        if variant.rules.progress(new_state).is_over:
             break
-        if variant.has_left(new_state, other):
+        if variant.rules.has_left(new_state, other):
             continue
         new_state = _log_forfeit(game=game, seat=other, reason=reason, automatic=True)
     game_finish(game=game, state=new_state)
 
 
-def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> VariantState:
+def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> object:
     """Log ``seat``'s forfeit as a move and apply it; returns the new state."""
     variant = game.game_variant
     state = game.rules_state()
@@ -113,7 +112,7 @@ def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> Vari
         action={"type": reason},
         automatic=automatic,
     )
-    new_state = variant.concede(state, seat, reason)
+    new_state = variant.rules.concede(state, seat, reason)
     game.set_rules_state(new_state)
     return new_state
 

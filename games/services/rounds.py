@@ -8,24 +8,23 @@ from django.utils import timezone
 
 from games import dealing
 from games.models import Game, GameRound, GameStatus
-from games.variants import VariantState
 
 
-def game_deal_round(*, game: Game, deal: Callable[[Sequence[str]], VariantState]) -> None:
-    """Deal the next deck (:func:`games.dealing.shuffler`) with ``deal``, and record the
-    deck with its commitment and the state right after the deal (event streams that catch
-    up replay from there: one round, not the whole game). The caller holds the game's
-    lock, or created the game in this transaction."""
+def game_deal_round(*, game: Game, deal: Callable[[Sequence[str], str], object]) -> None:
+    """Deal the next deck and its salt (:func:`games.dealing.shuffler`) with ``deal``, and
+    record the deck with its commitment and the state right after the deal (event streams
+    that catch up replay from there: one round, not the whole game). The caller holds the
+    game's lock, or created the game in this transaction."""
     source = dealing.shuffler()
     variant = game.game_variant
     deck = source.deck(variant, game.rules)
-    state = deal(deck)
-    game.set_rules_state(state)
     salt = source.salt()
+    state = deal(deck, salt)
+    game.set_rules_state(state)
     GameRound.objects.create(
         game=game,
         number=game.round_number,
-        dealer=variant.progress(state).dealer,
+        dealer=variant.rules.progress(state).dealer,
         deck=deck,
         salt=salt,
         commitment=dealing.deck_commitment(salt, deck),
@@ -41,7 +40,9 @@ def game_start(*, game: Game) -> None:
     dealer = dealing.shuffler().first_dealer(game.seat_count)
     game_deal_round(
         game=game,
-        deal=lambda deck: variant.new_game(game.rules, dealer, deck, seats=game.seat_count),
+        deal=lambda deck, salt: variant.rules.new_game(
+            game.rules, seats=game.seat_count, dealer=dealer, deck=deck, salt=salt
+        ),
     )
     game.status = GameStatus.ACTIVE
     game.started_at = timezone.now()

@@ -57,8 +57,8 @@ def _expire_turn(game: Game) -> None:
     else:
         rng = random.Random(secrets.randbits(64))
         while game.status == GameStatus.ACTIVE and game.turn_seat == seat:
-            view = variant.view_for(game.rules_state(), seat)
-            action = variant.absent_action(view, rng)
+            view = variant.rules.view_for(game.rules_state(), seat)
+            action = variant.players.absent(view, rng)
             game_apply_locked(game=game, seat=seat, action=action, automatic=True)
     game_commit_change(game=game, before=before, deadline_base=deadline)
 

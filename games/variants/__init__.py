@@ -1,4 +1,7 @@
-"""The games a table can play, chosen by the game's ``variant`` (see :mod:`.base`).
+"""The registry: every game a table can play, by the ``variant`` stored on the game.
+
+Adding a game is a sibling package under :mod:`games.rules` and :mod:`games.ai`, a
+description module here, and one line below (docs/architecture.md, "Adding a game").
 
 >>> variant_for("gin").max_seats, variant_for("rummy").max_seats
 (2, 4)
@@ -6,40 +9,62 @@
 
 from __future__ import annotations
 
-from games.variants.base import (
-    GameOutcome,
-    GameVariant,
-    Progress,
-    SeatRecord,
-    VariantAction,
-    VariantState,
-    VariantView,
-)
+from typing import Any, TypeAlias
+
+from games.rules.common.errors import RulesError, http_status
+from games.rules.common.game import Forfeit, GameOutcome, Progress, SeatRecord, replay
+from games.variants.base import Variant, action_error_codes
 from games.variants.gin import GIN
 from games.variants.rummy import RUMMY
 
-VARIANTS: dict[str, GameVariant] = {GIN.name: GIN, RUMMY.name: RUMMY}
-"""Every variant by name: Gin Rummy (the default) and DESIGN §5's Rummy."""
+AnyVariant: TypeAlias = Variant[Any, Any, Any]
+"""A variant whose types the caller does not know: what the registry holds (a game's
+state, action and view stay opaque to the games app)."""
+
+VARIANTS: dict[str, AnyVariant] = {variant.name: variant for variant in (GIN, RUMMY)}
+"""Every variant by name, the default first."""
 
 DEFAULT_VARIANT = GIN.name
+VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
+ALL_ACTION_TYPES: tuple[str, ...] = tuple(
+    dict.fromkeys(t for v in VARIANTS.values() for t in v.rules.action_types)
+)
+"""Every game's action types, in registry order (the schema takes each of them)."""
 MAX_SEATS = max(variant.max_seats for variant in VARIANTS.values())
 
 
-def variant_for(name: str) -> GameVariant:
+def variant_for(name: str) -> AnyVariant:
     """The variant called ``name`` (a stored game's ``variant``; KeyError if unknown)."""
     return VARIANTS[name]
 
 
+def register(variant: AnyVariant) -> None:
+    """Offer ``variant`` too (a game added at run time, as a test of the seam does)."""
+    VARIANTS[variant.name] = variant
+
+
+def unregister(name: str) -> None:
+    """Withdraw a variant added with :func:`register`."""
+    VARIANTS.pop(name)
+
+
 __all__ = [
+    "ALL_ACTION_TYPES",
     "DEFAULT_VARIANT",
     "MAX_SEATS",
     "VARIANTS",
+    "VARIANT_NAMES",
+    "AnyVariant",
+    "Forfeit",
     "GameOutcome",
-    "GameVariant",
     "Progress",
+    "RulesError",
     "SeatRecord",
-    "VariantAction",
-    "VariantState",
-    "VariantView",
+    "Variant",
+    "action_error_codes",
+    "http_status",
+    "register",
+    "replay",
+    "unregister",
     "variant_for",
 ]

@@ -1,16 +1,19 @@
-"""Gin Rummy (DESIGN.md §3-§4) as the games app plays it: two seats, the rules of
-:data:`games.rules.gin.GIN_RULES` and the players of :data:`games.ai.gin.GIN_PLAYERS`."""
+"""Gin Rummy (DESIGN.md §3-§4): two seats."""
 
 from __future__ import annotations
 
 from games.ai.gin import GIN_PLAYERS
+from games.ai.gin.simulate import CONTEST
 from games.rules.gin import GIN_RULES, Action, GameState, PlayerView
-from games.variants.base import RulesVariant
+from games.variants.base import Variant
 
-GIN: RulesVariant[GameState, Action, PlayerView] = RulesVariant(
-    "gin",
+GIN: Variant[GameState, Action, PlayerView] = Variant(
+    name="gin",
+    label="Gin Rummy",
     min_seats=2,
     max_seats=2,
     rules=GIN_RULES,
     players=GIN_PLAYERS,
+    contest=CONTEST,
+    names_itself=False,
 )

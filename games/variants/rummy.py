@@ -1,13 +1,18 @@
-"""Rummy (DESIGN.md §5) as the games app plays it: two to four seats, the rules of
-:data:`games.rules.rummy.RUMMY_RULES` and the players of
-:data:`games.ai.rummy.RUMMY_PLAYERS`."""
+"""Rummy (DESIGN.md §5): two to four seats, two decks and jokers."""
 
 from __future__ import annotations
 
 from games.ai.rummy import RUMMY_PLAYERS
+from games.ai.rummy.simulate import CONTEST
 from games.rules.rummy import RUMMY_RULES, Action, GameState, PlayerView
-from games.variants.base import RulesVariant
+from games.variants.base import Variant
 
-RUMMY: RulesVariant[GameState, Action, PlayerView] = RulesVariant(
-    "rummy", min_seats=2, max_seats=4, rules=RUMMY_RULES, players=RUMMY_PLAYERS
+RUMMY: Variant[GameState, Action, PlayerView] = Variant(
+    name="rummy",
+    label="Rummy",
+    min_seats=2,
+    max_seats=4,
+    rules=RUMMY_RULES,
+    players=RUMMY_PLAYERS,
+    contest=CONTEST,
 )

@@ -30,7 +30,7 @@ def test_rummy_is_registered_with_four_seats_at_most():
 def test_a_rummy_game_against_three_computers_is_played_to_the_end(auth_client, user):
     rules = {"rounds": 1, "hand_size": 7}
     # A fixed deal: on a random one a computer may go out before seat 0 first acts.
-    deck = variant_for("rummy").new_deck(random.Random(3), rules)
+    deck = variant_for("rummy").rules.new_deck(random.Random(3), rules)
     with dealt([deck]):
         response = auth_client.post(
             "/api/v1/games",

@@ -1,7 +1,7 @@
 """Play Gin Rummy computer players against each other on the runner of
 :mod:`games.ai.common.simulate`: each deal played twice, seats swapped (a group of two).
 
-Used by ``python manage.py simulate`` and ``bench/simulate.py`` (:mod:`games.ai.simulate`).
+Used by ``python manage.py simulate`` and ``bench/simulate.py`` (:mod:`games.variants.simulate`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 each deal played with ``a`` at every seat in turn.
 
 Used by ``python manage.py simulate --variant rummy`` and ``bench/simulate.py``
-(:mod:`games.ai.simulate`).
+(:mod:`games.variants.simulate`).
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
     python manage.py simulate --a hard --b baseline --games 2000 --seed 7 --workers 2
     python manage.py simulate --variant rummy --seats 4 --a hard --b baseline --games 2000
 
-See :mod:`games.ai.simulate` (also runnable without Django as ``bench/simulate.py``).
+See :mod:`games.variants.simulate` (also runnable without Django as ``bench/simulate.py``).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from games.ai.simulate import add_arguments, run
+from games.variants.simulate import add_arguments, run
 
 
 class Command(BaseCommand):

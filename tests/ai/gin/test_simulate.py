@@ -7,7 +7,7 @@ import pytest
 
 from games.ai.common.simulate import play_group, simulate
 from games.ai.gin.simulate import CONTEST, report, totals
-from games.ai.simulate import main
+from games.variants.simulate import main
 
 QUICK = {"target_score": 30}
 

@@ -10,7 +10,7 @@ from django.core.management.base import CommandError
 
 from games.ai.common.simulate import play_group, simulate
 from games.ai.rummy.simulate import CONTEST, report
-from games.ai.simulate import main
+from games.variants.simulate import main
 
 
 def test_a_group_rotates_the_player_over_every_seat():

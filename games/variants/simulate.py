@@ -1,7 +1,7 @@
-"""The simulator's command line, for every game of the family: ``python manage.py
+"""The simulator's command line, for every game of the registry: ``python manage.py
 simulate`` and ``bench/simulate.py`` (the same options, the same report).
 
-Each game's simulator is its own (:mod:`games.ai.gin.simulate`,
+Each game's contest is its own (``variant.contest``: :mod:`games.ai.gin.simulate`,
 :mod:`games.ai.rummy.simulate`), on the runner of :mod:`games.ai.common.simulate`.
 """
 
@@ -12,17 +12,21 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from games.ai import gin
 from games.ai.common.simulate import Contest, parse_rules_option, progress_printer, simulate
-from games.ai.gin import simulate as gin_simulate
-from games.ai.rummy import simulate as rummy_simulate
+from games.variants import DEFAULT_VARIANT, VARIANTS
+
+CONTESTS: dict[str, Contest[Any, Any, Any, Any]] = {
+    name: variant.contest for name, variant in VARIANTS.items() if variant.contest is not None
+}
+"""Every game the simulator plays, by the ``--variant`` that names it."""
+PLAYER_NAMES = tuple(dict.fromkeys(p for contest in CONTESTS.values() for p in contest.players))
 
 
 def add_arguments(parser: object) -> None:
     """The command-line options (shared by the management command and the script)."""
     add = parser.add_argument  # type: ignore[attr-defined]
-    add("--a", default="hard", choices=gin.PLAYERS, help="first player (default: hard)")
-    add("--b", default="baseline", choices=gin.PLAYERS, help="second player (default: baseline)")
+    add("--a", default="hard", choices=PLAYER_NAMES, help="first player (default: hard)")
+    add("--b", default="baseline", choices=PLAYER_NAMES, help="second player (default: baseline)")
     add("--games", type=int, default=200, help="games to play, rounded up to even (200)")
     add("--seed", type=int, default=7, help="seed of the decks and the players (7)")
     add("--workers", type=int, default=None, help="processes (default: every core)")
@@ -30,24 +34,17 @@ def add_arguments(parser: object) -> None:
     add("--progress", action="store_true", help="report progress on stderr")
     add(
         "--variant",
-        default="gin",
+        default=DEFAULT_VARIANT,
         choices=tuple(CONTESTS),
-        help="gin (two seats, games in pairs) or rummy (see games.ai.rummy.simulate)",
+        help="the game (gin: two seats, games in pairs; see each game's simulate module)",
     )
     add(
         "--seats",
         type=int,
         default=2,
-        choices=(2, 3, 4),
-        help="rummy only: seats; --a sits at one, --b at every other (default 2)",
+        choices=tuple(range(2, max(v.max_seats for v in VARIANTS.values()) + 1)),
+        help="games of more seats: seats; --a sits at one, --b at every other (default 2)",
     )
-
-
-CONTESTS: dict[str, Contest[Any, Any, Any, Any]] = {
-    "gin": gin_simulate.CONTEST,
-    "rummy": rummy_simulate.CONTEST,
-}
-"""Every game the simulator plays, by the ``--variant`` that names it."""
 
 
 def run(options: argparse.Namespace, progress_line: Callable[[str], object] | None) -> str:
