@@ -57,6 +57,13 @@ class GamesApi(APIView):
     class InputSerializer(StrictSerializer):
         variant = serializers.ChoiceField(list(VARIANTS), required=False)
         opponent = serializers.ChoiceField(OpponentType.choices)
+
+        def get_fields(self) -> dict[str, serializers.Field]:
+            fields = super().get_fields()
+            variant = fields["variant"]
+            assert isinstance(variant, serializers.ChoiceField)
+            variant.choices = list(VARIANTS)  # the registry as it is now
+            return fields
         difficulty = serializers.ChoiceField(Difficulty.choices, required=False)
         visibility = serializers.ChoiceField(Visibility.choices, required=False)
         rules = serializers.JSONField(
