@@ -164,6 +164,7 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
+        "hints": env.str("THROTTLE_HINTS", default="30/min"),
         # POST /games/join per user, where a code that matches no waiting game counts
         # GAMES_JOIN_FAILED_WEIGHT times; and wrong codes (only) per client IP, past which an
         # account that has itself failed there waits (games.throttles.JoinIPThrottle).
