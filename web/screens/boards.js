@@ -89,8 +89,9 @@ export async function leaderboards(main, route, ctx) {
 // Element.append() would write a skipped (null) part as the text "null".
 const append = (el, ...parts) => el.append(...parts.filter((part) => part !== null && part !== undefined));
 
+// Scrolls sideways where a phone is too narrow for it, so it can be reached by keyboard.
 function board(headings, rows) {
-  return h("div", { class: "table-scroll" }, h("table", { class: "board" },
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Leaderboard" }, h("table", { class: "board" },
     h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: headings.length, class: "empty" }, "Nobody on this board yet.")))));
 }
