@@ -1,6 +1,7 @@
 """Playing without an account in a real browser: "Play now" on a first visit, a friend's
-invite opened signed out, and the claim form that keeps a guest's games. Each guest screen
-passes axe-core and is photographed at desktop and phone width into .artifacts/web/."""
+invite opened signed out, the claim form that keeps a guest's games, and hints in games
+against the computer (none at a table with people). Each guest screen passes axe-core and
+is photographed at desktop and phone width into .artifacts/web/."""
 
 from __future__ import annotations
 
@@ -90,8 +91,11 @@ def test_the_guest_screens_are_accessible_at_desktop_and_phone_width(open_tab, s
     banner = tab.page.locator("[data-testid=guest-banner]")
     assert banner.inner_text() == "Playing as a guest \u2014 keep your games: choose a username"
     tab.page.wait_for_selector("[data-testid=live][data-status=live]")
-    tab.shot(f"guest-table-{size}")
-    found += tab.axe(f"a guest's table at {size}")
+    wait_for_my_turn(tab)
+    tab.page.click("[data-key=hint]")
+    tab.page.wait_for_selector("[data-testid=hint]")
+    tab.shot(f"guest-table-hint-{size}")
+    found += tab.axe(f"a guest's table with a hint at {size}")
 
     _home(tab)
     assert tab.page.locator(f".game-line a[href='#/game/{game_id}']").count() == 1
@@ -277,6 +281,13 @@ def test_a_friends_invite_opened_signed_out_joins_as_a_guest_in_one_click(open_t
     assert status == 200 and me["guest"] is True and me["display_name"] == "Gus"
     assert friend.page.locator("[data-testid=guest-banner]").is_visible()
 
+    # No hint at a table with people, on either side, and the server refuses one anyway.
+    for tab in (host, friend):
+        tab.page.wait_for_selector("[data-testid=table][data-status=active] .info .keys")
+        assert tab.page.locator("[data-key=hint]").count() == 0
+        assert "H shows a hint" not in tab.page.inner_text(".info .keys")
+    status, body = friend.api(f"/games/{_game_id(friend)}/hint")
+    assert status == 409 and body["code"] == "hints_unavailable"
     # The guest plays: whoever's turn it is takes the upcard, and the other sees it.
     mover = host if table(host).get_attribute("data-turn") == "you" else friend
     other = friend if mover is host else host
@@ -286,3 +297,103 @@ def test_a_friends_invite_opened_signed_out_joins_as_a_guest_in_one_click(open_t
     wait_for_version(other, start, timeout=20)
     host.assert_healthy()
     friend.assert_healthy()
+
+
+def _hinted(tab: Page) -> dict[str, Any]:
+    tab.page.wait_for_selector("[data-testid=hint]")
+    return json.loads(table(tab).get_attribute("data-hint"))
+
+
+def test_a_hint_marks_a_legal_gin_move_without_playing_it(open_tab):
+    tab = open_tab()
+    _landing(tab)
+    game_id = _play_now(tab, level="easy")
+    wait_for_my_turn(tab)
+    tab.page.wait_for_selector("[data-key=hint]:not([disabled])")
+    before = version(tab)
+    tab.page.keyboard.press("h")
+    action = _hinted(tab)
+    assert version(tab) == before  # shown, not played
+    status, view = tab.api(f"/games/{game_id}")
+    assert view["version"] == before
+    legal = {a["type"]: a for a in view["round"]["legal_actions"]}
+    assert action["type"] in legal
+    marked = {
+        "draw_stock": "[data-key=stock].hinted",
+        "draw_discard": "[data-key=discard-pile].hinted",
+        "pass": "[data-key=act-pass].hinted",
+    }[action["type"]]
+    assert tab.page.locator(".hinted").count() == 1
+    tab.page.click(marked)  # the marked control plays it
+    drawn = wait_for_version(tab, before)
+    assert tab.page.locator("[data-testid=hint]").count() == 0  # a hint lasts one version
+    assert table(tab).get_attribute("data-hint") is None
+
+    # Until a discard is hinted: the marked card is one the rules allow.
+    for _ in range(12):
+        wait_for_my_turn(tab)
+        if tab.page.locator("[data-testid=round-result], [data-testid=final]").count():
+            break
+        at = version(tab)
+        if not tab.page.locator("[data-testid=hand] .card.playable").count():
+            tab.page.click("[data-key=hint]")
+            action = _hinted(tab)
+            target = {"draw_stock": "[data-key=stock]", "draw_discard": "[data-key=discard-pile]"}
+            tab.page.click(target[action["type"]] + ".hinted")
+            wait_for_version(tab, at)
+            continue
+        tab.page.click("[data-key=hint]")
+        action = _hinted(tab)
+        status, view = tab.api(f"/games/{game_id}")
+        assert status == 200
+        legal = {a["type"]: a for a in view["round"]["legal_actions"]}
+        assert action["type"] in legal and action["card"] in legal[action["type"]]["cards"]
+        card = tab.page.locator("[data-testid=hand] .card.hinted")
+        assert card.count() == 1 and card.get_attribute("data-card") == action["card"]
+        if action["type"] == "discard":
+            assert tab.page.inner_text("[data-testid=hint]").strip().startswith("Hint: discard")
+            card.click()
+        elif tab.page.locator("[data-key=act-gin].hinted").count():
+            tab.page.click("[data-key=act-gin]")
+        else:
+            tab.page.click("[data-key=act-knock].hinted")
+            tab.page.click(f"[data-testid=hand] .card.knockable[data-card='{action['card']}']")
+        wait_for_version(tab, at)
+        break
+    else:
+        raise AssertionError("no discard was hinted")
+    assert version(tab) > drawn
+    tab.assert_healthy()
+
+
+def test_a_hint_at_rummy_marks_the_cards_of_a_move_the_server_accepts(open_tab):
+    tab = open_tab()
+    _landing(tab)
+    game_id = _play_now(tab, level="easy", variant="rummy")
+    assert table(tab).get_attribute("data-variant") == "rummy"
+    for step in range(4):
+        wait_for_my_turn(tab)
+        if tab.page.locator("[data-testid=round-result], [data-testid=final]").count():
+            break
+        at = version(tab)
+        tab.page.click("[data-key=hint]")
+        action = _hinted(tab)
+        hand_cards = tab.page.locator("[data-testid=hand] .card.hinted")
+        marked = [hand_cards.nth(i).get_attribute("data-card") for i in range(hand_cards.count())]
+        if action["type"] in ("draw_stock", "draw_discard"):
+            assert marked == []
+            pile = "stock" if action["type"] == "draw_stock" else "discard-pile"
+            assert tab.page.locator(f"[data-key={pile}].hinted").count() == 1
+        elif action["type"] == "meld":
+            assert sorted(marked) == sorted(c for meld in action["melds"] for c in meld)
+        else:
+            assert marked == [action["card"]]
+            if action["type"] in ("layoff", "swap_joker"):
+                assert tab.page.locator(f"[data-meld='{action['meld']}'].hinted").count() == 1
+        # The server takes the hinted move as it is.
+        status, _ = tab.api(
+            f"/games/{game_id}/actions", method="POST", body={**action, "expected_version": at}
+        )
+        assert status == 200, (step, action)
+        wait_for_version(tab, at)
+    tab.assert_healthy()
