@@ -12,16 +12,18 @@ from games.variants import VariantState
 
 
 def game_deal_round(*, game: Game, deal: Callable[[Sequence[str]], VariantState]) -> None:
-    """Deal the next deck (:func:`games.dealing.shuffler`) with ``deal``, and record the
+    """Deal the next deck (:func:`games.dealing.shuffler`, or the deck the game fixed
+    ahead for this deal: :func:`games.dealing.planned_deal`) with ``deal``, and record the
     deck with its commitment and the state right after the deal (event streams that catch
     up replay from there: one round, not the whole game). The caller holds the game's
     lock, or created the game in this transaction."""
     source = dealing.shuffler()
     variant = game.game_variant
-    deck = source.deck(variant, game.rules)
+    planned = dealing.planned_deal(game.planned_deals, game.round_number)
+    deck = planned[0] if planned is not None else source.deck(variant, game.rules)
     state = deal(deck)
     game.set_rules_state(state)
-    salt = source.salt()
+    salt = planned[1] if planned is not None else source.salt()
     GameRound.objects.create(
         game=game,
         number=game.round_number,
@@ -34,11 +36,12 @@ def game_deal_round(*, game: Game, deal: Callable[[Sequence[str]], VariantState]
     )
 
 
-def game_start(*, game: Game) -> None:
-    """Deal the first round (dealer drawn at random) and make the game active. The caller
-    holds the game's lock, or created the game in this transaction."""
+def game_start(*, game: Game, dealer: int | None = None) -> None:
+    """Deal the first round (``dealer`` deals, else one drawn at random) and make the game
+    active. The caller holds the game's lock, or created the game in this transaction."""
     variant = game.game_variant
-    dealer = dealing.shuffler().first_dealer(game.seat_count)
+    if dealer is None:
+        dealer = dealing.shuffler().first_dealer(game.seat_count)
     game_deal_round(
         game=game,
         deal=lambda deck: variant.new_game(game.rules, dealer, deck, seats=game.seat_count),
