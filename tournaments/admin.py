@@ -59,6 +59,8 @@ def _form_errors(form: forms.BaseForm, exc: ApplicationError) -> None:
 class TournamentForm(forms.ModelForm):
     """A new tournament's settings, checked as ``POST /tournaments`` checks them."""
 
+    rules = forms.JSONField(required=False, help_text="Rule options; {} for the defaults.")
+
     class Meta:
         model = Tournament
         fields = SETTINGS_FIELDS
@@ -68,7 +70,8 @@ class TournamentForm(forms.ModelForm):
         if self.errors:
             return data
         given = {k: v for k, v in data.items() if v is not None and v != ""}
-        given.setdefault("rules", {})
+        if not given.get("rules"):
+            given["rules"] = {}
         try:
             self.checked = services.tournament_settings_check(given)
         except ApplicationError as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import uuid
 from datetime import UTC, datetime, timedelta
+from types import SimpleNamespace
 from typing import Any
 
 from django.utils import timezone
@@ -22,6 +23,7 @@ from drf_spectacular.utils import (
     inline_serializer,
 )
 from rest_framework import serializers, status
+from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -442,8 +444,17 @@ INPUTS: dict[str, type[StrictSerializer]] = {
 }
 
 
+class _FormatIsAFilter(DefaultContentNegotiation):
+    """``?format=`` filters the list by tournament format here, so it does not choose the
+    renderer (the answer is always JSON)."""
+
+    settings = SimpleNamespace(URL_FORMAT_OVERRIDE=None)  # type: ignore[assignment]
+
+
 class TournamentsApi(APIView):
     """List the tournaments you may see; create one."""
+
+    content_negotiation_class = _FormatIsAFilter
 
     def get_throttles(self) -> list:
         return [CreateTournamentThrottle()] if self.request.method == "POST" else []

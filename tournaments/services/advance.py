@@ -64,13 +64,17 @@ def tournament_advance(*, tournament_id: uuid.UUID | str, now: datetime | None =
     return True
 
 
-def advance_locked(tournament: Tournament, *, now: datetime, field: Field | None = None) -> Field:
+def advance_locked(
+    tournament: Tournament, *, now: datetime, field: Field | None = None, start: bool = True
+) -> Field:
     """The pairing run on a tournament whose lock the caller holds (``field``: already
-    loaded by the caller in this transaction)."""
+    loaded by the caller in this transaction). A player's join or withdrawal runs it with
+    ``start=False``: it never starts (or cancels) a scheduled tournament that is due, the
+    clock's own run does, counting everyone who joined by then."""
     field = field or Field.load(tournament, now=now)
     _forfeit_no_shows(field)
     field.record_results()
-    if tournament.status == TournamentStatus.CREATED:
+    if tournament.status == TournamentStatus.CREATED and start:
         _start_if_due(field)
     field.refresh_standings()
     if tournament.status == TournamentStatus.STARTED:
@@ -292,41 +296,44 @@ def knockout_of(field: Field) -> formats.Knockout | formats.TableKnockout:
 
 
 def _knockout(field: Field) -> None:
-    tournament = field.tournament
     state = knockout_of(field)
     if isinstance(state, formats.Knockout):
         for match in state.to_play:
             assert match.state is not None and match.state.next_seats is not None
-            _seat_round(field, match.round, match.index + 1, match.state.next_seats)
+            games = sum(1 for m in state.rounds[match.round - 1] if not m.bye)
+            _seat_round(field, match.round, match.index + 1, match.state.next_seats, games)
         rounds_done = [r[0].round for r in state.rounds if all(m.winner is not None for m in r)]
     else:
         for table in state.to_play:
-            _seat_round(field, table.round, table.index + 1, table.players)
+            games = len(state.rounds[table.round - 1])
+            _seat_round(field, table.round, table.index + 1, table.players, games)
         rounds_done = [r[0].round for r in state.rounds if all(t.advancing is not None for t in r)]
     for round_no in rounds_done:
         field.reveal(round_no)
-    latest = max((p.round for p in field.pairings), default=0)
-    if latest != tournament.current_round:
-        tournament.current_round = latest
-        tournament.save(update_fields=["current_round"])
-        field.event(
-            TournamentEvent.Kind.ROUND_STARTED,
-            {
-                "round": latest,
-                "deadline": None,
-                "tables": sum(1 for p in field.pairings if p.round == latest),
-                "commitments": _commitments(field, latest),
-            },
-        )
     if state.over:
         _finish(field)
 
 
-def _seat_round(field: Field, round_no: int, table: int, players: tuple[int, ...]) -> None:
+def _seat_round(
+    field: Field, round_no: int, table: int, players: tuple[int, ...], tables: int
+) -> None:
+    tournament = field.tournament
     # A game replayed at the same table (the first was stopped) gets fresh decks: its
     # players have seen the round's.
     replay = any(p.round == round_no and p.table == table for p in field.pairings)
     deals = None if replay else field.round_deals(round_no)
+    if round_no > tournament.current_round:
+        tournament.current_round = round_no
+        tournament.save(update_fields=["current_round"])
+        field.event(
+            TournamentEvent.Kind.ROUND_STARTED,
+            {
+                "round": round_no,
+                "deadline": None,
+                "tables": tables,
+                "commitments": _commitments(field, round_no),
+            },
+        )
     field.seat(round_no=round_no, table=table, players=players, deals=deals)
 
 

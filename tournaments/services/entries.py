@@ -79,7 +79,7 @@ def tournament_join(
         _come_back(field, entry)
     else:
         entry = _enter(field, user)
-    advance_locked(tournament, now=now, field=field)
+    advance_locked(tournament, now=now, field=field, start=False)
     return entry
 
 
@@ -207,7 +207,7 @@ def tournament_withdraw(*, tournament_id: uuid.UUID | str, user: User) -> Entry 
         field.entries.remove(entry)
         entry.delete()
         field.dirty = True
-        advance_locked(tournament, now=field.now, field=field)
+        advance_locked(tournament, now=field.now, field=field, start=False)
         return None
     if not entry.withdrawn:
         entry.withdrawn = True
@@ -216,7 +216,7 @@ def tournament_withdraw(*, tournament_id: uuid.UUID | str, user: User) -> Entry 
         field.event(TournamentEvent.Kind.PLAYER_LEFT, {"user": public_user(user)})
         if field.format in (Format.KNOCKOUT, Format.SIT_AND_GO):
             _concede_games(field, entry)
-    advance_locked(tournament, now=field.now, field=field)
+    advance_locked(tournament, now=field.now, field=field, start=False)
     return entry
 
 
@@ -262,7 +262,7 @@ def tournament_remove_player(*, tournament_id: uuid.UUID | str, user_id: int) ->
         field.event(
             TournamentEvent.Kind.PLAYER_LEFT, {"user": public_user(entry.user), "removed": True}
         )
-    advance_locked(tournament, now=field.now, field=field)
+    advance_locked(tournament, now=field.now, field=field, start=False)
     return entry
 
 

@@ -22,8 +22,8 @@ from django.db.models import Prefetch
 
 from accounts.models import User
 from games import services as games
-from games.services import SeatedResult
 from games.models import GameStatus
+from games.services import SeatedResult
 from tournaments import formats
 from tournaments.formats import Format
 from tournaments.models import (

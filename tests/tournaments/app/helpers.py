@@ -46,6 +46,9 @@ def play_out(
     rng = rng or random.Random(7)
     for _ in range(limit):
         game = Game.objects.get(pk=game_id)
+        if games.game_timers_due(game=game):  # a turn ran out while the clock moved on
+            games.game_enforce_timers(game_id=game.pk, due=True)
+            continue
         if game.status != GameStatus.ACTIVE:
             return game
         seat = game.turn_seat
