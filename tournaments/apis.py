@@ -20,6 +20,7 @@ from drf_spectacular.utils import (
     OpenApiParameter,
     PolymorphicProxySerializer,
     extend_schema,
+    extend_schema_field,
     inline_serializer,
 )
 from rest_framework import serializers, status
@@ -202,7 +203,10 @@ class TournamentSheetSerializer(TournamentStandingSerializer):
 
 class TournamentBracketMatchSerializer(serializers.Serializer):
     index = serializers.IntegerField()
-    players = TournamentPublicUserSerializer(many=True, allow_null=True)
+    players = serializers.ListField(
+        child=TournamentPublicUserSerializer(allow_null=True),
+        help_text="The better seed first; null for a bye or a player not known yet.",
+    )
     bye = serializers.BooleanField()
     wins = serializers.ListField(child=serializers.IntegerField())
     draws = serializers.IntegerField()
@@ -214,8 +218,16 @@ class TournamentBracketTableSerializer(serializers.Serializer):
     index = serializers.IntegerField()
     players = TournamentPublicUserSerializer(many=True)
     final = serializers.BooleanField()
-    order = TournamentPublicUserSerializer(many=True, allow_null=True)
-    advancing = TournamentPublicUserSerializer(many=True, allow_null=True)
+    order = serializers.ListField(
+        child=TournamentPublicUserSerializer(),
+        allow_null=True,
+        help_text="Best first, once the table's game has ended.",
+    )
+    advancing = serializers.ListField(
+        child=TournamentPublicUserSerializer(),
+        allow_null=True,
+        help_text="Who goes through, once the game has ended (none at the final table).",
+    )
     game_ids = serializers.ListField(child=serializers.UUIDField())
 
 
@@ -262,7 +274,7 @@ def _page(serializer: type[serializers.Serializer], name: str) -> Any:
 
 
 def _tournament_body(tournament: Tournament, user: User) -> dict[str, Any]:
-    tournament = selectors.tournament_get_for_user(tournament_id=tournament.pk, user=user)
+    tournament = selectors.tournament_get(tournament_id=tournament.pk)
     entry = selectors.entry_of(tournament=tournament, user=user)
     winner = None
     if tournament.status == TournamentStatus.FINISHED:
@@ -321,7 +333,13 @@ def _parse_starts_at(value: str | None) -> datetime | None:
 
 def _common_fields() -> dict[str, serializers.Field]:
     return {
-        "name": serializers.CharField(required=False, min_length=1, max_length=80),
+        "name": serializers.CharField(
+            required=False,
+            min_length=1,
+            max_length=80,
+            trim_whitespace=False,
+            help_text="Blank: named after the game and the format.",
+        ),
         "variant": serializers.ChoiceField(list(VARIANTS), required=False),
         "rules": serializers.DictField(
             required=False,
@@ -381,6 +399,17 @@ def _min_players() -> serializers.Field:
 BEST_OF = list(range(1, MAX_BEST_OF + 1, 2))
 
 
+@extend_schema_field({"type": "integer", "enum": BEST_OF})
+class BestOfField(serializers.IntegerField):
+    """Games per 1-v-1 match: an odd number, 1 to 9 (first to more than half)."""
+
+    def to_internal_value(self, data: Any) -> int:
+        value = super().to_internal_value(data)
+        if value not in BEST_OF:
+            raise serializers.ValidationError(f"Must be one of {BEST_OF}.")
+        return int(value)
+
+
 def _format_serializer(name: str, fmt: Format, fields: dict[str, serializers.Field]) -> Any:
     return type(
         name,
@@ -394,7 +423,7 @@ SitAndGoInput = _format_serializer(
     Format.SIT_AND_GO,
     {
         "capacity": _capacity(True),
-        "best_of": serializers.ChoiceField(BEST_OF, required=False),
+        "best_of": BestOfField(required=False),
         "starts_at": _starts_at(False),
     },
 )
@@ -430,7 +459,7 @@ KnockoutInput = _format_serializer(
     Format.KNOCKOUT,
     {
         "starts_at": _starts_at(True),
-        "best_of": serializers.ChoiceField(BEST_OF, required=False),
+        "best_of": BestOfField(required=False),
         "duplicate": serializers.BooleanField(required=False),
         "capacity": _capacity(False),
         "min_players": _min_players(),
@@ -563,6 +592,8 @@ class TournamentsApi(APIView):
         if not isinstance(fmt, str) or fmt not in INPUTS:
             validated(_FormatOnly, body)  # 400 naming `format`
         data = validated(INPUTS[str(fmt)], body)
+        if isinstance(data.get("name"), str):
+            data["name"] = data["name"].strip()
         data["starts_at"] = _parse_starts_at(data.get("starts_at"))
         if data["starts_at"] is None:
             del data["starts_at"]
@@ -586,17 +617,19 @@ class TournamentDetailApi(APIView):
         tags=TAGS,
         parameters=[TOURNAMENT_ID],
         responses={200: TournamentSerializer, **error_responses(401, 404)},
-        description="A public tournament, or a private one you created or joined.",
+        description="Any tournament by its id. A private tournament is unlisted (the list "
+        "shows it only to its creator and players) and joined with its invite code, which "
+        "only they see.",
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
         user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         _advance_if_due(tournament)
         return Response(_tournament_body(tournament, user))
 
 
 JOIN_CODES = {
-    403: ["conditions_not_met", "banned"],
+    403: ["conditions_not_met", "banned", "permission_denied"],
     404: ["not_found"],
     409: ["tournament_full", "already_started", "paused", "tournament_over"],
 }
@@ -605,7 +638,8 @@ JOIN_DESCRIPTION = (
     "withdrawing); joining again while in is harmless. Refusals: 409 `tournament_full`, 409 "
     "`already_started` (registration closed: a knockout or a sit & go under way, a Swiss "
     "tournament past half its rounds, an arena's last minutes), 409 `tournament_over`, 403 "
-    "`conditions_not_met` (rated games or rating band), 409 `paused` (with `Retry-After`: "
+    "`conditions_not_met` (rated games or rating band), 403 `permission_denied` (a private "
+    "tournament: join it with its code), 409 `paused` (with `Retry-After`: "
     "when you may come back), 403 `banned` (removed by the organisers). In an arena you are "
     "paired at once if someone is waiting; a sit & go starts as its last seat is taken. "
     "Your `/me/events` stream gets a `tournament_game` event for every game you are seated at."
@@ -628,7 +662,7 @@ class JoinApi(APIView):
     )
     def post(self, request: Request, tournament_id: uuid.UUID) -> Response:
         user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         services.tournament_join(user=user, tournament_id=tournament.pk)
         return Response(_tournament_body(tournament, user))
 
@@ -694,7 +728,7 @@ class WithdrawApi(APIView):
     )
     def post(self, request: Request, tournament_id: uuid.UUID) -> Response:
         user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         services.tournament_withdraw(tournament_id=tournament.pk, user=user)
         return Response(_tournament_body(tournament, user))
 
@@ -710,7 +744,7 @@ class PauseApi(APIView):
     )
     def post(self, request: Request, tournament_id: uuid.UUID) -> Response:
         user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         services.tournament_pause(tournament_id=tournament.pk, user=user)
         return Response(_tournament_body(tournament, user))
 
@@ -727,7 +761,7 @@ class CancelApi(APIView):
     )
     def post(self, request: Request, tournament_id: uuid.UUID) -> Response:
         user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         services.tournament_cancel(tournament_id=tournament.pk, by=user)
         return Response(_tournament_body(tournament, user))
 
@@ -747,8 +781,7 @@ class StandingsApi(APIView):
         "the place at that table, then the seed. A removed player is not listed.",
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
-        user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         paginator = PageNumberPagination()
         page = (
             paginator.paginate_queryset(selectors.standings(tournament=tournament), request, self)
@@ -772,8 +805,7 @@ class SheetApi(APIView):
         "scored them) and each bye.",
     )
     def get(self, request: Request, tournament_id: uuid.UUID, username: str) -> Response:
-        user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         entry = selectors.entry_by_username(tournament=tournament, username=username)
         pairings = selectors.pairings_of_entry(entry=entry)
         byes = selectors.byes_of_entry(entry=entry)
@@ -809,8 +841,7 @@ class PairingsApi(APIView):
         "a result (a Swiss round's deadline) and counts for nobody.",
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
-        user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         raw = single_query_value(request, "round")
         round_no = None
         if raw is not None:
@@ -841,8 +872,7 @@ class BracketApi(APIView):
         "through), round by round; later rounds appear as they are known.",
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
-        user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         if (
             tournament.format not in (Format.KNOCKOUT, Format.SIT_AND_GO)
             or tournament.started_at is None
@@ -880,8 +910,7 @@ class DealsApi(APIView):
         "started yet.",
     )
     def get(self, request: Request, tournament_id: uuid.UUID, round_no: int) -> Response:
-        user = request_user(request)
-        tournament = selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)
+        tournament = selectors.tournament_get(tournament_id=tournament_id)
         if not tournament.duplicate:
             raise NotDuplicate()
         if round_no > MAX_ROUND_NUMBER:

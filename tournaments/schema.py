@@ -7,7 +7,7 @@ from typing import Any
 STREAM_PATH = "/api/v1/tournaments/{tournament_id}/events"
 
 _DESCRIPTION = (
-    "For anyone who may see the tournament. Server-Sent Events (`text/event-stream`), one "
+    "For any player with the tournament's id. Server-Sent Events (`text/event-stream`), one "
     "frame per event: `id: <n>`, `event: <kind>`, `data: <JSON>` (the event's `id`, `kind`, "
     "its fields and `created_at`), a blank line. Kinds: `player_joined`, `player_left`, "
     "`started`, `round_started` (`round`, `deadline`, `tables`, a duplicate round's "
@@ -62,7 +62,7 @@ def add_tournament_events(result: dict, generator: object, request: object, publ
             },
             "400": {"description": "Bad `after` (`validation_error`).", "content": error},
             "401": {"description": "Missing or invalid token.", "content": error},
-            "404": {"description": "No tournament you may see (`not_found`).", "content": error},
+            "404": {"description": "No such tournament (`not_found`).", "content": error},
             "429": {
                 "description": "Too many open streams (`too_many_streams`): at most 5 per "
                 "player, every kind together; see the `Retry-After` header.",

@@ -38,18 +38,10 @@ def rating_of(*, user: User, variant: str) -> tuple[float, int]:
     return float(row["rating"]), int(row["games"])
 
 
-def _visible(user: User) -> Q:
+def _listed(user: User) -> Q:
     if user.is_staff:
         return Q()
     return Q(private=False) | Q(created_by=user) | Q(entries__user=user)
-
-
-def tournament_visible_to(*, tournament: Tournament, user: User) -> bool:
-    """Whether ``user`` may see ``tournament``: a public one, or a private one they
-    created or entered (staff see every one)."""
-    if user.is_staff or not tournament.private or tournament.created_by_id == user.pk:
-        return True
-    return Entry.objects.filter(tournament=tournament, user=user).exists()
 
 
 def _annotated() -> QuerySet[Tournament]:
@@ -58,10 +50,12 @@ def _annotated() -> QuerySet[Tournament]:
     )
 
 
-def tournament_get_for_user(*, tournament_id: uuid.UUID | str, user: User) -> Tournament:
-    """The tournament, if ``user`` may see it; 404 otherwise (no existence leak)."""
+def tournament_get(*, tournament_id: uuid.UUID | str) -> Tournament:
+    """The tournament; 404 if there is none. A private tournament is unlisted, not
+    secret: its page (standings, pairings, events) is open to whoever has its id, and
+    joining it takes its invite code."""
     tournament = _annotated().filter(pk=tournament_id).first()
-    if tournament is None or not tournament_visible_to(tournament=tournament, user=user):
+    if tournament is None:
         raise TournamentNotFound()
     return tournament
 
@@ -74,9 +68,9 @@ def tournament_list(
     variant: str | None = None,
     mine: bool = False,
 ) -> QuerySet[Tournament]:
-    """Tournaments the user may see, filtered: open ones soonest first, then the others
-    newest first."""
-    ids = Tournament.objects.filter(_visible(user)).values("pk")
+    """The tournaments listed for the user (public ones, and the private ones they created
+    or joined; staff see every one), filtered, newest first."""
+    ids = Tournament.objects.filter(_listed(user)).values("pk")
     query = _annotated().filter(pk__in=ids)
     if status is not None:
         query = query.filter(status=status)

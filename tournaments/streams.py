@@ -25,7 +25,7 @@ from tournaments.errors import TournamentNotFound
 
 def _open(tournament_id: uuid.UUID) -> Any:
     def open_feed(user: Any, after: int | None) -> int:
-        selectors.tournament_get_for_user(tournament_id=tournament_id, user=user)  # else 404
+        selectors.tournament_get(tournament_id=tournament_id)  # else 404
         return (
             after if after is not None else selectors.latest_event_id(tournament_id=tournament_id)
         )
@@ -47,7 +47,7 @@ def _read(tournament_id: uuid.UUID) -> Any:
 async def tournament_events(
     request: HttpRequest, tournament_id: uuid.UUID | str
 ) -> HttpResponseBase:
-    """``GET /api/v1/tournaments/{id}/events`` for anyone who may see the tournament."""
+    """``GET /api/v1/tournaments/{id}/events`` for any player with the tournament's id."""
     key = _uuid(tournament_id)
     return await event_feed(
         request,

@@ -25,15 +25,15 @@ from tournaments.errors import (
     CannotPause,
     ConditionsNotMet,
     EntryPaused,
+    Forbidden,
     InvalidCode,
     NotEntered,
     TournamentFull,
-    TournamentNotFound,
     TournamentOver,
 )
 from tournaments.formats import Format
 from tournaments.models import Entry, Tournament, TournamentEvent, TournamentStatus
-from tournaments.selectors import rating_of, tournament_visible_to
+from tournaments.selectors import rating_of
 from tournaments.services.advance import advance_locked, tournament_start_locked
 from tournaments.services.field import Field, public_user
 from tournaments.services.locking import tournament_lock
@@ -70,13 +70,13 @@ def tournament_join(
     else:
         assert tournament_id is not None
         tournament = tournament_lock(tournament_id=tournament_id)
-        if not tournament_visible_to(tournament=tournament, user=user):
-            raise TournamentNotFound()
     now = timezone.now()
     field = Field.load(tournament, now=now)
     entry = next((e for e in field.entries if e.user_id == user.pk), None)
     if entry is not None:
         _come_back(field, entry)
+    elif tournament.private and code is None and tournament.created_by_id != user.pk:
+        raise Forbidden("A private tournament is joined with its invite code.")
     else:
         entry = _enter(field, user)
     advance_locked(tournament, now=now, field=field, start=False)

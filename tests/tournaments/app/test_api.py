@@ -111,7 +111,10 @@ def test_the_list_shows_public_tournaments_and_your_private_ones_filtered(
     assert str(private.pk) in ids(client_for(ann)) and str(private.pk) not in ids(client_for(bob))
     assert ids(client_for(bob), "?format=arena") == [str(arena.pk)]
     assert ids(client_for(ann), "?mine=true") == [str(private.pk)]
-    assert client_for(bob).get(f"{API}/{private.pk}").status_code == 404
+    # Private is unlisted: its page opens with its id, joining it takes the code.
+    assert client_for(bob).get(f"{API}/{private.pk}").json()["invite_code"] is None
+    refused = client_for(bob).post(f"{API}/{private.pk}/join")
+    assert (refused.status_code, refused.json()["code"]) == (403, "permission_denied")
     bad = client_for(bob).get(API + "?status=done")
     assert bad.status_code == 400 and bad.json()["fields"]["status"]
 

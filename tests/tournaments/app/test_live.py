@@ -62,16 +62,19 @@ def test_the_stream_tells_joins_the_start_pairings_and_results_in_order(
         resumed.close()
 
 
-def test_the_stream_of_a_private_tournament_is_not_found_for_others(client_for):
+def test_a_stream_refuses_bad_input_and_unknown_tournaments_before_it_starts(
+    client_for, api_client
+):
     ann = UserFactory()
-    private = services.tournament_create(
+    tournament = services.tournament_create(
         data={"format": "sit_and_go", "capacity": 4, "private": True}, by=ann
     )
-    refused = client_for(UserFactory()).get(f"{API}/{private.pk}/events")
-    assert refused.status_code == 404 and refused.json()["code"] == "not_found"
-    bad = client_for(ann).get(f"{API}/{private.pk}/events?after=x")
-    assert bad.status_code == 400
-    assert client_for(ann).get(f"{API}/not-an-id/events").status_code == 404
+    bad = client_for(ann).get(f"{API}/{tournament.pk}/events?after=x")
+    assert bad.status_code == 400 and bad.json()["code"] == "validation_error"
+    for path in ("not-an-id", "0178711d-bdfe-4c29-9e6d-c48f00bfe6bc"):
+        missing = client_for(ann).get(f"{API}/{path}/events")
+        assert missing.status_code == 404 and missing.json()["code"] == "not_found"
+    assert api_client.get(f"{API}/{tournament.pk}/events").status_code == 401
 
 
 def test_a_game_ending_pairs_the_idle_players_on_the_worker_without_a_tick(
