@@ -23,6 +23,16 @@ _DESCRIPTION = (
 )
 
 
+_EXAMPLE = (
+    "id: 41\n"
+    "event: pairing_made\n"
+    'data: {"id":41,"kind":"pairing_made","pairing":12,"round":0,"table":7,'
+    '"game_id":"0178711d-bdfe-4c29-9e6d-c48f00bfe6bc","players":[{"username":"ann",'
+    '"display_name":"Ann"},{"username":"bob","display_name":"bob"}],'
+    '"created_at":"2030-06-01T18:04:12Z"}\n\n'
+)
+
+
 def add_tournament_events(result: dict, generator: object, request: object, public: bool) -> dict:
     """Postprocessing hook: document ``GET /tournaments/{id}/events``."""
     error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
@@ -58,7 +68,12 @@ def add_tournament_events(result: dict, generator: object, request: object, publ
         "responses": {
             "200": {
                 "description": "An event stream.",
-                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                "content": {
+                    "text/event-stream": {
+                        "schema": {"type": "string"},
+                        "example": _EXAMPLE,
+                    }
+                },
             },
             "400": {"description": "Bad `after` (`validation_error`).", "content": error},
             "401": {"description": "Missing or invalid token.", "content": error},
