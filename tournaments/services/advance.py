@@ -374,15 +374,21 @@ def next_wake(field: Field) -> datetime | None:
     return min(future) if future else None
 
 
+WAKE_AHEAD = timedelta(seconds=25)
+"""Moments further off are not queued yet: a task held for longer than the broker's
+visibility timeout would be delivered again and again (Redis). The safety net runs every
+``TOURNAMENTS_SWEEP_SECONDS`` (10) and queues each moment once it is this near."""
+
+
 def queue_next_wake(field: Field) -> None:
-    """Queue a run at the next due moment (once per moment: a key in the cache), after
-    the commit. Without a broker nothing runs in the background: the API runs a due
-    tournament when it is read."""
+    """Queue a run at the next due moment if it is near (once per moment: a key in the
+    cache), after the commit. Without a broker nothing runs in the background: the API
+    runs a due tournament when it is read."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     at = next_wake(field)
-    if at is None:
-        return
+    if at is None or at - field.now > WAKE_AHEAD:
+        return  # far off: beat's run every TOURNAMENTS_SWEEP_SECONDS will queue it nearer
     at = at.replace(microsecond=0) + timedelta(seconds=1)
     tournament_id = str(field.tournament.pk)
     key = f"tournaments:wake:{tournament_id}:{int(at.timestamp())}"

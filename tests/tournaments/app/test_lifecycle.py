@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.core.cache import cache
 from django.utils import timezone
 
 from leaderboards.models import PlayerRating
@@ -19,6 +20,8 @@ from tournaments.errors import (
     TooManyOpenTournaments,
 )
 from tournaments.models import Entry, Schedule, Tournament, TournamentEvent, TournamentStatus
+from tournaments.services.advance import next_wake
+from tournaments.services.field import Field
 
 
 @pytest.mark.parametrize(
@@ -213,3 +216,22 @@ def test_a_template_that_makes_no_tournament_is_refused(db):
     with pytest.raises(InvalidSettings):
         services.schedule_template_check({"format": "swiss", "rounds": "5"})
     services.schedule_template_check({"format": "swiss", "rounds": 5})
+
+
+def test_the_next_due_moment_is_queued_once_whatever_the_number_of_runs(
+    make_tournament, players, settings, django_capture_on_commit_callbacks
+):
+    settings.CELERY_TASK_ALWAYS_EAGER = False  # a worker runs the tasks (none is called here)
+    settings.TOURNAMENTS_NO_SHOW_SECONDS = 20
+    tournament = make_tournament("sit_and_go", capacity=2)
+    for user in players(2):
+        services.tournament_join(user=user, tournament_id=tournament.pk)
+    (pairing,) = playing(tournament)
+    field = Field.load(tournament, now=timezone.now())
+    assert next_wake(field) == pairing.created_at + timedelta(seconds=20)  # a no-show's grace
+    cache.clear()  # forget that the join's own run queued it already
+    with django_capture_on_commit_callbacks() as first:
+        services.tournament_advance(tournament_id=tournament.pk)
+    with django_capture_on_commit_callbacks() as second:
+        services.tournament_advance(tournament_id=tournament.pk)
+    assert (len(first), len(second)) == (1, 0)
