@@ -159,7 +159,8 @@ def make_realistic(case: Any, world: World, *, ids: bool = True) -> None:
     """Swap well-formed generated ids, usernames and invite codes for real ones, most of the
     time (deterministically, from the generated value), so requests reach real games.
 
-    With ``ids=False`` game ids are kept (the stateful phase's come from real answers).
+    With ``ids=False`` game and tournament ids are kept (the stateful phase's come from
+    real answers).
 
     Only values that are already valid are swapped: a request meant to violate the schema
     still does. Assigning the containers makes schemathesis re-check what the case is.
@@ -175,7 +176,7 @@ def make_realistic(case: Any, world: World, *, ids: bool = True) -> None:
         real = _pick(world.usernames, username)
         if real is not None:
             params["username"] = real
-    tournament_id = params.get("tournament_id")
+    tournament_id = params.get("tournament_id") if ids else None
     if isinstance(tournament_id, str) and _is_uuid(tournament_id):
         real = _pick(world.tournament_ids, tournament_id)
         if real is not None:
