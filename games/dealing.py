@@ -73,6 +73,16 @@ class FixedDeals:
         return self._salt
 
 
+def planned_deal(planned: object, index: int) -> tuple[list[str], str] | None:
+    """The deck and salt fixed ahead for a game's deal number ``index + 1`` (0 for the
+    first deal), or None: the game's ``planned_deals`` (a list of ``[deck, salt]``, e.g.
+    a tournament's duplicate deals) has no entry there, and that deal is shuffled."""
+    if not isinstance(planned, list) or not 0 <= index < len(planned):
+        return None
+    deck, salt = planned[index]
+    return [str(card) for card in deck], str(salt)
+
+
 _system = SystemShuffler()
 _current: ContextVar[Shuffler] = ContextVar("games_shuffler", default=_system)
 
