@@ -11,6 +11,7 @@ import { profile } from "./screens/profile.js";
 import { rules } from "./screens/rules.js";
 import { table } from "./table/index.js";
 import { AccountEvents } from "./screens/notices.js";
+import { openTournamentGame } from "./tournament-games.js";
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
@@ -51,6 +52,8 @@ const ctx = {
     if (shown && location.hash.startsWith(`#/game/${shown.dataset.game}`)) replace(notice);
   },
   tableEvents: null,
+  // A tournament seated the player at a game: its table opens at once (web/tournament-games.js).
+  openTournamentGame: (data) => openTournamentGame(ctx, data),
   signedIn(token) {
     auth.set(token);
     ctx.me = null;
