@@ -20,6 +20,9 @@ const guestBar = document.getElementById("guest-bar");
 
 const PUBLIC = new Set(["signin", "signup"]); // for those signed out only
 const OPEN = new Set(["rules", "join"]); // for everyone (an invite offers to join as a guest)
+// A tournament's invite link (#/tournaments/join/<code>) is open to everyone too.
+const isOpen = (r) => OPEN.has(r.name) || (r.name === "tournaments" && r.args[0] === "join");
+const isInvite = (r) => r.name === "join" || (r.name === "tournaments" && r.args[0] === "join");
 const PENDING_KEY = "ginrummy.pending";
 
 const ctx = {
@@ -144,6 +147,8 @@ const SCREENS = {
   me: (el) => profile(el, null, ctx),
   u: (el, r) => profile(el, r.args[0], ctx),
   rules: (el, r) => rules(el, r.args[0]),
+  // Loaded when first opened, as the tables' modules are: the first load stays light.
+  tournaments: (el, r) => import("./tournaments/index.js").then((m) => m.tournaments(el, r, ctx)),
   claim: (el, r) => claim(el, r, ctx),
 };
 
@@ -165,13 +170,14 @@ function renderNav(signedIn, screen) {
       },
     }, "Play now");
     // Not beside an invitation, whose screen offers to join the table as a guest instead.
-    replace(nav, screen === "join" ? null : playNow, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"),
+    replace(nav, screen === "invite" ? null : playNow, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"),
       h("a", { href: "#/rules" }, "Rules"));
     return;
   }
   const guest = Boolean(ctx.me && ctx.me.guest);
   replace(nav,
     h("a", { href: "#/" }, "Play"),
+    h("a", { href: "#/tournaments" }, "Tournaments"),
     h("a", { href: "#/leaderboards" }, "Leaderboards"),
     h("a", { href: "#/rules" }, "Rules"),
     h("a", { href: "#/me" }, ctx.me ? ctx.me.display_name : "Profile"),
@@ -188,7 +194,7 @@ async function route() {
   if (typeof cleanup === "function") cleanup();
   cleanup = null;
   const screen = SCREENS[r.name];
-  if (!auth.token && !PUBLIC.has(r.name) && !OPEN.has(r.name)) {
+  if (!auth.token && !PUBLIC.has(r.name) && !isOpen(r)) {
     if (r.name !== "home") sessionStorage.setItem(PENDING_KEY, location.hash);
     if (account) account.stop();
     account = null;
@@ -207,7 +213,7 @@ async function route() {
       if (!(error instanceof ApiError && error.status === 401)) ctx.say(error);
     }
   }
-  renderNav(Boolean(auth.token), r.name);
+  renderNav(Boolean(auth.token), isInvite(r) ? "invite" : r.name);
   renderGuestBar(guestBar, ctx, r.name);
   if (auth.token && !account) account = new AccountEvents(ctx).start();
   ctx.clearOffers();
