@@ -15,6 +15,8 @@ import pytest
 import redis
 from django.conf import settings
 from django.core.cache import cache
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory, token_for
@@ -26,6 +28,14 @@ turn, a stream's frame, a thread at a lock): far above what anything takes, even
 machine whose cores are all busy. Tests wait on conditions, never for a time."""
 STARTUP_SECONDS = 120
 """How long a process the tests start (a Celery worker, beat, gunicorn) may take to answer."""
+
+# Property tests are about what holds, never how fast: no per-example deadline and no
+# "too slow" health check, which a busy machine would trip (speed is measured under bench/).
+# Loaded here, before any test module is imported, so every @settings inherits it.
+hypothesis_settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
