@@ -67,6 +67,7 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     detail = ann.page.locator("[data-testid=tournament][data-status=created]")
     detail.wait_for()
     assert detail.get_attribute("data-format") == "sit_and_go"
+    detail_id = ann.page.url.rsplit("/", 1)[1]
     code = ann.page.inner_text("[data-testid=t-invite-code]")
     link = ann.page.get_attribute("[data-testid=t-invite-link]", "href")
     assert link.endswith(f"/#/tournaments/join/{code}")
@@ -111,7 +112,9 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     assert ann.page.locator("[data-testid=t-your-game]").get_attribute("href") == (
         f"#/game/{game_id}"
     )
-    # Back on this page, her game does not open by itself again.
+    # Back on this page (read again since its stream opened), her game does not open by
+    # itself again.
+    assert ann.page.url.endswith(f"#/tournaments/{detail_id}")
     assert ann.page.get_attribute("body", "data-screen") == "tournaments"
     ann.shot("tournament-bracket-playing-1280x800")
     found += ann.axe("a sit & go's bracket while it is played")

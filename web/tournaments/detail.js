@@ -127,12 +127,22 @@ class TournamentScreen {
     });
   }
 
+  // The label says "Live" once the page is up to date: whatever happened before the stream
+  // opened is read first.
   connection(status) {
+    if (status !== "live") {
+      this.showConnection(status);
+      return;
+    }
+    this.refresh().catch(() => {}).finally(() => {
+      if (!this.stopped && this.follower && this.follower.status === "live") this.showConnection("live");
+    });
+  }
+
+  showConnection(status) {
     const text = { live: "Live", connecting: "Connecting…", polling: "Reconnecting (checking every few seconds)", closed: "Offline" }[status] || status;
     replace(this.live, h("span", { class: ["dot", status] }), text);
     this.live.dataset.status = status;
-    // Whatever happened before the stream opened is read once it has.
-    if (status === "live") this.refresh().catch(() => {});
   }
 
   // Reads the tournament and what is shown of it again (one read at a time; events that
