@@ -66,6 +66,7 @@ class TournamentScreen {
     this.message = null; // {text, kind}: the answer to the last button
     this.confirming = null; // "withdraw" or "cancel", waiting for a second click
     this.refreshedFor = null;
+    this.dealsShown = null; // the round and state of the deals on screen
     this.stopped = false;
   }
 
@@ -491,9 +492,14 @@ class TournamentScreen {
       pairings.error ? null : this.pager(pairings, this.pairingsPage, (n) => this.goPage("pairings", n), "Pages of games"));
   }
 
+  // A round's deals change once (when they are revealed): drawn again only then, so that a
+  // check of the decks stays on screen while other events come in.
   renderDeals() {
     const { deals } = this.parts;
-    if (!deals || deals.error) {
+    const shown = deals && !deals.error ? `${deals.round}:${deals.revealed}` : null;
+    if (shown === this.dealsShown) return;
+    this.dealsShown = shown;
+    if (!shown) {
       replace(this.dealsBox);
       return;
     }
