@@ -211,7 +211,15 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     cleo.shot("tournaments-list-1280x800")
     found = cleo.axe("the tournaments list")
 
-    # Refusals are sentences.
+    # Refusals are sentences: a code that opens nothing, a full field, unmet conditions.
+    cleo.page.fill("#t-code-input", "NOSUCH")
+    cleo.page.click(".t-code button[type=submit]")
+    code_error = cleo.page.locator("[data-testid=t-code-error]:not(:empty)")
+    code_error.wait_for()
+    assert code_error.inner_text() == (
+        "No tournament is open for that invite code. Check it, or ask for the link again."
+    )
+    found += cleo.axe("the tournaments list with a refused code")
     for tournament, sentence in (
         (full, "This tournament is full: every seat is taken."),
         (
@@ -229,10 +237,20 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
         message.wait_for()
         assert message.inner_text() == sentence
 
-    # Cleo joins the arena; when it starts, her game opens by itself.
+    # Cleo joins the arena, leaves it before the start and joins it again; when it starts,
+    # her game opens by itself.
     cleo.page.goto(f"{cleo.base}/#/tournaments/{arena.pk}")
     cleo.page.wait_for_selector("[data-testid=tournament][data-format=arena] [data-key=t-join]")
     assert cleo.page.inner_text("[data-testid=countdown]").startswith("Starts in ")
+    cleo.page.click("[data-key=t-join]")
+    cleo.page.wait_for_selector("[data-testid=t-message][data-kind=ok]:has-text('You joined.')")
+    assert cleo.page.locator("[data-testid=standings] tr[data-user]").count() == 4
+    cleo.page.click("[data-key=t-withdraw]")
+    cleo.page.wait_for_selector(
+        "[data-testid=t-message][data-kind=ok]:has-text('You left the tournament.')"
+    )
+    assert cleo.page.locator(f"[data-testid=standings] tr[data-user={username}]").count() == 0
+    assert arena.entries.filter(user__username=username).count() == 0
     cleo.page.click("[data-key=t-join]")
     cleo.page.wait_for_selector("[data-testid=t-message][data-kind=ok]:has-text('You joined.')")
     assert cleo.page.locator("[data-testid=standings] tr[data-user]").count() == 4
