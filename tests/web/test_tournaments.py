@@ -99,6 +99,9 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     assert "Your tournament game has started" in ann.page.inner_text(
         "[data-testid=tournament-game-notice]"
     )
+    ann.page.wait_for_selector("[data-testid=tournament-line] [data-key=tournament-link]")
+    ann.shot("tournament-game-1280x800")
+    found += ann.axe("a tournament game's table")
 
     # Ann goes back to the tournament from her table; the bracket shows the match.
     ann.page.click("[data-key=tournament-link]")
@@ -125,6 +128,8 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     bob.page.click("[role=alertdialog] button:has-text('Concede')")
     bob.page.wait_for_selector("[data-testid=final] [data-key=back-to-tournament]")
     assert bob.page.locator("[data-testid=final] [data-key=rematch]").count() == 0
+    bob.shot("tournament-game-over-390x844")
+    found += bob.axe("a tournament game's end, on a phone")
 
     ann.page.wait_for_selector("[data-testid=tournament][data-status=finished]")
     champion = ann.page.locator("[data-testid=champion]")
