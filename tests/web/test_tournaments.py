@@ -12,7 +12,7 @@ from datetime import timedelta
 from django.utils import timezone
 
 from tests.factories import UserFactory
-from tests.tournaments.app.helpers import GIN_RULES, play_out
+from tests.tournaments.app.helpers import GIN_RULES, RUMMY_RULES, play_out
 from tests.web.conftest import Page
 from tests.web.helpers import sign_up
 from tournaments import services
@@ -387,5 +387,43 @@ def test_a_sit_and_go_is_created_and_cancelled_by_keyboard_on_a_phone(open_tab):
     tab.page.keyboard.press("Enter")
     tab.page.wait_for_selector("[data-testid=tournament][data-status=cancelled]")
     assert tab.page.inner_text("[data-testid=t-message]") == "The tournament is cancelled."
+    assert found == [], found
+    tab.assert_healthy()
+
+
+def test_a_knockout_at_tables_shows_each_tables_players_and_tells_a_latecomer_why_not(
+    open_tab,
+):
+    players = [UserFactory(display_name=name) for name in ("Jo", "Lu", "Mo", "Ned", "Oz", "Pat")]
+    cup = _staff_tournament(
+        "knockout", name="Rummy cup", variant="rummy", table_size=3, rules=RUMMY_RULES
+    )
+    for user in players:
+        services.tournament_join(user=user, tournament_id=cup.pk)
+    _start_now(cup)
+    assert Pairing.objects.filter(tournament=cup).count() == 2
+
+    tab = open_tab(**PHONE)
+    tab.open("/")
+    sign_up(tab, "quinn")
+    tab.page.goto(f"{tab.base}/#/tournaments/{cup.pk}")
+    bracket = tab.page.locator("[data-testid=bracket][data-kind=tables]")
+    bracket.wait_for()
+    tab.page.wait_for_selector("[data-testid=t-live][data-status=live]")
+    tables = bracket.locator(".t-table")
+    assert tables.count() == 2
+    seated = sorted(
+        name for i in range(2) for name in tables.nth(i).locator(".t-seated li").all_inner_texts()
+    )
+    assert seated == ["Jo", "Lu", "Mo", "Ned", "Oz", "Pat"]
+    assert tables.nth(0).locator(".hint").inner_text() == "Playing."
+    assert "Rummy, tables of 3" in tab.page.inner_text(".t-meta")
+    assert tab.page.locator("[data-testid=pairings] .t-pairing[data-status=playing]").count() == 2
+    assert tab.page.locator("[data-testid=t-you] [data-key=t-join]").count() == 0
+    assert "Registration is closed: the tournament has started." in tab.page.inner_text(
+        "[data-testid=t-you]"
+    )
+    tab.shot("tournament-tables-390x844")
+    found = tab.axe("a knockout at tables, on a phone")
     assert found == [], found
     tab.assert_healthy()
