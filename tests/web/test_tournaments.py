@@ -10,6 +10,7 @@ import re
 from datetime import timedelta
 
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from tests.factories import UserFactory
 from tests.tournaments.app.helpers import GIN_RULES, RUMMY_RULES, play_out
@@ -297,6 +298,18 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     message = cleo.page.locator("[data-testid=t-message][data-kind=error]")
     message.wait_for()
     assert message.inner_text() == "You paused: you may come back in 10 minutes."
+
+    # Withdrawing once it is under way asks first.
+    cleo.page.click("[data-key=t-withdraw]")
+    confirm = cleo.page.locator("[data-key=t-confirm-withdraw]")
+    expect(confirm).to_be_focused()
+    assert "You are not paired any more" in cleo.page.inner_text(".t-confirm")
+    confirm.click()
+    cleo.page.wait_for_selector("[data-testid=t-message][data-kind=ok]:has-text('You withdrew.')")
+    assert cleo.page.inner_text("[data-testid=t-you-line]") == (
+        "You withdrew: you are not paired any more."
+    )
+    assert arena.entries.get(user__username=username).withdrawn
     cleo.page.set_viewport_size(PHONE)
     cleo.shot("tournament-arena-390x844")
     found += cleo.axe("an arena's standings on a phone")
