@@ -11,7 +11,7 @@ const LEVELS = [
   ["hard", "Hard", "Counts cards and waits for gin."],
 ];
 
-export function select(name, label, options, value) {
+function select(name, label, options, value) {
   const id = `${name}-${Math.random().toString(36).slice(2, 7)}`;
   return h("div", { class: "field inline" },
     h("label", { for: id }, label),
