@@ -73,6 +73,9 @@ export async function request(path, { method = "GET", body, headers = {}, signal
   }
   if (!response.ok) {
     const error = new ApiError(response.status, data);
+    // A refusal that ends by itself (429, a tournament's pause) says when.
+    const wait = Number(response.headers.get("Retry-After"));
+    if (Number.isFinite(wait) && wait > 0) error.retryAfter = wait;
     if (response.status === 401 && auth.token) onUnauthorized(error);
     throw error;
   }

@@ -11,6 +11,7 @@ import { profile } from "./screens/profile.js";
 import { rules } from "./screens/rules.js";
 import { table } from "./table/index.js";
 import { AccountEvents } from "./screens/notices.js";
+import { openTournamentGame } from "./tournament-games.js";
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
@@ -19,6 +20,9 @@ const guestBar = document.getElementById("guest-bar");
 
 const PUBLIC = new Set(["signin", "signup"]); // for those signed out only
 const OPEN = new Set(["rules", "join"]); // for everyone (an invite offers to join as a guest)
+// A tournament's invite link (#/tournaments/join/<code>) is open to everyone too.
+const isOpen = (r) => OPEN.has(r.name) || (r.name === "tournaments" && r.args[0] === "join");
+const isInvite = (r) => r.name === "join" || (r.name === "tournaments" && r.args[0] === "join");
 const PENDING_KEY = "ginrummy.pending";
 
 const ctx = {
@@ -51,6 +55,8 @@ const ctx = {
     if (shown && location.hash.startsWith(`#/game/${shown.dataset.game}`)) replace(notice);
   },
   tableEvents: null,
+  // A tournament seated the player at a game: its table opens at once (web/tournament-games.js).
+  openTournamentGame: (data) => openTournamentGame(ctx, data),
   signedIn(token) {
     auth.set(token);
     ctx.me = null;
@@ -141,6 +147,8 @@ const SCREENS = {
   me: (el) => profile(el, null, ctx),
   u: (el, r) => profile(el, r.args[0], ctx),
   rules: (el, r) => rules(el, r.args[0]),
+  // Loaded when first opened, as the tables' modules are: the first load stays light.
+  tournaments: (el, r) => import("./tournaments/index.js").then((m) => m.tournaments(el, r, ctx)),
   claim: (el, r) => claim(el, r, ctx),
 };
 
@@ -162,13 +170,14 @@ function renderNav(signedIn, screen) {
       },
     }, "Play now");
     // Not beside an invitation, whose screen offers to join the table as a guest instead.
-    replace(nav, screen === "join" ? null : playNow, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"),
+    replace(nav, screen === "invite" ? null : playNow, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"),
       h("a", { href: "#/rules" }, "Rules"));
     return;
   }
   const guest = Boolean(ctx.me && ctx.me.guest);
   replace(nav,
     h("a", { href: "#/" }, "Play"),
+    h("a", { href: "#/tournaments" }, "Tournaments"),
     h("a", { href: "#/leaderboards" }, "Leaderboards"),
     h("a", { href: "#/rules" }, "Rules"),
     h("a", { href: "#/me" }, ctx.me ? ctx.me.display_name : "Profile"),
@@ -196,7 +205,7 @@ async function route() {
   delete document.body.dataset.screen;
   delete document.body.dataset.ready;
   const screen = SCREENS[r.name];
-  if (!auth.token && !PUBLIC.has(r.name) && !OPEN.has(r.name)) {
+  if (!auth.token && !PUBLIC.has(r.name) && !isOpen(r)) {
     if (r.name !== "home") sessionStorage.setItem(PENDING_KEY, location.hash);
     if (account) account.stop();
     account = null;
@@ -216,7 +225,7 @@ async function route() {
     }
     if (!current()) return;
   }
-  renderNav(Boolean(auth.token), r.name);
+  renderNav(Boolean(auth.token), isInvite(r) ? "invite" : r.name);
   renderGuestBar(guestBar, ctx, r.name);
   if (auth.token && !account) account = new AccountEvents(ctx).start();
   ctx.clearOffers();

@@ -24,11 +24,14 @@ function checkbox(name, label, checked) {
     h("input", { type: "checkbox", id, name, checked }), h("label", { for: id }, label));
 }
 
-function ruleOptions() {
+// The rule options of each game (a tournament's form offers a very quick game too).
+export function ruleOptions({ quick = false } = {}) {
+  const targets = [[100, "100 points (standard)"], [50, "50 points"], [25, "25 points (quick)"]];
+  if (quick) targets.push([10, "10 points (very quick)"]);
   return h("details", { class: "rules" },
     h("summary", {}, "Rule options"),
     h("div", { class: "variant-options", "data-variant": "gin" },
-      select("target_score", "Play to", [[100, "100 points (standard)"], [50, "50 points"], [25, "25 points (quick)"]], 100),
+      select("target_score", "Play to", targets, 100),
       select("knock_limit", "Knock with deadwood up to", [[10, "10 (standard)"], [7, "7"], [5, "5"], [0, "0: gin only"]], 10),
       checkbox("oklahoma", "Oklahoma: the first upcard sets the knock limit", false),
       checkbox("big_gin", "Big gin (all 11 cards melded) scores its bonus", true)),
@@ -41,7 +44,7 @@ function ruleOptions() {
 }
 
 // The game chosen in a create form; its options shown, the other game's hidden.
-function variantPicker(form) {
+export function variantPicker(form) {
   const picker = select("variant", "Game", Object.values(VARIANTS).map((v) => [v.name, v.label]), "gin");
   const update = () => {
     const chosen = form.querySelector("select[name=variant]").value;
@@ -51,7 +54,7 @@ function variantPicker(form) {
   return picker;
 }
 
-function rulesFrom(data) {
+export function rulesFrom(data) {
   const rules = {};
   if (data.variant === "rummy") {
     if (Number(data.hand_size) !== 13) rules.hand_size = Number(data.hand_size);

@@ -1,5 +1,6 @@
 // The account stream (/me/events): a friend joined, a rematch is offered, it is your turn
-// in another game. The open table sees each event first (a rematch of the game on screen
+// in another game, a tournament seated you at a game (its table opens at once). The open
+// table sees each event first (a rematch of the game on screen
 // is offered right there); otherwise it is a notice with a link, unless that game is open,
 // and the notice goes once its game is opened.
 
@@ -27,6 +28,10 @@ export class AccountEvents {
     try {
       data = JSON.parse(frame.data);
     } catch {
+      return;
+    }
+    if (frame.event === "tournament_game") {
+      this.ctx.openTournamentGame(data);
       return;
     }
     // The open table may show it itself (a rematch offered on its end screen).

@@ -10,6 +10,7 @@ import { cardFace, shortName, sortCards } from "../cards.js";
 import { h, plural, replace, sleep } from "../dom.js";
 import { play, setSound, soundOn } from "../sound.js";
 import { Follower } from "../sse.js";
+import { tournamentOf } from "../tournament-games.js";
 import { verifyDeal } from "../verify.js";
 
 const OFFERED_KEY = "ginrummy.offered";
@@ -326,7 +327,10 @@ export class TableBase {
     this.renderTitle();
     this.renderScores();
     if (view.status === "waiting") return this.renderWaiting();
-    if (view.status === "abandoned") return this.renderGone("This table was cancelled before it started.");
+    if (view.status === "abandoned") {
+      return this.renderGone(tournamentOf(this.id) ? "This game was stopped without a result: it counts for nobody."
+        : "This table was cancelled before it started.");
+    }
     if (view.status === "finished" || !view.round) return this.renderFinished();
     this.felt.classList.remove("over");
     this.renderPlay(prev);
@@ -374,6 +378,7 @@ export class TableBase {
     const r = view.round;
     const dealer = r.dealer === view.you ? "you" : this.playerName(r.dealer);
     replace(this.info,
+      this.tournamentLine(),
       h("h2", {}, `Round ${r.number}`),
       h("p", {}, `Dealer: ${dealer}. ${this.target()}.`),
       r.deck_commitment ? h("p", { class: "commitment" },
@@ -386,6 +391,21 @@ export class TableBase {
       view.status === "active" && r.legal_actions !== undefined && !this.hasLeft()
         ? h("button", { type: "button", class: "danger small", "data-key": "concede", onclick: () => this.concede() }, this.seats > 2 ? "Leave the game" : "Concede the game")
         : null);
+  }
+
+  // A tournament's game links back to it (a rematch is no tournament game).
+  tournamentLine() {
+    const tournament = tournamentOf(this.id);
+    if (!tournament) return null;
+    return h("p", { class: "tournament-line", "data-testid": "tournament-line" }, "A game of ",
+      h("a", { href: `#/tournaments/${tournament.id}`, "data-key": "tournament-link" }, tournament.name || "your tournament"), ".");
+  }
+
+  backToTournament() {
+    const tournament = tournamentOf(this.id);
+    return tournament ? h("a", {
+      class: "button primary", href: `#/tournaments/${tournament.id}`, "data-key": "back-to-tournament",
+    }, "Back to the tournament") : null;
   }
 
   roundsList() {
@@ -515,7 +535,8 @@ export class TableBase {
   renderGone(text) {
     this.clearFelt();
     this.felt.classList.add("over");
-    replace(this.middle, h("div", { class: "panel" }, h("p", {}, text), h("a", { href: "#/" }, "Back to the start")));
+    replace(this.middle, h("div", { class: "panel" }, h("p", {}, text),
+      h("div", { class: "row" }, this.backToTournament(), h("a", { href: "#/" }, "Back to the start"))));
     replace(this.info);
   }
 
@@ -539,12 +560,13 @@ export class TableBase {
       this.finalBody(),
       this.offerBox,
       h("div", { class: "row" },
-        h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, "Rematch"),
+        this.backToTournament()
+          || h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, "Rematch"),
         view.rounds.length ? h("button", { type: "button", onclick: () => this.openResult(view.rounds[view.rounds.length - 1], { fresh: false }) }, "Last round") : null,
         h("a", { class: "button", href: "#/" }, "Back to the start"))));
     this.renderOffer();
     const rounds = this.roundsList();
-    replace(this.info, rounds);
+    replace(this.info, this.tournamentLine(), rounds);
     this.renderChat();
     return null;
   }
