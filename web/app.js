@@ -180,10 +180,21 @@ function renderNav(signedIn, screen) {
     }, "Sign out"));
 }
 
+// Routes overlap: a screen still loading (its game, the player) when the address changes
+// again must neither show up in the newer screen nor name itself the one shown. Each route
+// renders into a holder of its own and gives way once a newer route has begun; the body's
+// data-screen names the screen only once it is shown whole (and home's data-ready once its
+// lists are in), so whoever waits on them never acts on a screen still being built.
+let routing = 0;
+
 async function route() {
+  const mine = ++routing;
+  const current = () => mine === routing;
   const r = parse(location.hash);
   if (typeof cleanup === "function") cleanup();
   cleanup = null;
+  delete document.body.dataset.screen;
+  delete document.body.dataset.ready;
   const screen = SCREENS[r.name];
   if (!auth.token && !PUBLIC.has(r.name) && !OPEN.has(r.name)) {
     if (r.name !== "home") sessionStorage.setItem(PENDING_KEY, location.hash);
@@ -203,6 +214,7 @@ async function route() {
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) ctx.say(error);
     }
+    if (!current()) return;
   }
   renderNav(Boolean(auth.token), r.name);
   renderGuestBar(guestBar, ctx, r.name);
@@ -212,16 +224,23 @@ async function route() {
     account.stop();
     account = null;
   }
-  replace(main);
+  const holder = h("div", { class: "screen-holder" });
+  replace(main, holder);
   if (!screen) {
-    replace(main, h("section", { class: "panel" }, h("h1", { tabindex: "-1" }, "Page not found"),
+    replace(holder, h("section", { class: "panel" }, h("h1", { tabindex: "-1" }, "Page not found"),
       h("p", {}, "There is nothing at this address. "), h("a", { href: "#/" }, "Back to the start")));
     return;
   }
   try {
-    cleanup = await screen(main, r);
+    const stop = await screen(holder, r);
+    if (!current()) {
+      if (typeof stop === "function") stop();
+      return;
+    }
+    cleanup = stop;
   } catch (error) {
-    replace(main, h("section", { class: "panel" },
+    if (!current()) return;
+    replace(holder, h("section", { class: "panel" },
       h("h1", { tabindex: "-1" }, "This page could not be shown"),
       h("p", { class: "error-text" }, error instanceof ApiError ? error.detail : String(error.message || error)),
       h("button", { type: "button", onclick: () => route() }, "Try again")));

@@ -192,7 +192,7 @@ export async function home(main, ctx) {
     replace(lobby, tables.value.results.length ? tables.value.results.map((t) => lobbyLine(t, me, ctx))
       : h("li", { class: "empty" }, "Nobody is waiting right now."));
   } else replace(lobby, h("li", { class: "error-text" }, tables.reason.detail || "The lobby could not be loaded."));
-  document.body.dataset.ready = "home";
+  if (main.isConnected) document.body.dataset.ready = "home"; // still the screen shown
 }
 
 function lobbyLine(t, me, ctx) {
