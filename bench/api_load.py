@@ -21,8 +21,15 @@ for the game: actions/s, the computer's reply latency (the action's response to 
 computer's move being visible on the stream) and the ratio of game actions/s to bare
 requests/s; the CPU time each part of the stack (gunicorn, events, the Celery worker, beat,
 PostgreSQL, Redis, the load generator; each with its children) spent per bare request and
-per game action; and the largest resident memory (VmRSS) each gunicorn worker and Celery
-worker process reached under the load.
+per game action; PostgreSQL's statements per bare request and per game action
+(``pg_stat_statements``, reset at the start of every phase: calls, execution and planning
+time, rows, WAL bytes); and the largest resident memory (VmRSS) each gunicorn worker and
+Celery worker process reached under the load.
+
+``--fill`` first fills the database with finished games between the benchmark's players
+(by default 100,000 games, 1,000,000 moves, a deal and two result rows per game, half a
+million account events), with ``INSERT ... SELECT`` over ``generate_series``, and analyses
+it: the same measure against a database that holds a history.
 Figures are recorded in docs/benchmarks.md ("API under load").
 """
 
@@ -53,6 +60,27 @@ from stack import Stack, log  # noqa: E402
 
 
 @dataclass
+class Statement:
+    """One normalised statement's totals over a phase (``pg_stat_statements``)."""
+
+    query: str
+    calls: int = 0
+    exec_ms: float = 0.0
+    plan_ms: float = 0.0
+    rows: int = 0
+    wal_bytes: int = 0
+    blocks: int = 0  # shared blocks hit, read, dirtied and written
+
+    def add(self, other: Statement) -> None:
+        self.calls += other.calls
+        self.exec_ms += other.exec_ms
+        self.plan_ms += other.plan_ms
+        self.rows += other.rows
+        self.wal_bytes += other.wal_bytes
+        self.blocks += other.blocks
+
+
+@dataclass
 class Sample:
     """What one phase of one kind measured."""
 
@@ -61,6 +89,7 @@ class Sample:
     statuses: Counter[int] = field(default_factory=Counter)
     replies: list[float] = field(default_factory=list)
     cpu: dict[str, float] = field(default_factory=dict)  # CPU seconds by part of the stack
+    statements: dict[str, Statement] = field(default_factory=dict)  # by normalised query
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def add(self, kind: str, seconds: float, status: int) -> None:
@@ -267,6 +296,26 @@ class Meter:
                 totals[roots[node]] = totals.get(roots[node], 0.0) + seconds
         return totals
 
+    def statements_reset(self) -> None:
+        self.stack.sql("SELECT pg_stat_statements_reset()")
+
+    def statements(self) -> dict[str, Statement]:
+        """Every statement run since the last reset, by its normalised text (the benchmark's
+        own reset and read left out)."""
+        rows = self.stack.sql(
+            "SELECT query, calls, total_exec_time, total_plan_time, rows, wal_bytes, "
+            "shared_blks_hit + shared_blks_read + shared_blks_dirtied + shared_blks_written "
+            "FROM pg_stat_statements"
+        )
+        out: dict[str, Statement] = {}
+        for query, calls, exec_ms, plan_ms, count, wal, blocks in rows:
+            if "pg_stat_statements" in query:
+                continue
+            text = " ".join(query.split())
+            kept = out.setdefault(text, Statement(text))
+            kept.add(Statement(text, calls, exec_ms, plan_ms, count, int(wal), blocks))
+        return out
+
     def sample_memory(self) -> None:
         for name, kept in self.rss.items():
             for pid in self.stack.services[name].children():
@@ -277,6 +326,8 @@ class Meter:
 def run_phase(kind: str, workers: list[Any], seconds: float, meter: Meter | None = None) -> Sample:
     sample = Sample()
     stop = time.monotonic() + seconds
+    if meter is not None:
+        meter.statements_reset()
     cpu_before = meter.cpu() if meter is not None else {}
 
     def loop(worker: Any) -> None:
@@ -302,6 +353,7 @@ def run_phase(kind: str, workers: list[Any], seconds: float, meter: Meter | None
     if meter is not None:
         after = meter.cpu()
         sample.cpu = {name: after[name] - cpu_before.get(name, 0.0) for name in after}
+        sample.statements = meter.statements()
     return sample
 
 
@@ -315,6 +367,8 @@ def merge(samples: list[Sample]) -> Sample:
         total.replies.extend(s.replies)
         for name, seconds in s.cpu.items():
             total.cpu[name] = total.cpu.get(name, 0.0) + seconds
+        for text, statement in s.statements.items():
+            total.statements.setdefault(text, Statement(text)).add(statement)
     return total
 
 
@@ -336,6 +390,106 @@ def describe(name: str, s: Sample, kinds: list[str]) -> str:
     )
 
 
+def describe_statements(s: Sample, unit: str, count: int, top: int) -> list[str]:
+    """PostgreSQL's statements per ``unit``: the ``top`` ones by time, and the total."""
+    n = max(1, count)
+    ordered = sorted(s.statements.values(), key=lambda st: -(st.exec_ms + st.plan_ms))
+    total = Statement("")
+    for statement in ordered:
+        total.add(statement)
+    lines = [
+        f"PostgreSQL statements per {unit}: {total.calls / n:.2f} calls, "
+        f"{(total.exec_ms + total.plan_ms) / n:.3f} ms (execution {total.exec_ms / n:.3f}, "
+        f"planning {total.plan_ms / n:.3f}), {total.wal_bytes / n:,.0f} WAL bytes, "
+        f"{total.blocks / n:.1f} shared blocks"
+    ]
+    lines.append(
+        f"  {'calls':>6} {'exec ms':>8} {'plan ms':>8} {'rows':>6} {'WAL B':>7} {'blocks':>7}  "
+        "statement (per call: rows, WAL bytes, blocks)"
+    )
+    for st in ordered[:top]:
+        calls = max(1, st.calls)
+        lines.append(
+            f"  {st.calls / n:6.2f} {st.exec_ms / n:8.3f} {st.plan_ms / n:8.3f} "
+            f"{st.rows / calls:6.1f} {st.wal_bytes / calls:7.0f} {st.blocks / calls:7.1f}  "
+            f"{st.query[:110]}"
+        )
+    return lines
+
+
+FILL_SQL = [
+    """CREATE TABLE bench_fill AS
+       SELECT gen_random_uuid() AS id, n,
+              (%(users)s::bigint[])[1 + n %% cardinality(%(users)s::bigint[])] AS a,
+              (%(users)s::bigint[])[1 + (n + 1) %% cardinality(%(users)s::bigint[])] AS b,
+              now() - make_interval(mins => n) AS at
+       FROM generate_series(1, %(games)s) AS n""",
+    """INSERT INTO games_game (id, variant, seat_count, status, opponent_type, difficulty,
+           visibility, rules, version, invite_code, created_by_id, state, scores, round_number,
+           timeouts_in_row, winner_seat, finish_reason, aborted, created_at, updated_at,
+           started_at, finished_at)
+       SELECT id, 'gin', 2, 'finished', 'human', '', 'private', %(rules)s::jsonb,
+           %(per_game)s + 1, '', a, NULL, '[104, 37]', 1, '[0, 0]', 0, 'target', false,
+           at, at, at, at
+       FROM bench_fill""",
+    """INSERT INTO games_seat (game_id, seat, user_id, computer, joined_at)
+       SELECT id, 0, a, '', at FROM bench_fill
+       UNION ALL SELECT id, 1, b, '', at FROM bench_fill""",
+    """INSERT INTO games_move (game_id, seq, round, seat, action, card, automatic, created_at)
+       SELECT f.id, s + 1, 1, s %% 2,
+           CASE WHEN s %% 2 = 0 THEN '{"type": "draw_stock"}'
+                ELSE '{"type": "discard", "card": "7H"}' END::jsonb,
+           CASE WHEN s %% 2 = 0 THEN '7H' ELSE '' END, false, f.at
+       FROM bench_fill AS f, generate_series(1, %(per_game)s) AS s""",
+    """INSERT INTO games_gameround (game_id, number, dealer, deck, salt, commitment,
+           start_version, created_at)
+       SELECT id, 1, 0, %(deck)s::jsonb, md5(n::text), md5(id::text) || md5(n::text), 1, at
+       FROM bench_fill""",
+    """INSERT INTO games_gameresult (game_id, user_id, seat, opponent_type, difficulty,
+           opponent_id, variant, won, placement, reason, total, opponent_total, weight,
+           hand_points, hands, hands_won, gins, big_gins, undercuts, finished_at)
+       SELECT id, a, 0, 'human', '', b, 'gin', true, 1, 'target', 204, 37, 1, 104, 1, 1, 0, 0,
+           0, at FROM bench_fill
+       UNION ALL SELECT id, b, 1, 'human', '', a, 'gin', false, 2, 'target', 37, 204, 1, 37, 1,
+           0, 0, 0, 0, at FROM bench_fill""",
+    """INSERT INTO games_playerevent (user_id, kind, data, created_at)
+       SELECT CASE WHEN s %% 2 = 0 THEN f.b ELSE f.a END, 'your_turn',
+           jsonb_build_object('game_id', f.id::text, 'version', s + 1), f.at
+       FROM bench_fill AS f, generate_series(1, %(per_game)s / 2) AS s""",
+    "DROP TABLE bench_fill",
+    "VACUUM ANALYZE",
+]
+
+
+def fill(stack: Stack, games: int, moves: int) -> None:
+    """Finished games between the registered players, with their moves, deals, results and
+    account events, straight into the tables (see the module's docstring)."""
+    import psycopg
+
+    users = [row[0] for row in stack.sql("SELECT id FROM accounts_user ORDER BY id")]
+    deck = json.dumps([f"{rank}{suit}" for suit in "CDHS" for rank in "A23456789TJQK"])
+    params = {
+        "users": users,
+        "games": games,
+        "per_game": max(1, moves // max(1, games)),
+        "rules": json.dumps({"knock_limit": 10, "gin_bonus": 25}),
+        "deck": deck,
+    }
+    started = time.monotonic()
+    url = stack.postgres.url  # parameters bound here: CREATE TABLE AS takes none of its own
+    with psycopg.connect(url, autocommit=True, cursor_factory=psycopg.ClientCursor) as conn:
+        for statement in FILL_SQL:
+            conn.execute(statement if "%(" in statement else statement.replace("%%", "%"), params)
+    counts = stack.sql(
+        "SELECT (SELECT count(*) FROM games_game), (SELECT count(*) FROM games_move), "
+        "(SELECT pg_size_pretty(pg_database_size(current_database())))"
+    )[0]
+    log(
+        f"filled in {time.monotonic() - started:.0f} s: {counts[0]:,} games, {counts[1]:,} "
+        f"moves, database {counts[2]}"
+    )
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--clients", type=int, default=32, help="concurrent clients")
@@ -343,15 +497,31 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=15, help="seconds per phase")
     parser.add_argument("--rounds", type=int, default=3, help="bare/game phase pairs")
     parser.add_argument("--level", default="easy", choices=["easy", "medium", "hard"])
+    parser.add_argument(
+        "--fill", action="store_true", help="first fill the database with finished games"
+    )
+    parser.add_argument("--fill-games", type=int, default=100_000, help="games --fill adds")
+    parser.add_argument("--fill-moves", type=int, default=1_000_000, help="moves --fill adds")
+    parser.add_argument(
+        "--statements", type=int, default=12, help="PostgreSQL statements listed per kind"
+    )
     args = parser.parse_args()
 
     env = {
         "DJANGO_SETTINGS_MODULE": "bare.settings",
         "PYTHONPATH": os.pathsep.join([str(HERE), os.environ.get("PYTHONPATH", "")]),
     }
-    with Stack(web_workers=args.workers, extra_env=env) as stack:
+    statements = {
+        "shared_preload_libraries": "pg_stat_statements",
+        "pg_stat_statements.track_planning": "on",
+        "pg_stat_statements.max": "2000",
+    }
+    with Stack(web_workers=args.workers, extra_env=env, postgres_settings=statements) as stack:
+        stack.sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
         log(f"stack up; registering {3 * args.clients} players")
         tokens = make_users(stack, 3 * args.clients)
+        if args.fill:
+            fill(stack, args.fill_games, args.fill_moves)
         people = args.clients // 2
         players = [
             GamePlayer(stack, tokens[2 * i : 2 * i + 2], False, args.level) for i in range(people)
@@ -395,6 +565,11 @@ def main() -> int:
         f"{args.clients} clients, gunicorn {args.workers} sync workers, {args.rounds} x "
         f"({args.seconds:.0f} s bare + {args.seconds:.0f} s game), interleaved; computer "
         f"level {args.level}"
+        + (
+            f"; database filled first ({args.fill_games:,} games, {args.fill_moves:,} moves)"
+            if args.fill
+            else ""
+        )
     )
     print(describe("bare", bare_total, ["bare"]))
     print(describe("game", game_total, ["action", "view", "setup"]) + "  (all requests)")
@@ -429,6 +604,11 @@ def main() -> int:
             f"cores busy): "
             + ", ".join(f"{part} {ms * seconds / max(1, count):.1f} ms" for part, seconds in parts)
         )
+    for total, unit, count in (
+        (bare_total, "bare request", bare_total.count("bare")),
+        (game_total, "game action", game_total.count("action")),
+    ):
+        print("\n".join(describe_statements(total, unit, count, args.statements)))
     print(
         "resident memory under load (largest seen): gunicorn workers "
         f"{', '.join(f'{kb // 1024} MB' for kb in web)}; "

@@ -42,6 +42,14 @@ def main() -> int:
             [sys.executable, BENCH / "rummy_bench.py", *(["--quick"] if quick else [])],
         ),
         (
+            "game snapshots",
+            [
+                sys.executable,
+                BENCH / "snapshot_bench.py",
+                *(["--batches", "3", "--calls", "50"] if quick else []),
+            ],
+        ),
+        (
             "tournament pairings",
             [sys.executable, BENCH / "tournament_bench.py", *(["--quick"] if quick else [])],
         ),

@@ -1,7 +1,9 @@
 """Games, seats, the append-only move log, per-round decks, idempotency and results.
 
 The move log is the source of truth: replaying ``Move`` rows from each round's stored deck
-(``GameRound.deck``) through the rules core gives ``Game.state`` (``verify_games`` checks).
+(``GameRound.deck``) through the rules core gives ``Game.state`` with the finished rounds'
+results kept on the deals (``GameRound.result``; :mod:`games.snapshots`), which
+``verify_games`` checks.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 
+from games import snapshots
 from games.variants import (
     DEFAULT_VARIANT,
     MAX_SEATS,
@@ -91,7 +94,10 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, related_name="created_games", on_delete=models.PROTECT
     )
     state = models.JSONField(
-        null=True, blank=True, help_text="Authoritative rules-core snapshot (secret)."
+        null=True,
+        blank=True,
+        help_text="Authoritative rules-core snapshot (secret); the finished rounds' results "
+        "are kept on the deals (games.snapshots).",
     )
     scores = models.JSONField(default=list, blank=True, help_text="Every seat's score.")
     round_number = models.PositiveIntegerField(default=0)
@@ -149,14 +155,34 @@ class Game(models.Model):
         """The snapshot as the variant's state, parsed once per loaded snapshot."""
         cached = self.__dict__.get("_rules_state")
         if cached is None or cached[0] is not self.state:
-            cached = (self.state, self.game_variant.rules.state_from_json(self.state))
+            cached = (self.state, self.state_from(self.state))
             self.__dict__["_rules_state"] = cached
         return cached[1]
 
+    def state_from(self, snapshot: object) -> object:
+        """A stored snapshot of this game (its ``state``, a deal's ``start_state``) as the
+        variant's state, with the finished rounds' results its deals keep."""
+        return snapshots.load(self.game_variant, snapshot, key=self.pk, read=self.round_results)
+
+    def round_results(self, count: int) -> list[object]:
+        """The first ``count`` finished rounds' results, as kept on the deals."""
+        return list(
+            GameRound.objects.filter(game=self, number__lte=count)
+            .order_by("number")
+            .values_list("result", flat=True)
+        )
+
+    def _keep_result(self, number: int, result: object) -> None:
+        if not GameRound.objects.filter(game=self, number=number).update(result=result):
+            raise ValueError(f"round {number} of {self.pk} has no deal to keep its result")
+
     def set_rules_state(self, state: object) -> None:
-        """Store a new snapshot (and what lists show without parsing it)."""
+        """Store a new snapshot, the results of rounds finished since on their deals (the
+        caller holds the game's lock), and what lists show without parsing it."""
         variant = self.game_variant
-        self.state = variant.rules.state_to_json(state)
+        self.state = snapshots.dump(
+            variant, state, key=self.pk, previous=self.state, keep=self._keep_result
+        )
         self.__dict__["_rules_state"] = (self.state, state)
         progress = variant.rules.progress(state)
         self.turn_seat = progress.turn
@@ -241,6 +267,12 @@ class GameRound(models.Model):
     )
     start_state = models.JSONField(
         null=True, blank=True, help_text="Snapshot right after the deal (replays start here)."
+    )
+    result = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="The round's result once it is over, as the game's codec writes it (the "
+        "game's snapshot keeps a reference to it: games.snapshots).",
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from games import snapshots
 from games.models import FORFEIT_REASONS, Game, GameRound, Move, OpponentType
 from games.variants import Forfeit, RulesError, replay
 
@@ -31,7 +32,9 @@ def states(
     whole game. Without it, everything is replayed from the first deck (``verify_games``).
     """
     variant = game.game_variant
-    deals = list(GameRound.objects.filter(game=game).order_by("number").defer("start_state"))
+    deals = list(
+        GameRound.objects.filter(game=game).order_by("number").defer("start_state", "result")
+    )
     if not deals:
         raise ValueError("the game was never dealt")
     first = 0
@@ -48,7 +51,7 @@ def states(
     if first:
         deal = deals[first]
         assert deal.start_version is not None
-        state = variant.rules.state_from_json(snapshot)
+        state = game.state_from(snapshot)
         yield deal.start_version, state
         moves = Move.objects.filter(game=game, seq__gt=deal.start_version).order_by("seq")
     else:
@@ -89,9 +92,13 @@ def rebuild_state(game: Game, *, version: int | None = None) -> Any:
 
 
 def replay_game(game: Game) -> str | None:
-    """None when the replay gives the stored snapshot, else what differs."""
+    """None when the replay gives the stored snapshot (with the finished rounds' results
+    its deals keep), else what differs."""
     variant = game.game_variant
-    stored = game.state or {}
+    try:
+        stored = snapshots.whole(game.state or {}, read=game.round_results)
+    except ValueError as exc:
+        return f"stored rounds: {exc}"
     try:
         replayed = variant.rules.state_to_json(rebuild_state(game))
     except (RulesError, ValueError, IndexError) as exc:

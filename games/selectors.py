@@ -115,7 +115,8 @@ def game_deals(*, game: Game) -> dict[int, GameRound]:
         if kept is not None and game.round_number in kept:
             _deals.move_to_end(game.pk)
             return dict(kept)
-    deals = {deal.number: deal for deal in GameRound.objects.filter(game=game).defer("start_state")}
+    rows = GameRound.objects.filter(game=game).defer("start_state", "result")
+    deals = {deal.number: deal for deal in rows}
     if not connection.in_atomic_block and game.round_number in deals:
         with _deals_lock:
             _deals[game.pk] = dict(deals)
@@ -152,6 +153,8 @@ def game_hint(*, game: Game, seat: int) -> dict[str, Any]:
 def game_view_for(*, game: Game, seat: int) -> dict[str, Any]:
     """The caller's view of the game (one query for the deals)."""
     deals = game_deals(game=game) if game.state is not None else {}
+    if game.state is not None:
+        game.rules_state()  # the finished rounds, if this process has not kept them
     return presenters.game_view(game=game, seat=seat, deals=deals)
 
 

@@ -65,7 +65,10 @@ def apt_install(package: str) -> None:
 class Postgres:
     """A throwaway cluster (fsync off) that can be stopped and started on its port."""
 
-    def __init__(self, workdir: Path, name: str = "pg") -> None:
+    def __init__(
+        self, workdir: Path, name: str = "pg", settings: dict[str, str] | None = None
+    ) -> None:
+        self.settings = settings or {}  # more ``-c name=value`` at every start
         found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
         if not found:
             apt_install("postgresql")
@@ -101,6 +104,7 @@ class Postgres:
             "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
             "-c max_connections=200"
         )
+        options += "".join(f" -c {name}={value}" for name, value in self.settings.items())
         self._run(
             str(self.bin / "pg_ctl"),
             "-D",
@@ -357,11 +361,13 @@ class Stack:
         sweep_seconds: float = 3.0,
         extra_env: dict[str, str] | None = None,
         nodes: int = 0,
+        postgres_settings: dict[str, str] | None = None,
     ) -> None:
         """One of each process (``nodes=0``, the drills talk to gunicorn and uvicorn
         directly), or ``nodes`` nodes behind the proxy (services ``web-1``, ``events-1``,
         ``worker-1``, ``beat-1``, ``web-2``, ... and ``proxy``; ``api_port`` and
-        ``events_port`` are then the proxy's)."""
+        ``events_port`` are then the proxy's). ``postgres_settings``: more server settings
+        (``shared_preload_libraries``, ...)."""
         self.workdir = Path(tempfile.mkdtemp(prefix="ginrummy-drill."))
         os.chmod(self.workdir, 0o755)
         if as_root():
@@ -369,7 +375,7 @@ class Stack:
         self.logdir = self.workdir / "logs"
         self.logdir.mkdir()
         os.chmod(self.logdir, 0o777)
-        self.postgres = Postgres(self.workdir)
+        self.postgres = Postgres(self.workdir, settings=postgres_settings)
         self.redis = Redis(self.workdir)
         self._closing = threading.Event()
         self.env = {

@@ -295,6 +295,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_TIME_LIMIT = 60
+# Celery's Django fixup closes every database connection before and after each task unless
+# this is set: a computer's turn then paid for a new PostgreSQL backend (a fork, and cold
+# catalogue caches that made its first queries' planning slow). Set, the fixup keeps them,
+# and config/celery.py closes them as a request does: past CONN_MAX_AGE, after an error,
+# and with the health check (CONN_HEALTH_CHECKS) before the next task uses one.
+CELERY_DB_REUSE_MAX = 1_000_000
 CELERY_TASK_SOFT_TIME_LIMIT = 45
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A task whose worker died (acks_late) is delivered again once the visibility timeout has

@@ -13,6 +13,14 @@ from typing import Any, TypeAlias
 
 from games.rules.common.errors import RulesError, http_status
 from games.rules.common.game import Forfeit, GameOutcome, Progress, SeatRecord, replay
+from games.rules.common.storage import (
+    ROUNDS,
+    RoundsApart,
+    join_rounds,
+    reference,
+    rounds_digest,
+    rounds_reference,
+)
 from games.variants.base import Variant, action_error_codes
 from games.variants.gin import GIN
 from games.variants.rummy import RUMMY
@@ -52,19 +60,25 @@ __all__ = [
     "ALL_ACTION_TYPES",
     "DEFAULT_VARIANT",
     "MAX_SEATS",
+    "ROUNDS",
     "VARIANTS",
     "VARIANT_NAMES",
     "AnyVariant",
     "Forfeit",
     "GameOutcome",
     "Progress",
+    "RoundsApart",
     "RulesError",
     "SeatRecord",
     "Variant",
     "action_error_codes",
     "http_status",
+    "join_rounds",
+    "reference",
     "register",
     "replay",
+    "rounds_digest",
+    "rounds_reference",
     "unregister",
     "variant_for",
 ]

@@ -78,10 +78,7 @@ def hidden_cards(game_id: str, seat: int, version: int) -> set[str]:
     game = Game.objects.get(pk=game_id)
     if game.state is None:
         return set()
-    if game.version == version:
-        state = rules.state_from_json(game.state)
-    else:
-        state = rebuild_state(game, version=version)
+    state = game.rules_state() if game.version == version else rebuild_state(game, version=version)
     if state.is_over:
         return set()
     rnd = state.round

@@ -5,7 +5,9 @@ A game's ``game`` module subclasses :class:`RulesCore` with its engine and codec
 module with the functions of :class:`Engine` and :class:`Codec`) and writes only what its
 rules make different: ``new_deck``, ``new_game``, ``drawn_card``, ``outcome``,
 ``standings`` (and ``view_for_person`` and ``has_left`` where a seat may leave a game
-that goes on).
+that goes on). Its state is a dataclass whose ``rounds`` field holds the finished rounds'
+results, which its codec writes under the state's ``rounds`` key
+(:mod:`games.rules.common.storage`: the server keeps them apart from the snapshot).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from games.rules.common.game import (
     progress_of,
 )
 from games.rules.common.options import options_from_dict
+from games.rules.common.storage import dataclass_rounds, dataclass_with_rounds
 
 if TYPE_CHECKING:
     from games.rules.common.errors import RulesError
@@ -143,6 +146,14 @@ class RulesCore(Generic[State, Action, View]):
 
     def state_from_json(self, data: object) -> State:
         return self._codec.state_from_json(data)
+
+    def state_rounds(self, state: State) -> tuple[Any, ...]:
+        """The finished rounds' results (:class:`~games.rules.common.storage.RoundsApart`:
+        the server stores them apart from the state it plays on)."""
+        return dataclass_rounds(state)
+
+    def state_with_rounds(self, state: State, rounds: Sequence[Any]) -> State:
+        return dataclass_with_rounds(state, rounds)
 
 
 def _restore(kind: type[RulesCore[Any, Any, Any]], engine: str, codec: str) -> object:
