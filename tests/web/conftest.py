@@ -201,8 +201,31 @@ class Page:
         assert problems == []
 
 
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report is kept on the test, so its tabs know whether it failed."""
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+def _keep_failed_tabs(name: str, tabs: list[Page]) -> None:
+    """A failed browser test leaves what each of its tabs showed (a screenshot, the page,
+    its address and the problems it logged) under .artifacts/web/failed/."""
+    folder = ARTIFACTS / "failed"
+    folder.mkdir(parents=True, exist_ok=True)
+    for number, tab in enumerate(tabs):
+        stem = folder / f"{name}-{number}"
+        try:
+            tab.page.screenshot(path=str(stem.with_suffix(".png")), timeout=10_000)
+            stem.with_suffix(".html").write_text(tab.page.content())
+            stem.with_suffix(".txt").write_text("\n".join([tab.page.url, *tab.problems]))
+        except Exception as error:  # the tab itself may be what broke
+            stem.with_suffix(".txt").write_text(f"not kept: {error}")
+
+
 @pytest.fixture
-def open_tab(browser, site) -> Iterator[Callable[..., Page]]:
+def open_tab(request, browser, site) -> Iterator[Callable[..., Page]]:
     """New tabs, each in its own browser context (its own localStorage: its own player)."""
     contexts = []
 
@@ -221,9 +244,15 @@ def open_tab(browser, site) -> Iterator[Callable[..., Page]]:
         # is 800 ms).
         context.add_init_script(f"localStorage.setItem('ginrummy.delay', '{delay_ms}')")
         contexts.append(context)
-        return Page(context.new_page(), site)
+        tab = Page(context.new_page(), site)
+        tabs.append(tab)
+        return tab
 
+    tabs: list[Page] = []
     yield make
+    report = getattr(request.node, "report_call", None)
+    if report is not None and report.failed:
+        _keep_failed_tabs(request.node.name, tabs)
     for context in contexts:
         context.close()
     # A stream notices its reader has gone at its next write (a ping) and then gives its
