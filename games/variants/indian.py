@@ -1,0 +1,19 @@
+"""Indian Rummy (DESIGN.md §6): two to six seats, 13 cards, two decks and jokers; the
+points, pool and deals formats."""
+
+from __future__ import annotations
+
+from games.ai.indian import INDIAN_PLAYERS
+from games.ai.indian.simulate import CONTEST
+from games.rules.indian import INDIAN_RULES, Action, GameState, PlayerView
+from games.variants.base import Variant
+
+INDIAN: Variant[GameState, Action, PlayerView] = Variant(
+    name="indian",
+    label="Indian Rummy",
+    min_seats=2,
+    max_seats=6,
+    rules=INDIAN_RULES,
+    players=INDIAN_PLAYERS,
+    contest=CONTEST,
+)
