@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0007_rummy_tables'),
+        ('games', '0008_tournament_games'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
