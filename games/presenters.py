@@ -38,12 +38,14 @@ def _has_left(game: Game, seat: int) -> bool:
 
 def players_json(game: Game) -> list[dict[str, Any]]:
     """One entry per seat: the person (names) or the computer (its level); the seat of a
-    player who left a rummy game shows the computer that plays it now."""
+    player who left a rummy game shows the computer that plays it now, and that of a
+    player who left a game where nobody plays on for them (Indian Rummy) still shows the
+    player (``round.status`` says the seat is out)."""
     seats = {seat.seat: seat for seat in game.seats.all()}
     out = []
     for number in range(game.seat_count):
         seat = seats.get(number)
-        user = seat.user if seat is not None and seat.is_person else None
+        user = seat.user if seat is not None and not seat.computer else None
         out.append(
             {
                 "seat": number,
@@ -116,7 +118,7 @@ def game_view(
             body["round"]["turn"] = None
             body["round"]["legal_actions"] = []
         elif game.seat_count > 2 and _has_left(game, seat):
-            body["round"]["legal_actions"] = []  # the computer plays a leaver's seat
+            body["round"]["legal_actions"] = []  # a leaver no longer acts
     elif current is not None and body["final"] is not None:
         finished_numbers = {r["number"] for r in body["rounds"]}
         if current.number not in finished_numbers:

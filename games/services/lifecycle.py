@@ -227,7 +227,8 @@ def game_abandon(*, game_id: uuid.UUID) -> Game:
 @transaction.atomic
 def game_concede(*, game_id: uuid.UUID, user: User) -> Game:
     """The caller gives up: the other player wins (DESIGN: ``final.reason`` ``concede``);
-    at a rummy table of three or four the caller leaves and play goes on (DESIGN §5)."""
+    at a table of three or more the caller leaves and play goes on, as the variant says
+    (DESIGN §5, §6)."""
     game = game_lock(game_id=game_id)
     seat = game_seat_for(game=game, user=user)
     game_ensure_active(game=game)

@@ -16,4 +16,7 @@ INDIAN: Variant[GameState, Action, PlayerView] = Variant(
     rules=INDIAN_RULES,
     players=INDIAN_PLAYERS,
     contest=CONTEST,
+    # §6: a player who concedes or forfeits at a table of three or more drops at the
+    # highest drop cost and leaves; no computer takes the seat (its rules give it no turn).
+    leaver_stand_in=None,
 )
