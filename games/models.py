@@ -50,6 +50,11 @@ class FinishReason(models.TextChoices):
     TIMEOUT = "timeout"
     LOSS_LIMIT = "loss_limit"  # rummy (DESIGN §5)
     ROUNDS = "rounds"  # rummy: the set number of rounds was played
+    SHOW = "show"  # indian, points format: its one deal ended with a valid show
+    LAST_PLAYER = "last_player"  # indian, points format: the others dropped or showed wrong
+    DRAW = "draw"  # indian, points format: the stock ran out with no pile to turn over
+    POOL = "pool"  # indian: one player was left under the pool's limit
+    DEALS = "deals"  # indian: the set number of deals was played
 
 
 FORFEIT_REASONS = (FinishReason.CONCEDE, FinishReason.TIMEOUT)
@@ -103,7 +108,7 @@ class Game(models.Model):
         default=list, blank=True, help_text="Per seat: turns in a row the timer played."
     )
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    finish_reason = models.CharField(max_length=10, choices=FinishReason.choices, blank=True)
+    finish_reason = models.CharField(max_length=12, choices=FinishReason.choices, blank=True)
     aborted = models.BooleanField(
         default=False,
         help_text="Finished before each player had made a move: unrated, off the boards.",
@@ -342,7 +347,7 @@ class GameResult(models.Model):
     placement = models.PositiveSmallIntegerField(
         default=1, help_text="1 for first place, 2 for second, and so on."
     )
-    reason = models.CharField(max_length=10, choices=FinishReason.choices)
+    reason = models.CharField(max_length=12, choices=FinishReason.choices)
     total = models.IntegerField(help_text="Grand total for this player.")
     opponent_total = models.IntegerField()
     weight = models.DecimalField(max_digits=4, decimal_places=2, default=1)
