@@ -181,17 +181,20 @@ def move_json(
     *, move: Move, viewer: int, game: Game, own_until: int | None = None
 ) -> dict[str, Any]:
     """A move as ``viewer`` may see it: another seat's hidden draws name no card until the
-    game is finished; the viewer's own draws do (the variant says which are public), up to
+    game is finished, nor do the keys the variant keeps secret (a face-down card); the
+    viewer's own draws do (the variant says which are public), up to
     ``own_until`` for a player who left at that move (a computer plays the seat since)."""
+    variant = game.game_variant
     action = dict(move.action)
     own = move.seat == viewer and (own_until is None or move.seq <= own_until)
-    shown = (
-        game.game_variant.rules.card_is_public(action)
-        or own
-        or game.status == GameStatus.FINISHED
-    )
+    finished = game.status == GameStatus.FINISHED
+    shown = variant.rules.card_is_public(action) or own or finished
     if move.card and shown:
         action["card"] = move.card
+    if not own and not finished:
+        for kind, key in variant.secret_action_keys:
+            if action.get("type") == kind:
+                action.pop(key, None)
     return {
         "seq": move.seq,
         "round": move.round,

@@ -336,7 +336,9 @@ class MoveSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     action = serializers.DictField(
         help_text="The action body; `card` on stock draws only for your own draws, or once "
-        "the game is finished. `concede` / `timeout` entries end a game early."
+        "the game is finished, and so on an Indian Rummy `declare` (its card lies face "
+        "down). `concede` / `timeout` entries end a game early, or at a table of three or "
+        "more record that the seat left."
     )
     automatic = serializers.BooleanField(help_text="Played by the server (turn timer).")
     created_at = serializers.DateTimeField()

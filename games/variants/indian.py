@@ -19,4 +19,6 @@ INDIAN: Variant[GameState, Action, PlayerView] = Variant(
     # §6: a player who concedes or forfeits at a table of three or more drops at the
     # highest drop cost and leaves; no computer takes the seat (its rules give it no turn).
     leaver_stand_in=None,
+    # §6: the card a declaration puts face down goes to no one; its groups are shown.
+    secret_action_keys=(("declare", "card"),),
 )
