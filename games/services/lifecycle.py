@@ -30,7 +30,7 @@ from games.services.locking import (
     game_seat_for,
 )
 from games.services.results import game_forfeit, game_mark_abandoned
-from games.services.rounds import game_start
+from games.services.rounds import game_start, rules_check_seats
 from games.services.timers import WAITING_TTL
 from games.variants import DEFAULT_VARIANT, AnyVariant, RulesError, variant_for
 
@@ -39,10 +39,13 @@ INVITE_LENGTH = 6
 _system_random = secrets.SystemRandom()
 
 
-def _rules(variant: AnyVariant, data: object) -> dict[str, Any]:
-    """Every rule option, defaults filled; a bad option is 400 naming ``rules.<key>``."""
+def _rules(variant: AnyVariant, data: object, *, seats: int) -> dict[str, Any]:
+    """Every rule option, defaults filled; a bad option, or one that a table of ``seats``
+    cannot be dealt with, is 400 naming ``rules.<key>``."""
     try:
-        return variant.rules.rules_from_json(data or {})
+        rules = variant.rules.rules_from_json(data or {})
+        rules_check_seats(variant=variant, rules=rules, seats=seats)
+        return rules
     except RulesError as exc:
         in_field(exc, "rules")
         raise
@@ -68,7 +71,7 @@ def game_create_vs_computer(
         opponent_type=OpponentType.COMPUTER,
         difficulty=difficulty,
         visibility=Visibility.PRIVATE,
-        rules=_rules(game_variant, rules_data),
+        rules=_rules(game_variant, rules_data, seats=seat_count),
         created_by=user,
     )
     Seat.objects.bulk_create(
@@ -123,7 +126,7 @@ def game_create_vs_human(
     seat_count = seats or game_variant.min_seats
     assert game_variant.min_seats <= seat_count <= game_variant.max_seats  # the API checks
     assert 0 <= computers <= seat_count - 2 and (difficulty or not computers)
-    rules = _rules(game_variant, rules_data)
+    rules = _rules(game_variant, rules_data, seats=seat_count)
     _ensure_waiting_room(user)
     for _ in range(20):
         try:
