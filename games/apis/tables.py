@@ -159,7 +159,10 @@ class GamesApi(APIView):
         "throttled per player (429 with `Retry-After`). `variant: \"rummy\"` (DESIGN §5) "
         "takes `computers` (1-3) against the computer, and `seats` (2-4), `computers` (0 to "
         "seats - 2, the last seats) and `difficulty` at a table for people, who take the "
-        "other seats by invite code in order; it starts when every seat is taken.",
+        "other seats by invite code in order; it starts when every seat is taken. "
+        "`variant: \"indian\"` (DESIGN §6) takes `computers` 1-5 and `seats` 2-6 the same "
+        "way; rules that a table of that size cannot be dealt with (`decks: 1` at more than "
+        "two seats) are 400 naming `rules.<option>`.",
         examples=[
             OpenApiExample(
                 "vs computer",
@@ -344,11 +347,12 @@ def _change_schema(operation_id: str, codes: list[str]) -> Any:
 
 @_change_schema("games_concede", ["game_not_active"])
 class ConcedeApi(_GameChangeApi):
-    """Give up the game: the opponent wins (`final.reason` `concede`). At a rummy table of
+    """Give up the game: the opponent wins (`final.reason` `concede`). At a Rummy table of
     three or four you leave instead: an `easy` computer plays your seat for the rest of the
     game, you are placed last, and you may still read the game but no longer act (409
     `game_not_active`); the game ends when fewer than two seats remain or no person is
-    left."""
+    left. At an Indian Rummy table of three to six you leave too, but nobody takes your
+    seat: it drops from the deal at the highest drop cost and is dealt no more."""
 
     service = services.game_concede
     throttle_classes = [ConcedeThrottle]
