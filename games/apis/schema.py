@@ -43,8 +43,9 @@ def _ref(name: str) -> JsonObject:
 def game_components() -> dict[str, JsonObject]:
     """Every game's JSON Schemas (``variant.rules.schemas``, declared beside the codec that
     writes that JSON), and the unions the server's own shapes refer to: ``GameRound``,
-    ``GameRoundResult``, ``GameFinal`` (one of the games' own), ``GameRules`` (any of
-    them: ``{}`` takes every default), each game's rules as a request body (unknown keys
+    ``GameRoundResult`` (one of the games' own), ``GameFinal`` and ``GameRules`` (any of
+    them: a Rummy and an Indian Rummy final that ended by a concession have the same
+    shape, and ``{}`` takes every default), each game's rules as a request body (unknown keys
     refused), and ``GameActionRequest``, every game's action bodies by ``type``."""
     out: dict[str, JsonObject] = {}
     schemas = [variant.rules.schemas for variant in VARIANTS.values()]
@@ -52,7 +53,7 @@ def game_components() -> dict[str, JsonObject]:
         out.update(schema.components)
     out["GameRound"] = {"oneOf": [_ref(schema.round) for schema in schemas]}
     out["GameRoundResult"] = {"oneOf": [_ref(schema.round_result) for schema in schemas]}
-    out["GameFinal"] = {"oneOf": [_ref(schema.final) for schema in schemas]}
+    out["GameFinal"] = {"anyOf": [_ref(schema.final) for schema in schemas]}
     out["GameRules"] = {"anyOf": [_ref(schema.rules) for schema in schemas]}
     for schema in schemas:
         out[f"{schema.rules}Request"] = {**out[schema.rules], "additionalProperties": False}
