@@ -149,7 +149,15 @@ class GamesApi(APIView):
         request={"application/json": {"$ref": "#/components/schemas/GameCreateRequest"}},
         responses={
             201: GameViewSerializer,
-            **error_responses(400, 401, 409, 415, 429, codes={409: ["too_many_waiting_games"]}),
+            **error_responses(
+                400,
+                401,
+                409,
+                415,
+                422,
+                429,
+                codes={409: ["too_many_waiting_games"], 422: ["rules_not_for_table"]},
+            ),
         },
         description="Against the computer the game is `active` at once (difficulty defaults "
         "to `medium`); against a human it is `waiting` with a 6-character `invite_code` "
@@ -162,7 +170,7 @@ class GamesApi(APIView):
         "other seats by invite code in order; it starts when every seat is taken. "
         "`variant: \"indian\"` (DESIGN §6) takes `computers` 1-5 and `seats` 2-6 the same "
         "way; rules that a table of that size cannot be dealt with (`decks: 1` at more than "
-        "two seats) are 400 naming `rules.<option>`.",
+        "two seats) are 422 `rules_not_for_table`, naming `rules.<option>` in `fields`.",
         examples=[
             OpenApiExample(
                 "vs computer",

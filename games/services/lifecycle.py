@@ -17,6 +17,7 @@ from games.errors import (
     GameNotWaiting,
     InvalidCode,
     NotCreator,
+    RulesNotForTable,
     TooManyWaitingGames,
     in_field,
 )
@@ -40,15 +41,21 @@ _system_random = secrets.SystemRandom()
 
 
 def _rules(variant: AnyVariant, data: object, *, seats: int) -> dict[str, Any]:
-    """Every rule option, defaults filled; a bad option, or one that a table of ``seats``
-    cannot be dealt with, is 400 naming ``rules.<key>``."""
+    """Every rule option, defaults filled; a bad option is 400 naming ``rules.<key>``, and
+    rules that a table of ``seats`` cannot be dealt with (each option valid on its own)
+    are 422 ``rules_not_for_table`` naming it."""
     try:
         rules = variant.rules.rules_from_json(data or {})
-        rules_check_seats(variant=variant, rules=rules, seats=seats)
-        return rules
     except RulesError as exc:
         in_field(exc, "rules")
         raise
+    try:
+        rules_check_seats(variant=variant, rules=rules, seats=seats)
+    except RulesError as exc:
+        own = getattr(exc, "fields", None) or {"": [str(exc)]}
+        fields = {f"rules.{key}" if key else "rules": list(msgs) for key, msgs in own.items()}
+        raise RulesNotForTable(str(exc), fields=fields) from exc
+    return rules
 
 
 @transaction.atomic

@@ -75,9 +75,7 @@ MAX_ACTIONS = 4000
 # --- decks ------------------------------------------------------------------------------
 
 
-def indian_deck(
-    *hands: str, wild: str, upcard: str, stock: str = "", decks: int = 2
-) -> list[str]:
+def indian_deck(*hands: str, wild: str, upcard: str, stock: str = "", decks: int = 2) -> list[str]:
     """A whole deck in dealing order: the 13-card hands (the seat after the dealer first),
     the wild joker card, the first upcard, the first stock cards, then the rest in a fixed
     order."""

@@ -90,17 +90,26 @@ def test_a_whole_deal_of_refusals_and_what_finally_applies(table):
     # Groups that are not the 13 cards left after the declared card.
     short = [["AS", "2S", "3S"], ["4H", "5H", "6H"], ["7D", "8D", "9D"], ["QC", "QH", "QS"]]
     refused(
-        table, bob, {"type": "declare", "card": "2C", "groups": short}, 422,
+        table,
+        bob,
+        {"type": "declare", "card": "2C", "groups": short},
+        422,
         "groups_do_not_match_hand",
     )
     foreign = [*short, ["KD", "JH"]]
     refused(
-        table, bob, {"type": "declare", "card": "2C", "groups": foreign}, 422,
+        table,
+        bob,
+        {"type": "declare", "card": "2C", "groups": foreign},
+        422,
         "groups_do_not_match_hand",
     )
     doubled = [*short, ["KD", "QC"]]
     refused(
-        table, bob, {"type": "declare", "card": "2C", "groups": doubled}, 422,
+        table,
+        bob,
+        {"type": "declare", "card": "2C", "groups": doubled},
+        422,
         "groups_do_not_match_hand",
     )
 
@@ -147,7 +156,10 @@ def test_the_first_upcard_may_be_taken_even_when_it_is_a_joker(people_table):
 def test_a_stale_expected_version_is_a_conflict(table):
     version = Game.objects.get(pk=table["id"]).version
     error = refused(
-        table, table["bob"], {"type": "draw_stock", "expected_version": version - 1}, 409,
+        table,
+        table["bob"],
+        {"type": "draw_stock", "expected_version": version - 1},
+        409,
         "version_conflict",
     )
     assert error.get("current_version", version) == version
@@ -162,7 +174,11 @@ def test_an_idempotency_key_applies_once_and_is_never_reused_for_another_body(ta
     assert again.status_code == 200 and again.json() == first.json()
     assert Move.objects.filter(game_id=table["id"]).count() == 1
     refused(
-        table, bob, {"type": "discard", "card": "2C"}, 422, "idempotency_key_reused",
+        table,
+        bob,
+        {"type": "discard", "card": "2C"},
+        422,
+        "idempotency_key_reused",
         HTTP_IDEMPOTENCY_KEY="draw-1",
     )
 
@@ -245,8 +261,6 @@ def indian(**body: Any) -> dict[str, Any]:
         (indian(opponent="computer", rules={"format": "pool", "pool": 150}), "rules"),
         (indian(opponent="computer", rules={"format": "deals", "deals": 4}), "rules"),
         (indian(opponent="computer", rules={"decks": 3}), "rules"),
-        (indian(opponent="computer", computers=2, rules={"decks": 1}), "rules"),
-        (indian(opponent="human", seats=3, rules={"decks": 1}), "rules"),
         (indian(opponent="computer", rules={"max_points": 39}), "rules"),
         (indian(opponent="computer", rules={"max_points": 161}), "rules"),
         (indian(opponent="computer", rules={"wrong_show": -1}), "rules"),
@@ -267,6 +281,29 @@ def test_create_refuses_out_of_range_tables(auth_client, body, field):
     assert not Game.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "body",
+    [
+        indian(opponent="computer", computers=2, rules={"decks": 1}),
+        indian(opponent="human", seats=3, rules={"decks": 1}),
+        indian(opponent="human", seats=6, computers=4, difficulty="easy", rules={"decks": 1}),
+    ],
+)
+def test_one_deck_is_refused_at_a_table_of_more_than_two_when_it_is_created(auth_client, body):
+    # Each option is valid on its own (one deck at a table of two): the table is refused
+    # at once, never when its last player joins.
+    response = auth_client.post("/api/v1/games", body, format="json")
+    assert response.status_code == 422, response.json()
+    error = response.json()
+    assert error["code"] == "rules_not_for_table"
+    assert set(error["fields"]) == {"rules.decks"}
+    assert not Game.objects.exists()
+    two = auth_client.post(
+        "/api/v1/games", indian(opponent="human", seats=2, rules={"decks": 1}), format="json"
+    )
+    assert two.status_code == 201 and two.json()["rules"]["decks"] == 1
+
+
 def test_create_takes_the_documented_defaults(auth_client):
     created = auth_client.post(
         "/api/v1/games", indian(opponent="computer", difficulty="hard"), format="json"
@@ -285,7 +322,8 @@ def test_create_takes_the_documented_defaults(auth_client):
     }
     assert created["round"]["hand_sizes"][0] == 13 and created["round"]["dealer"] == 0
     pool = auth_client.post(
-        "/api/v1/games", indian(opponent="computer", rules={"format": "pool", "pool": 201}),
+        "/api/v1/games",
+        indian(opponent="computer", rules={"format": "pool", "pool": 201}),
         format="json",
     ).json()
     assert pool["rules"]["first_drop"] == 25 and pool["rules"]["middle_drop"] == 50
@@ -299,7 +337,8 @@ def test_create_takes_the_documented_defaults(auth_client):
     assert table["status"] == "waiting" and len(table["players"]) == 2
     assert table["scores"] == [0, 0] and table["round"] is None
     six = auth_client.post(
-        "/api/v1/games", indian(opponent="human", seats=6, computers=4, difficulty="medium"),
+        "/api/v1/games",
+        indian(opponent="human", seats=6, computers=4, difficulty="medium"),
         format="json",
     ).json()
     assert six["status"] == "waiting" and len(six["players"]) == 6

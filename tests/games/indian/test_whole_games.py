@@ -121,8 +121,11 @@ def test_whole_game_against_the_computers(computer_table, fmt, computers):
 def test_whole_game_between_people(people_table, fmt, seats, computers):
     decks = [seeded_deck(1000 * seats + 7 + n) for n in range(12)]
     table = people_table(
-        seats=seats, computers=computers, difficulty="easy" if computers else None,
-        rules=FORMATS[fmt], decks=decks,
+        seats=seats,
+        computers=computers,
+        difficulty="easy" if computers else None,
+        rules=FORMATS[fmt],
+        decks=decks,
     )
     game_id = table["id"]
     clients = table["clients"]
