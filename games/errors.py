@@ -40,6 +40,13 @@ class GameNotWaiting(Conflict):
     default_detail = "Only a game that is still waiting for a player can be cancelled."
 
 
+class RulesNotForTable(Unprocessable):
+    """Rules each of whose options is valid, but that a table of this size cannot be dealt
+    with (Indian Rummy's one deck at more than two seats): ``fields`` names the option."""
+
+    code = "rules_not_for_table"
+
+
 class TooManyWaitingGames(Conflict):
     code = "too_many_waiting_games"
 

@@ -53,6 +53,11 @@ class FinishReason(models.TextChoices):
     TIMEOUT = "timeout"
     LOSS_LIMIT = "loss_limit"  # rummy (DESIGN §5)
     ROUNDS = "rounds"  # rummy: the set number of rounds was played
+    SHOW = "show"  # indian, points format: its one deal ended with a valid show
+    LAST_PLAYER = "last_player"  # indian, points format: the others dropped or showed wrong
+    DRAW = "draw"  # indian, points format: the stock ran out with no pile to turn over
+    POOL = "pool"  # indian: one player was left under the pool's limit
+    DEALS = "deals"  # indian: the set number of deals was played
 
 
 FORFEIT_REASONS = (FinishReason.CONCEDE, FinishReason.TIMEOUT)
@@ -109,7 +114,7 @@ class Game(models.Model):
         default=list, blank=True, help_text="Per seat: turns in a row the timer played."
     )
     winner_seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    finish_reason = models.CharField(max_length=10, choices=FinishReason.choices, blank=True)
+    finish_reason = models.CharField(max_length=12, choices=FinishReason.choices, blank=True)
     aborted = models.BooleanField(
         default=False,
         help_text="Finished before each player had made a move: unrated, off the boards.",
@@ -193,10 +198,13 @@ class Game(models.Model):
 class Seat(models.Model):
     """A seat at a game: a user, or the computer at a level.
 
-    A player who leaves a rummy game of three or four seats (concedes, or forfeits on time)
-    keeps the row's ``user`` (their result row is written when the game ends, placed
-    last), and the computer at ``easy`` plays the seat from then on: ``computer`` is set
-    and ``left_at`` says when. ``players[]`` then shows the computer.
+    A player who leaves a game of three or more seats that goes on (concedes, or forfeits
+    on time) keeps the row's ``user`` (their result row is written when the game ends,
+    placed last) and ``left_at`` says when. Where the variant has a ``leaver_stand_in``
+    (Rummy: the computer at ``easy``) ``computer`` is set and the computer plays the seat
+    from then on, and ``players[]`` shows the computer; where it has none (Indian Rummy)
+    ``computer`` stays empty, nobody plays the seat, and ``players[]`` still shows the
+    player who left.
     """
 
     game = models.ForeignKey(Game, related_name="seats", on_delete=models.CASCADE)
@@ -211,7 +219,9 @@ class Seat(models.Model):
     computer = models.CharField(max_length=10, choices=Difficulty.choices, blank=True)
     joined_at = models.DateTimeField(auto_now_add=True)
     left_at = models.DateTimeField(
-        null=True, blank=True, help_text="The player left; the computer plays the seat."
+        null=True,
+        blank=True,
+        help_text="The player left; the variant's stand-in computer plays the seat, or nobody.",
     )
     accepted_at = models.DateTimeField(
         null=True,
@@ -231,12 +241,13 @@ class Seat(models.Model):
             # The variant decides how many seats a game has; the table never has more
             # than the largest variant allows.
             models.CheckConstraint(condition=Q(seat__lt=MAX_SEATS), name="games_seat_number_valid"),
-            # A person plays the seat, or the computer does: from the start (no user), or
-            # for a person who left (the user kept, ``left_at`` set).
+            # A person plays the seat, or the computer does from the start (no user); a
+            # person who left keeps the row (the user kept, ``left_at`` set), with the
+            # computer that plays on for them or, where the variant has none, without.
             models.CheckConstraint(
                 condition=(Q(user__isnull=False) & Q(computer="") & Q(left_at__isnull=True))
                 | (Q(user__isnull=True) & ~Q(computer="") & Q(left_at__isnull=True))
-                | (Q(user__isnull=False) & ~Q(computer="") & Q(left_at__isnull=False)),
+                | (Q(user__isnull=False) & Q(left_at__isnull=False)),
                 name="games_seat_player_or_computer",
             ),
         ]
@@ -248,7 +259,7 @@ class Seat(models.Model):
     @property
     def is_person(self) -> bool:
         """Whether a person plays this seat now (not the computer, not a leaver's seat)."""
-        return self.user_id is not None and not self.computer
+        return self.user_id is not None and not self.computer and self.left_at is None
 
 
 class GameRound(models.Model):
@@ -368,7 +379,7 @@ class GameResult(models.Model):
     placement = models.PositiveSmallIntegerField(
         default=1, help_text="1 for first place, 2 for second, and so on."
     )
-    reason = models.CharField(max_length=10, choices=FinishReason.choices)
+    reason = models.CharField(max_length=12, choices=FinishReason.choices)
     total = models.IntegerField(help_text="Grand total for this player.")
     opponent_total = models.IntegerField()
     weight = models.DecimalField(max_digits=4, decimal_places=2, default=1)

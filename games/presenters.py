@@ -38,12 +38,14 @@ def _has_left(game: Game, seat: int) -> bool:
 
 def players_json(game: Game) -> list[dict[str, Any]]:
     """One entry per seat: the person (names) or the computer (its level); the seat of a
-    player who left a rummy game shows the computer that plays it now."""
+    player who left a rummy game shows the computer that plays it now, and that of a
+    player who left a game where nobody plays on for them (Indian Rummy) still shows the
+    player (``round.status`` says the seat is out)."""
     seats = {seat.seat: seat for seat in game.seats.all()}
     out = []
     for number in range(game.seat_count):
         seat = seats.get(number)
-        user = seat.user if seat is not None and seat.is_person else None
+        user = seat.user if seat is not None and not seat.computer else None
         out.append(
             {
                 "seat": number,
@@ -116,7 +118,7 @@ def game_view(
             body["round"]["turn"] = None
             body["round"]["legal_actions"] = []
         elif game.seat_count > 2 and _has_left(game, seat):
-            body["round"]["legal_actions"] = []  # the computer plays a leaver's seat
+            body["round"]["legal_actions"] = []  # a leaver no longer acts
     elif current is not None and body["final"] is not None:
         finished_numbers = {r["number"] for r in body["rounds"]}
         if current.number not in finished_numbers:
@@ -179,17 +181,20 @@ def move_json(
     *, move: Move, viewer: int, game: Game, own_until: int | None = None
 ) -> dict[str, Any]:
     """A move as ``viewer`` may see it: another seat's hidden draws name no card until the
-    game is finished; the viewer's own draws do (the variant says which are public), up to
+    game is finished, nor do the keys the variant keeps secret (a face-down card); the
+    viewer's own draws do (the variant says which are public), up to
     ``own_until`` for a player who left at that move (a computer plays the seat since)."""
+    variant = game.game_variant
     action = dict(move.action)
     own = move.seat == viewer and (own_until is None or move.seq <= own_until)
-    shown = (
-        game.game_variant.rules.card_is_public(action)
-        or own
-        or game.status == GameStatus.FINISHED
-    )
+    finished = game.status == GameStatus.FINISHED
+    shown = variant.rules.card_is_public(action) or own or finished
     if move.card and shown:
         action["card"] = move.card
+    if not own and not finished:
+        for kind, key in variant.secret_action_keys:
+            if action.get("type") == kind:
+                action.pop(key, None)
     return {
         "seq": move.seq,
         "round": move.round,

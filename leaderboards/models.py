@@ -30,9 +30,16 @@ class Variant(models.TextChoices):
 
     GIN = "gin", "Gin Rummy"
     RUMMY = "rummy", "Rummy (2 to 4 players)"
+    INDIAN = "indian", "Indian Rummy (2 to 6 players)"
 
 
 DEFAULT_VARIANT = Variant.GIN.value
+
+WIN_POINTS_COLUMN: dict[str, str] = {Variant.INDIAN.value: "hand_points"}
+"""The ``GameResult`` column whose value a won game adds to a board's score, by variant;
+``total`` (the winner's grand total) for the others. Indian Rummy's totals are penalty
+points, the lower the better, so its boards count ``hand_points`` instead: the points the
+other players scored in the deals the winner won (what a points table pays its winner)."""
 
 
 class Category(models.TextChoices):

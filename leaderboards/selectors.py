@@ -42,7 +42,7 @@ class InvalidCategory(ApplicationError):
 
 class InvalidVariant(ApplicationError):
     code = "invalid_variant"
-    default_detail = "Unknown variant: use gin or rummy."
+    default_detail = "Unknown variant: use gin, rummy or indian."
 
 
 def board_variant(variant: str | None) -> str:

@@ -35,6 +35,7 @@ from . import glicko2
 from .models import (
     CATEGORY_OPPONENT_TYPE,
     DEFAULT_VARIANT,
+    WIN_POINTS_COLUMN,
     Category,
     Period,
     PeriodKind,
@@ -170,7 +171,8 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
 
     A won game scores the winner's total (times the level weight for ``computer``) when it is
     above 0, else 0: a Rummy total may be negative, and a win must never lower a score (a
-    Gin Rummy total never is, so Gin scores are the plain sum). The win still counts.
+    Gin Rummy total never is, so Gin scores are the plain sum). The win still counts. An
+    Indian Rummy win scores its ``hand_points`` instead (``WIN_POINTS_COLUMN``).
 
     ``ranked`` is the aggregate, one row per active player (score, wins, games, reached_at),
     ranked with a window function; guest accounts are on no board. Only its rows that are
@@ -188,8 +190,9 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
     result = q(GameResult._meta.db_table)
     user = q(get_user_model()._meta.db_table)
     rank = q("rank")
-    points = "r.total * r.weight" if category == Category.COMPUTER else "r.total"
-    scored = "r.won AND r.total > 0"
+    column = f"r.{q(WIN_POINTS_COLUMN.get(variant, 'total'))}"
+    points = f"{column} * r.weight" if category == Category.COMPUTER else column
+    scored = f"r.won AND {column} > 0"
     bounds = "r.finished_at >= %s"
     bound_params: list[Any] = [connection.ops.adapt_datetimefield_value(midnight(period.start))]
     if period.end is not None:

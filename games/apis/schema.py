@@ -43,8 +43,9 @@ def _ref(name: str) -> JsonObject:
 def game_components() -> dict[str, JsonObject]:
     """Every game's JSON Schemas (``variant.rules.schemas``, declared beside the codec that
     writes that JSON), and the unions the server's own shapes refer to: ``GameRound``,
-    ``GameRoundResult``, ``GameFinal`` (one of the games' own), ``GameRules`` (any of
-    them: ``{}`` takes every default), each game's rules as a request body (unknown keys
+    ``GameRoundResult`` (one of the games' own), ``GameFinal`` and ``GameRules`` (any of
+    them: a Rummy and an Indian Rummy final that ended by a concession have the same
+    shape, and ``{}`` takes every default), each game's rules as a request body (unknown keys
     refused), and ``GameActionRequest``, every game's action bodies by ``type``."""
     out: dict[str, JsonObject] = {}
     schemas = [variant.rules.schemas for variant in VARIANTS.values()]
@@ -52,7 +53,7 @@ def game_components() -> dict[str, JsonObject]:
         out.update(schema.components)
     out["GameRound"] = {"oneOf": [_ref(schema.round) for schema in schemas]}
     out["GameRoundResult"] = {"oneOf": [_ref(schema.round_result) for schema in schemas]}
-    out["GameFinal"] = {"oneOf": [_ref(schema.final) for schema in schemas]}
+    out["GameFinal"] = {"anyOf": [_ref(schema.final) for schema in schemas]}
     out["GameRules"] = {"anyOf": [_ref(schema.rules) for schema in schemas]}
     for schema in schemas:
         out[f"{schema.rules}Request"] = {**out[schema.rules], "additionalProperties": False}
@@ -336,7 +337,9 @@ class MoveSerializer(serializers.Serializer):
     seat = serializers.IntegerField()
     action = serializers.DictField(
         help_text="The action body; `card` on stock draws only for your own draws, or once "
-        "the game is finished. `concede` / `timeout` entries end a game early."
+        "the game is finished, and so on an Indian Rummy `declare` (its card lies face "
+        "down). `concede` / `timeout` entries end a game early, or at a table of three or "
+        "more record that the seat left."
     )
     automatic = serializers.BooleanField(help_text="Played by the server (turn timer).")
     created_at = serializers.DateTimeField()

@@ -149,7 +149,15 @@ class GamesApi(APIView):
         request={"application/json": {"$ref": "#/components/schemas/GameCreateRequest"}},
         responses={
             201: GameViewSerializer,
-            **error_responses(400, 401, 409, 415, 429, codes={409: ["too_many_waiting_games"]}),
+            **error_responses(
+                400,
+                401,
+                409,
+                415,
+                422,
+                429,
+                codes={409: ["too_many_waiting_games"], 422: ["rules_not_for_table"]},
+            ),
         },
         description="Against the computer the game is `active` at once (difficulty defaults "
         "to `medium`); against a human it is `waiting` with a 6-character `invite_code` "
@@ -159,7 +167,10 @@ class GamesApi(APIView):
         "throttled per player (429 with `Retry-After`). `variant: \"rummy\"` (DESIGN §5) "
         "takes `computers` (1-3) against the computer, and `seats` (2-4), `computers` (0 to "
         "seats - 2, the last seats) and `difficulty` at a table for people, who take the "
-        "other seats by invite code in order; it starts when every seat is taken.",
+        "other seats by invite code in order; it starts when every seat is taken. "
+        "`variant: \"indian\"` (DESIGN §6) takes `computers` 1-5 and `seats` 2-6 the same "
+        "way; rules that a table of that size cannot be dealt with (`decks: 1` at more than "
+        "two seats) are 422 `rules_not_for_table`, naming `rules.<option>` in `fields`.",
         examples=[
             OpenApiExample(
                 "vs computer",
@@ -344,11 +355,12 @@ def _change_schema(operation_id: str, codes: list[str]) -> Any:
 
 @_change_schema("games_concede", ["game_not_active"])
 class ConcedeApi(_GameChangeApi):
-    """Give up the game: the opponent wins (`final.reason` `concede`). At a rummy table of
+    """Give up the game: the opponent wins (`final.reason` `concede`). At a Rummy table of
     three or four you leave instead: an `easy` computer plays your seat for the rest of the
     game, you are placed last, and you may still read the game but no longer act (409
     `game_not_active`); the game ends when fewer than two seats remain or no person is
-    left."""
+    left. At an Indian Rummy table of three to six you leave too, but nobody takes your
+    seat: it drops from the deal at the highest drop cost and is dealt no more."""
 
     service = services.game_concede
     throttle_classes = [ConcedeThrottle]

@@ -17,6 +17,7 @@ from games.errors import (
     GameNotWaiting,
     InvalidCode,
     NotCreator,
+    RulesNotForTable,
     TooManyWaitingGames,
     in_field,
 )
@@ -30,7 +31,7 @@ from games.services.locking import (
     game_seat_for,
 )
 from games.services.results import game_forfeit, game_mark_abandoned
-from games.services.rounds import game_start
+from games.services.rounds import game_start, rules_check_seats
 from games.services.timers import WAITING_TTL
 from games.variants import DEFAULT_VARIANT, AnyVariant, RulesError, variant_for
 
@@ -39,13 +40,22 @@ INVITE_LENGTH = 6
 _system_random = secrets.SystemRandom()
 
 
-def _rules(variant: AnyVariant, data: object) -> dict[str, Any]:
-    """Every rule option, defaults filled; a bad option is 400 naming ``rules.<key>``."""
+def _rules(variant: AnyVariant, data: object, *, seats: int) -> dict[str, Any]:
+    """Every rule option, defaults filled; a bad option is 400 naming ``rules.<key>``, and
+    rules that a table of ``seats`` cannot be dealt with (each option valid on its own)
+    are 422 ``rules_not_for_table`` naming it."""
     try:
-        return variant.rules.rules_from_json(data or {})
+        rules = variant.rules.rules_from_json(data or {})
     except RulesError as exc:
         in_field(exc, "rules")
         raise
+    try:
+        rules_check_seats(variant=variant, rules=rules, seats=seats)
+    except RulesError as exc:
+        own = getattr(exc, "fields", None) or {"": [str(exc)]}
+        fields = {f"rules.{key}" if key else "rules": list(msgs) for key, msgs in own.items()}
+        raise RulesNotForTable(str(exc), fields=fields) from exc
+    return rules
 
 
 @transaction.atomic
@@ -68,7 +78,7 @@ def game_create_vs_computer(
         opponent_type=OpponentType.COMPUTER,
         difficulty=difficulty,
         visibility=Visibility.PRIVATE,
-        rules=_rules(game_variant, rules_data),
+        rules=_rules(game_variant, rules_data, seats=seat_count),
         created_by=user,
     )
     Seat.objects.bulk_create(
@@ -123,7 +133,7 @@ def game_create_vs_human(
     seat_count = seats or game_variant.min_seats
     assert game_variant.min_seats <= seat_count <= game_variant.max_seats  # the API checks
     assert 0 <= computers <= seat_count - 2 and (difficulty or not computers)
-    rules = _rules(game_variant, rules_data)
+    rules = _rules(game_variant, rules_data, seats=seat_count)
     _ensure_waiting_room(user)
     for _ in range(20):
         try:
@@ -227,7 +237,8 @@ def game_abandon(*, game_id: uuid.UUID) -> Game:
 @transaction.atomic
 def game_concede(*, game_id: uuid.UUID, user: User) -> Game:
     """The caller gives up: the other player wins (DESIGN: ``final.reason`` ``concede``);
-    at a rummy table of three or four the caller leaves and play goes on (DESIGN §5)."""
+    at a table of three or more the caller leaves and play goes on, as the variant says
+    (DESIGN §5, §6)."""
     game = game_lock(game_id=game_id)
     seat = game_seat_for(game=game, user=user)
     game_ensure_active(game=game)

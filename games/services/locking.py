@@ -77,12 +77,16 @@ def game_seat_for(*, game: Game, user: User) -> int:
 
 
 def game_ensure_seat_plays(*, game: Game, seat: int) -> None:
-    """409 ``game_not_active`` for a player who left the game (a rummy seat the computer
-    now plays): they may still look, but no longer act."""
-    if any(s.seat == seat and s.left_at is not None for s in game.seats.all()):
-        raise GameNotActive(
-            "You left this game; the computer plays your seat.", current=game.version
-        )
+    """409 ``game_not_active`` for a player who left the game (a seat the computer now
+    plays, or one out of the game): they may still look, but no longer act."""
+    for row in game.seats.all():
+        if row.seat == seat and row.left_at is not None:
+            raise GameNotActive(
+                "You left this game; the computer plays your seat."
+                if row.computer
+                else "You left this game; your seat is out of it.",
+                current=game.version,
+            )
 
 
 def game_ensure_active(*, game: Game) -> None:

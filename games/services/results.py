@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from django.utils import timezone
 
+from games.errors import at_version
 from games.models import FORFEIT_REASONS, Difficulty, Game, GameResult, GameStatus, Move
 from games.signals import game_finished
+from games.variants import RulesError
 
 
 def _every_seat_moved(game: Game) -> bool:
@@ -77,8 +79,8 @@ def game_finish(*, game: Game, state: object) -> None:
 
 def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False) -> None:
     """``seat`` gives up (concession or timeout), logged as a move. The game ends with the
-    seat losing, or -- rummy with three or four seats -- the seat leaves and play goes on
-    (:func:`game_seat_leave`). The caller holds the game's lock."""
+    seat losing, or -- at a table of three or more, as the variant's rules say -- the seat
+    leaves and play goes on (:func:`game_seat_leave`). The caller holds the game's lock."""
     variant = game.game_variant
     new_state = _log_forfeit(game=game, seat=seat, reason=reason, automatic=automatic)
     if variant.rules.progress(new_state).is_over:
@@ -88,21 +90,32 @@ def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False)
     if any(row.is_person for row in game.seats.all()):
         return
     # The last person left: the computers do not play on alone. They give up too, the
-    # lowest placed first, so the placement stands as it is now, the people last.
+    # lowest placed first, so the placement stands as it is now, the people last. A seat
+    # the rules no longer let give up (already out of the game, e.g. out of an Indian
+    # Rummy pool) is passed over.
     standings = variant.rules.standings(new_state)
     for other in reversed(standings):
         if variant.rules.progress(new_state).is_over:
             break
         if variant.rules.has_left(new_state, other):
             continue
-        new_state = _log_forfeit(game=game, seat=other, reason=reason, automatic=True)
+        try:
+            new_state = _log_forfeit(game=game, seat=other, reason=reason, automatic=True)
+        except RulesError:
+            continue
     game_finish(game=game, state=new_state)
 
 
 def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> object:
-    """Log ``seat``'s forfeit as a move and apply it; returns the new state."""
+    """Apply ``seat``'s forfeit and log it as a move; returns the new state. A forfeit the
+    rules refuse raises their error before anything is written."""
     variant = game.game_variant
     state = game.rules_state()
+    try:
+        new_state = variant.rules.concede(state, seat, reason)
+    except RulesError as exc:  # e.g. a seat already out of the game: 409 game_not_active
+        at_version(exc, game.version)
+        raise
     game.version += 1
     Move.objects.create(
         game=game,
@@ -112,23 +125,21 @@ def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> obje
         action={"type": reason},
         automatic=automatic,
     )
-    new_state = variant.rules.concede(state, seat, reason)
     game.set_rules_state(new_state)
     return new_state
 
 
-LEAVER_STAND_IN = Difficulty.EASY
-"""The computer that plays on for a player who left (DESIGN §5)."""
-
-
 def game_seat_leave(*, game: Game, seat: int) -> None:
-    """The player at ``seat`` left a game that goes on: the computer at ``easy`` plays the
-    seat from now on. The row keeps its ``user`` (the player's result row, placed last, is
-    written when the game ends) and records ``left_at``. The caller holds the game's
-    lock."""
+    """The player at ``seat`` left a game that goes on: the variant's
+    ``leaver_stand_in`` (the computer at ``easy`` in Rummy, DESIGN §5) plays the seat from
+    now on, or nobody does (Indian Rummy, DESIGN §6: the seat is out of the game and its
+    rules never give it the turn again). The row keeps its ``user`` (the player's result
+    row, placed last, is written when the game ends) and records ``left_at``. The caller
+    holds the game's lock."""
+    stand_in = game.game_variant.leaver_stand_in
     for row in game.seats.all():  # the loaded seats, so the rest of this change sees it
         if row.seat == seat:
-            row.computer = LEAVER_STAND_IN
+            row.computer = Difficulty(stand_in) if stand_in else ""
             row.left_at = timezone.now()
             row.save(update_fields=["computer", "left_at"])
 

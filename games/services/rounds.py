@@ -2,12 +2,25 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from django.utils import timezone
 
 from games import dealing
 from games.models import Game, GameRound, GameStatus
+from games.variants import AnyVariant
+
+
+def rules_check_seats(*, variant: AnyVariant, rules: Mapping[str, Any], seats: int) -> None:
+    """Raise the rules' error (naming the option) when a table of ``seats`` cannot be
+    dealt with ``rules`` -- an option valid for some tables only, as Indian Rummy's one
+    deck is for two seats -- so that a table is refused when it is created, never when
+    its last seat is taken. One deal of a fixed deck is the check: whatever a game
+    refuses to deal, it refuses here."""
+    deck = variant.rules.new_deck(random.Random(0), rules)
+    variant.rules.new_game(rules, seats=seats, dealer=0, deck=deck, salt="")
 
 
 def game_deal_round(*, game: Game, deal: Callable[[Sequence[str], str], object]) -> None:

@@ -34,7 +34,7 @@ from games.models import (
 )
 from games.services.commit import Before, game_commit_change
 from games.services.events import player_event_add
-from games.services.rounds import game_start
+from games.services.rounds import game_start, rules_check_seats
 from games.variants import RulesError, variant_for
 
 
@@ -47,12 +47,18 @@ class InvalidGameRules(ValueError):
         self.fields = fields
 
 
-def game_rules_for(*, variant: str, rules_data: object) -> dict[str, Any]:
+def game_rules_for(
+    *, variant: str, rules_data: object, seats: int | None = None
+) -> dict[str, Any]:
     """Every rule option of ``variant``, defaults filled, from a ``rules`` object; raises
-    :class:`InvalidGameRules` for an unknown, mistyped or out-of-range option."""
+    :class:`InvalidGameRules` for an unknown, mistyped or out-of-range option, or (with
+    ``seats``) one that a table of that many seats cannot be dealt with."""
     game_variant = variant_for(variant)
     try:
-        return game_variant.rules.rules_from_json(rules_data or {})
+        rules = game_variant.rules.rules_from_json(rules_data or {})
+        if seats is not None:
+            rules_check_seats(variant=game_variant, rules=rules, seats=seats)
+        return rules
     except RulesError as exc:
         own = getattr(exc, "fields", None) or {"": [str(exc)]}
         fields = {

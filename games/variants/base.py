@@ -40,6 +40,16 @@ class Variant(Generic[State, Action, View]):
     players: Players[View, Action]
     contest: GameContest[State, Action, View] | None = None
     """How ``manage.py simulate`` plays it (None: the simulator does not)."""
+    leaver_stand_in: str | None = "easy"
+    """Who plays on for a person who leaves a table of three or more seats (concedes, or
+    forfeits on time) while the game goes on: the computer at this level (DESIGN §5:
+    ``easy``), or ``None`` when nobody does -- the seat is out of the game and never has a
+    turn again (DESIGN §6). At two seats leaving ends the game, whatever this says."""
+    secret_action_keys: tuple[tuple[str, str], ...] = ()
+    """``(action type, key)`` pairs: a key of a logged action that only the seat that
+    played it may read in the move log until the game ends (Indian Rummy's ``declare``
+    puts its ``card`` face down). A drawn card is hidden by the rules'
+    ``card_is_public`` already."""
     names_itself: bool = True
     """Whether its views and list lines carry ``variant`` (the first game, Gin Rummy, keeps
     the shapes it had before there were others)."""

@@ -2,7 +2,8 @@
 simulate`` and ``bench/simulate.py`` (the same options, the same report).
 
 Each game's contest is its own (``variant.contest``: :mod:`games.ai.gin.simulate`,
-:mod:`games.ai.rummy.simulate`), on the runner of :mod:`games.ai.common.simulate`.
+:mod:`games.ai.rummy.simulate`, :mod:`games.ai.indian.simulate`), on the runner of
+:mod:`games.ai.common.simulate`.
 """
 
 from __future__ import annotations

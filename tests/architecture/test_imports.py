@@ -1,8 +1,8 @@
 """The import rules of docs/architecture.md, checked on the source (no database).
 
 * ``games/rules`` is a library: the standard library and itself, nothing else (no Django,
-  no project module). Inside it each game (``gin``, ``rummy``) imports only itself and
-  ``games.rules.common``, which imports only itself.
+  no project module). Inside it each game (``gin``, ``rummy``, ``indian``) imports only
+  itself and ``games.rules.common``, which imports only itself.
 * ``games/ai`` plays from views: the standard library, ``games.rules`` and itself. Each
   game's players import only themselves, their own game's rules and what is common;
   ``games.ai.common`` only itself and ``games.rules.common``.
@@ -77,6 +77,10 @@ def outside(names: set[str], allowed: tuple[str, ...]) -> set[str]:
         (
             "games.ai.rummy",
             ("games.ai.rummy", "games.ai.common", "games.rules.rummy", "games.rules.common"),
+        ),
+        (
+            "games.ai.indian",
+            ("games.ai.indian", "games.ai.common", "games.rules.indian", "games.rules.common"),
         ),
     ],
 )

@@ -79,6 +79,11 @@ def test_game_creation_has_one_shape_per_opponent(schema):
         (("human",), ("rummy",), ()): table,
         (("human",), ("rummy",), (3,)): table | {"difficulty"},
         (("human",), ("rummy",), (4,)): table | {"difficulty"},
+        (("computer",), ("indian",), ()): {
+            "opponent", "variant", "difficulty", "rules", "computers",
+        },
+        (("human",), ("indian",), ()): table,
+        **{(("human",), ("indian",), (n,)): table | {"difficulty"} for n in (3, 4, 5, 6)},
     }
     rules = _resolve(schema, shapes[0]["properties"]["rules"])
     assert rules["additionalProperties"] is False

@@ -140,7 +140,7 @@ def test_an_unknown_variant_is_400_invalid_variant(frozen, auth_client, path, qu
     response = auth_client.get(f"/api/v1/leaderboards/{path}?{query}")
     assert response.status_code == 400
     body = response.json()
-    assert body["code"] == "invalid_variant" and "gin or rummy" in body["detail"]
+    assert body["code"] == "invalid_variant" and "gin, rummy or indian" in body["detail"]
 
 
 @pytest.mark.parametrize("path", ["weekly", "rating"])
@@ -156,7 +156,7 @@ def test_the_variant_parameter_and_key_are_documented(api_client):
         operation = schema["paths"][path]["get"]
         params = {p["name"]: p for p in operation["parameters"]}
         assert params["variant"]["in"] == "query"
-        assert set(params["variant"]["schema"]["enum"]) == {"gin", "rummy"}
+        assert set(params["variant"]["schema"]["enum"]) == {"gin", "rummy", "indian"}
         assert "invalid_variant" in operation["responses"]["400"]["description"]
         output = operation["responses"]["200"]["content"]["application/json"]["schema"]
         component = schema["components"]["schemas"][output["$ref"].rsplit("/", 1)[-1]]

@@ -58,7 +58,9 @@ def tournament_settings_check(data: Mapping[str, Any]) -> dict[str, Any]:
             field="table_size",
         )
     try:
-        rules = games.game_rules_for(variant=variant, rules_data=data.get("rules"))
+        rules = games.game_rules_for(
+            variant=variant, rules_data=data.get("rules"), seats=table_size
+        )
     except games.InvalidGameRules as exc:
         error = InvalidSettings(exc.detail)
         error.fields = exc.fields

@@ -252,8 +252,9 @@ def simulate(
     ``settings`` (JSON; the defaults without them)."""
     contest.check_player(a)
     contest.check_player(b)
-    if not 2 <= seats <= 4:
-        raise ValueError("--seats must be 2, 3 or 4.")
+    if seats not in contest.seats:
+        allowed = ", ".join(map(str, contest.seats))
+        raise ValueError(f"--seats must be one of {allowed}.")
     groups = max(1, -(-games // seats))
     workers = max(1, workers or os.cpu_count() or 1)
     rules_json = contest.rules.rules_from_json(settings)

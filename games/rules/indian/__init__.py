@@ -50,7 +50,9 @@ Playing
     (2, [13, 13, 13], 64, ['in', 'in', 'in'])
     >>> sorted(view)
     ['arrangement', 'dealer', 'discard_pile', 'drawn_from_discard', 'hand', 'hand_sizes', \
-'legal_actions', 'number', 'phase', 'status', 'stock_size', 'turn', 'wild_joker']
+'legal_actions', 'number', 'phase', 'pile_history', 'status', 'stock_size', 'turn', 'wild_joker']
+    >>> view["pile_history"]                          # the pile's public record
+    [{'seat': 1, 'action': 'discard', 'card': '2S'}]
 
 Decisions where DESIGN §6 (and §4/§5) is silent (see :mod:`.engine` and :mod:`.melds` too)
 
@@ -105,8 +107,10 @@ Decisions where DESIGN §6 (and §4/§5) is silent (see :mod:`.engine` and :mod:
   (when allowed), ``drop``; then ``discard`` (``cards``), ``drop``, ``declare``
   (``valid_with``; any allowed discard card may be declared with, the others make a wrong
   show). Between deals ``phase`` is ``round_over``; ``round`` is null once the game is
-  over. The deal's public history (who took what from, or left on, the discard pile) is
-  kept in the state and the :class:`RoundView`, not yet written to JSON.
+  over. The deal's public history is kept in the state and the :class:`RoundView`; the
+  view's JSON writes its part about the discard pile as ``round.pile_history`` (who
+  took which card from it, or left which card on it, oldest first), never a stock draw's
+  card or a declaration's face-down card.
 * The turn timer's move, :func:`timeout_action`, needs only the seat's view: a stock
   draw, then the highest-valued allowed card outside the arrangement's groups (ties to
   the higher rank, the ace highest); it never declares or drops.
@@ -117,6 +121,8 @@ Decisions where DESIGN §6 (and §4/§5) is silent (see :mod:`.engine` and :mod:
 
 Public API
 
+* The interface (:mod:`.game`): ``INDIAN_RULES`` (a ``GameRules``; its decisions are in
+  :mod:`.game`'s docstring); the JSON Schemas of its JSON are :mod:`.schema`'s.
 * Cards (:mod:`.cards`): ``Card``, ``Joker``, ``JOKER``, ``IndianCard``, ``parse_card``,
   ``indian_cards``, ``card_value(card, wild_rank)``, ``hand_value(cards, wild_rank)``,
   ``is_joker``, ``wild_rank_of``, ``sort_hand``, ``new_deck(rng, decks=2)``,
@@ -125,7 +131,8 @@ Public API
   wild_rank)``, ``show_problem(groups, wild_rank)``, ``is_valid_show``,
   ``best_arrangement(cards, wild_rank, *, keep=None, max_points=None)``,
   ``hand_points``, ``valid_with(cards, wild_rank, *, keep=None)``, ``discard_points``.
-* Rules (:mod:`.ruleset`): ``RuleSet`` (``from_dict``, ``to_dict``), ``FORMATS``.
+* Rules (:mod:`.ruleset`): ``RuleSet`` (``from_dict``, ``to_dict``), ``FORMATS``,
+  ``OPTIONS`` (each a ``RuleOption``, as the schema describes them).
 * Actions (:mod:`.actions`): ``DrawStock``, ``DrawDiscard``, ``Discard(card)``,
   ``Declare(card, groups=None)``, ``Drop``, the ``Action`` union, ``ACTION_TYPES``;
   ``Concede(reason)`` as a :func:`replay_steps` step.
@@ -141,9 +148,10 @@ Public API
   ``reshuffle_order(cards, salt, k)``.
 * JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``view_to_json``,
   ``state_to_json``, ``state_from_json``, ``round_result_to_json``, ``final_to_json``,
-  ``deck_to_json``.
-* Errors (:mod:`.errors`): the shared ``RulesError`` family (``StockOnly`` among them)
-  plus ``CannotTakeJoker``, ``GroupsDoNotMatchHand``; ``INDIAN_ERRORS_BY_CODE``.
+  ``deck_to_json``, ``pile_history_to_json``.
+* Errors (:mod:`.errors`): the shared ``RulesError`` family plus ``StockOnly``,
+  ``CannotTakeJoker``, ``GroupsDoNotMatchHand``; ``IndianErrorCode`` (its own codes),
+  ``ERRORS`` (in the API's order), ``INDIAN_ERRORS_BY_CODE``.
 """
 
 from games.rules.indian.actions import (
@@ -179,6 +187,7 @@ from games.rules.indian.codec import (
     action_to_json,
     deck_to_json,
     final_to_json,
+    pile_history_to_json,
     round_result_to_json,
     state_from_json,
     state_to_json,
@@ -200,6 +209,7 @@ from games.rules.indian.engine import (
     view_for,
 )
 from games.rules.indian.errors import (
+    ERRORS,
     INDIAN_ERRORS_BY_CODE,
     CannotDiscardDrawnCard,
     CannotTakeJoker,
@@ -208,6 +218,7 @@ from games.rules.indian.errors import (
     GameNotActive,
     GroupsDoNotMatchHand,
     IllegalAction,
+    IndianErrorCode,
     InvalidCard,
     InvalidInput,
     NotYourTurn,
@@ -216,6 +227,7 @@ from games.rules.indian.errors import (
     ValidationError,
     WrongPhase,
 )
+from games.rules.indian.game import INDIAN_RULES
 from games.rules.indian.melds import (
     Arrangement,
     GroupKind,
@@ -227,7 +239,7 @@ from games.rules.indian.melds import (
     show_problem,
     valid_with,
 )
-from games.rules.indian.ruleset import FORMATS, RuleSet
+from games.rules.indian.ruleset import FORMATS, OPTIONS, RuleSet
 from games.rules.indian.state import (
     FinalResult,
     GameState,
@@ -246,9 +258,12 @@ from games.rules.indian.state import (
 
 __all__ = [
     "ACTION_TYPES",
+    "ERRORS",
     "FORMATS",
     "INDIAN_ERRORS_BY_CODE",
+    "INDIAN_RULES",
     "JOKER",
+    "OPTIONS",
     "STATE_FORMAT_VERSION",
     "Action",
     "Arrangement",
@@ -274,6 +289,7 @@ __all__ = [
     "HistoryEntry",
     "IllegalAction",
     "IndianCard",
+    "IndianErrorCode",
     "InvalidCard",
     "InvalidInput",
     "Joker",
@@ -314,6 +330,7 @@ __all__ = [
     "new_deck",
     "new_game",
     "parse_card",
+    "pile_history_to_json",
     "placement",
     "read_group",
     "replay",

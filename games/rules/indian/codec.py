@@ -119,15 +119,19 @@ def action_from_json(data: object) -> Action:
     string and :class:`~games.rules.common.errors.ValidationError` (``validation_error``) for
     any other bad shape, both with ``fields``; never another exception. Keys of another
     action type are accepted when ``null`` (any other key never is), as in the other
-    codecs. ``groups`` may be left out (or ``null``): the server then shows its own
-    least-points arrangement. Groups are only checked for shape here;
+    codecs, and so is ``melds`` (the other games' key, which the published bodies of the
+    draws and the discard, shared by every game, take as ``null``). ``groups`` may be
+    left out (or ``null``): the server then shows its own least-points arrangement.
+    Groups are only checked for shape here;
     :func:`~games.rules.indian.engine.apply_action` checks them against the hand.
 
     >>> action_from_json({"type": "declare", "card": "xx", "groups": [["as", "2S", "3s"]]})
     Declare(card=JOKER, groups=((Card.parse('AS'), Card.parse('2S'), Card.parse('3S')),))
-    >>> action_from_json({"type": "drop", "card": None})
+    >>> action_from_json({"type": "drop", "card": None, "melds": None})
     Drop()
     """
+    if isinstance(data, dict) and "melds" in data and data["melds"] is None:
+        data = {key: value for key, value in data.items() if key != "melds"}
     kind, data = read_action_type(data, _ACTION_KEYS, ACTION_TYPES)
     missing = {
         key: ["This field is required."] for key in _REQUIRED.get(kind, ()) if data.get(key) is None
@@ -195,9 +199,27 @@ def _opt_card(card: IndianCard | None) -> str | None:
     return None if card is None else str(card)
 
 
+PILE_ACTIONS = (DrawDiscard.type, Discard.type)
+"""The events of a deal's public record of its discard pile (``pile_history``)."""
+
+
+def pile_history_to_json(history: Sequence[HistoryEntry]) -> list[dict[str, Any]]:
+    """``[{seat, action, card}]``, oldest first: every card a seat took from
+    (``draw_discard``) or left on (``discard``) the discard pile in the deal, as every
+    seat at the table saw it. Nothing else of the deal's history is in it: no stock draw
+    (its card is its drawer's alone), no declaration (its card lies face down), no
+    reshuffle."""
+    return [
+        {"seat": entry.seat, "action": entry.type, "card": str(entry.card)}
+        for entry in history
+        if entry.type in PILE_ACTIONS and entry.card is not None
+    ]
+
+
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
-    """The ``round`` object of the API view (DESIGN §6 keys; the server adds
-    ``deck_commitment`` and ``turn_deadline``)."""
+    """The ``round`` object of the API view (DESIGN §6 keys, and ``pile_history``: the
+    deal's public record of the discard pile; the server adds ``deck_commitment`` and
+    ``turn_deadline``)."""
     return {
         "number": view.number,
         "dealer": view.dealer,
@@ -211,6 +233,7 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
         "wild_joker": wild_joker_to_json(view.wild_card),
         "drawn_from_discard": _opt_card(view.drawn_from_discard),
         "arrangement": arrangement_to_json(view.arrangement),
+        "pile_history": pile_history_to_json(view.history),
         "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
     }
 
@@ -624,6 +647,7 @@ __all__ = [
     "final_to_json",
     "hand_result_to_json",
     "legal_action_to_json",
+    "pile_history_to_json",
     "round_result_to_json",
     "round_view_to_json",
     "state_from_json",

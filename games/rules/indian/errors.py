@@ -24,9 +24,11 @@ from games.rules.common.errors import (
     RulesError,
     ValidationError,
     WrongPhase,
+    errors_by_code,
 )
 
 __all__ = [
+    "ERRORS",
     "INDIAN_ERRORS_BY_CODE",
     "CannotDiscardDrawnCard",
     "CannotTakeJoker",
@@ -73,19 +75,21 @@ class GroupsDoNotMatchHand(IllegalAction):
     code = IndianErrorCode.GROUPS_DO_NOT_MATCH_HAND
 
 
-INDIAN_ERRORS_BY_CODE: dict[str, type[RulesError]] = {
-    cls.code: cls
-    for cls in (
-        InvalidCard,
-        ValidationError,
-        GameNotActive,
-        NotYourTurn,
-        WrongPhase,
-        CardNotInHand,
-        CannotDiscardDrawnCard,
-        StockOnly,
-        CannotTakeJoker,
-        GroupsDoNotMatchHand,
-    )
-}
+ERRORS: tuple[type[RulesError], ...] = (
+    InvalidCard,
+    ValidationError,
+    NotYourTurn,
+    GameNotActive,
+    WrongPhase,
+    CardNotInHand,
+    CannotDiscardDrawnCard,
+    StockOnly,
+    CannotTakeJoker,
+    GroupsDoNotMatchHand,
+)
+"""Every error Indian Rummy's rules raise, in the order the API lists them: the shared
+ones but ``invalid_melds`` (a show that is not valid is a wrong show, never refused),
+then its own."""
+
+INDIAN_ERRORS_BY_CODE: dict[str, type[RulesError]] = errors_by_code(ERRORS)
 """The error class for each code an Indian Rummy game raises."""

@@ -14,19 +14,56 @@ from games.rules.common.options import _summary, option_problems
 FORMATS: tuple[str, ...] = ("points", "pool", "deals")
 """The three formats: one deal, a pool to 101 or 201 points, a fixed number of deals."""
 
-CHOICES: dict[str, tuple[int, ...]] = {"pool": (101, 201), "deals": (2, 3, 6), "decks": (1, 2)}
+OPTIONS: tuple[RuleOption, ...] = (
+    RuleOption(
+        "format",
+        "points",
+        choices=FORMATS,
+        help="points: one deal; pool: deals until one player is left under `pool`; "
+        "deals: `deals` deals.",
+    ),
+    RuleOption("pool", 101, choices=(101, 201), help="Pool: a total this high puts a player out."),
+    RuleOption("deals", 2, choices=(2, 3, 6), help="Deals: how many deals are played."),
+    RuleOption(
+        "decks",
+        2,
+        choices=(1, 2),
+        help="Decks of 52 cards and a printed joker (one deck only at a table of two).",
+    ),
+    RuleOption("max_points", 80, 40, 160, help="Most points a counted hand can cost."),
+    RuleOption(
+        "first_drop",
+        20,
+        0,
+        160,
+        help="Cost of a drop before the player's first draw of the deal (pool 201: 25 "
+        "when not given).",
+    ),
+    RuleOption(
+        "middle_drop",
+        40,
+        0,
+        160,
+        help="Cost of a drop after it (pool 201: 50 when not given).",
+    ),
+    RuleOption("wrong_show", 80, 0, 160, help="Cost of a declaration that is not a valid show."),
+)
+"""Every option, in the order of :meth:`RuleSet.to_dict`, as the API's schema describes
+them; the defaults are those of the points format (pool 201 has its own drop costs,
+which :class:`RuleSet` fills in)."""
+
+CHOICES: dict[str, tuple[int, ...]] = {
+    option.name: option.choices for option in OPTIONS if option.choices and option.name != "format"
+}
 """The options that take one of a few numbers."""
 INT_RANGES: dict[str, tuple[int, int]] = {
-    "max_points": (40, 160),
-    "first_drop": (0, 160),
-    "middle_drop": (0, 160),
-    "wrong_show": (0, 160),
+    option.name: (option.low, option.high)
+    for option in OPTIONS
+    if option.low is not None and option.high is not None
 }
 """The options that take a number in a range (inclusive)."""
 
-_RANGE_OPTIONS = tuple(
-    RuleOption(name, default=low, low=low, high=high) for name, (low, high) in INT_RANGES.items()
-)
+_RANGE_OPTIONS = tuple(option for option in OPTIONS if option.name in INT_RANGES)
 """The range options as the shared validation reads them."""
 
 _DROP_DEFAULTS = {101: (20, 40), 201: (25, 50)}

@@ -12,9 +12,10 @@ from games.rules.common.engine import is_legal
 from games.rules.common.game import Forfeit
 from tests.rules.common.playouts import GAMES, play
 
-ENDING = {"knock", "big_gin"}
+ENDING = {"knock", "big_gin", "declare", "drop"}
 """Moves that end a round for the player (a Rummy player goes out with a discard, which
-the absent player may make when it is the last card)."""
+the absent player may make when it is the last card; an Indian Rummy player leaves a
+deal by a declaration or a drop)."""
 
 
 @pytest.mark.parametrize(

@@ -15,12 +15,19 @@ from games.ai.common.simulate import (
     simulate,
 )
 from games.ai.gin.simulate import CONTEST as GIN
+from games.ai.indian.simulate import CONTEST as INDIAN
 from games.ai.rummy.simulate import CONTEST as RUMMY
 
-CONTESTS = [(GIN, {"target_score": 30}, 2), (RUMMY, {"rounds": 1, "hand_size": 7}, 3)]
+CONTESTS = [
+    (GIN, {"target_score": 30}, 2),
+    (RUMMY, {"rounds": 1, "hand_size": 7}, 3),
+    (INDIAN, {"format": "points"}, 5),
+]
 
 
-@pytest.mark.parametrize(("contest", "settings", "seats"), CONTESTS, ids=["gin", "rummy"])
+@pytest.mark.parametrize(
+    ("contest", "settings", "seats"), CONTESTS, ids=["gin", "rummy", "indian"]
+)
 def test_every_game_of_a_group_gets_the_same_deals_with_a_at_each_seat(
     contest, settings, seats
 ):
@@ -35,7 +42,9 @@ def test_every_game_of_a_group_gets_the_same_deals_with_a_at_each_seat(
     assert all(record.finished and record.rounds >= 1 for record in records)
 
 
-@pytest.mark.parametrize(("contest", "settings", "seats"), CONTESTS, ids=["gin", "rummy"])
+@pytest.mark.parametrize(
+    ("contest", "settings", "seats"), CONTESTS, ids=["gin", "rummy", "indian"]
+)
 def test_a_run_is_the_same_whatever_the_workers(contest, settings, seats):
     one = simulate(contest, "easy", "baseline", seats, 2 * seats, 3, 1, settings)
     two = simulate(contest, "easy", "baseline", seats, 2 * seats, 3, 2, settings)

@@ -81,11 +81,15 @@ def test_a_drawn_card_is_named_and_only_a_discard_pile_card_is_public(played):
 def _hide_others(game: Game, state: object, viewer: int, rng: random.Random) -> object:
     """``state`` with the cards no seat but their holder sees (the other hands, the
     stock) dealt again at random: the hand of the seat to act, whose taken card the rules
-    check, stays as it is."""
+    check, stays as it is, and so does a hand its seat has shown (an Indian Rummy
+    declaration: the stored groups are those cards)."""
     stored = game.rules.state_to_json(state)
     rnd = stored["round"]
+    shown = rnd.get("shows") or [None] * len(rnd["hands"])
     others = [
-        seat for seat in range(len(rnd["hands"])) if seat not in (viewer, rnd["turn"])
+        seat
+        for seat in range(len(rnd["hands"]))
+        if seat not in (viewer, rnd["turn"]) and shown[seat] is None
     ]
     pool = [card for seat in others for card in rnd["hands"][seat]] + rnd["stock"]
     rng.shuffle(pool)

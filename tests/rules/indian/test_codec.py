@@ -142,7 +142,7 @@ def test_actions_round_trip_through_json(action):
     assert action_from_json(json.loads(json.dumps(action_to_json(action)))) == action
 
 
-def test_view_has_exactly_the_round_keys_of_design_6():
+def test_view_has_exactly_the_round_keys_of_design_6_and_the_pile_record():
     state = position([f"{VALID} QS", COUNTED, ""], phase=Phase.DISCARD, drawn="KH",
                      status=[SeatStatus.IN, SeatStatus.IN, SeatStatus.OUT],
                      went_out=(None, None, 1), number=2)
@@ -174,6 +174,7 @@ def test_view_has_exactly_the_round_keys_of_design_6():
             {"type": "drop"},
             {"type": "declare", "valid_with": ["QS"]},
         ],
+        "pile_history": [{"seat": 2, "action": "discard", "card": "KD"}],
     }
     assert json.loads(json.dumps(body)) == body
     other = view_to_json(view_for(state, 1))["round"]

@@ -719,7 +719,7 @@ def test_a_view_shows_the_own_hand_and_its_arrangement_never_another_hand_or_the
     rnd = view["round"]
     assert set(rnd) == {"number", "dealer", "phase", "turn", "hand", "hand_sizes", "status",
                         "stock_size", "discard_pile", "wild_joker", "drawn_from_discard",
-                        "arrangement", "legal_actions"}
+                        "arrangement", "legal_actions", "pile_history"}
     assert rnd["hand_sizes"] == [14, 13] and rnd["drawn_from_discard"] == "KH"
     assert rnd["arrangement"]["discard"] == "QS" and rnd["arrangement"]["points"] == 0
     assert rnd["legal_actions"] == [

@@ -1,0 +1,124 @@
+"""Indian Rummy behind the one interface every game implements
+(:class:`~games.rules.common.game.GameRules`): :data:`INDIAN_RULES`.
+
+Decisions of the server's part:
+
+* Round 1's dealer is seat 0 (DESIGN §6), whatever the shuffler would draw; the dealer
+  moves to the next seat still in the game on every deal.
+* The rules of a request are read by :class:`~.ruleset.RuleSet` (the drop costs of pool
+  201 are its own defaults), and written back with every option filled in.
+* A deal's salt orders its reshuffles, so the state keeps it. An empty salt (the
+  simulator's and the tests' games, which commit to no deck) stands for
+  :data:`UNSALTED`; the server always deals with a salt of its own.
+* A seat that concedes or forfeits on time at a table of three or more *leaves*: the core
+  drops it from the deal in play at the highest drop cost and deals it no more (placed
+  last); its person sees what the seat sees (no hand: a seat out of the deal has none),
+  and, as it never has a turn again, nobody plays in its place.
+* The card a draw took is the stock's top card or the discard pile's; only a discard
+  pile's card is public (as for every game).
+* :class:`~games.rules.common.game.SeatRecord` ``hand_points`` of a seat are the points
+  the other seats scored in the deals it won (what a points table pays the winner);
+  ``hands_won`` the deals it won.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from enum import StrEnum
+from typing import TYPE_CHECKING, cast
+
+from games.rules.common.core import RulesCore
+from games.rules.common.game import GameOutcome, Json, JsonObject, SeatRecord
+from games.rules.indian import codec, engine
+from games.rules.indian.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
+from games.rules.indian.cards import card_texts, new_deck
+from games.rules.indian.errors import ERRORS, IndianErrorCode
+from games.rules.indian.ruleset import OPTIONS, RuleSet
+from games.rules.indian.schema import SCHEMAS
+from games.rules.indian.state import GameState, PlayerView
+
+if TYPE_CHECKING:
+    from games.rules.common.core import Engine
+
+UNSALTED = "unsalted"
+"""The salt of a deal dealt with none (``""``): reshuffles need one."""
+
+
+def _salt(salt: str) -> str:
+    return salt or UNSALTED
+
+
+class IndianRules(RulesCore[GameState, Action, PlayerView]):
+    """Indian Rummy's rules as the server plays them (see the module docstring)."""
+
+    action_types = ACTION_TYPES
+    error_codes: type[StrEnum] = IndianErrorCode
+    errors = ERRORS
+    options = OPTIONS
+    schemas = SCHEMAS
+
+    def rules_from_json(self, data: object) -> JsonObject:
+        """Every option of a request's ``rules``, the format's defaults filled in (pool
+        201: first drop 25, middle drop 50)."""
+        return RuleSet.from_dict(data).to_dict()
+
+    def new_deck(self, rng: random.Random, rules: Mapping[str, Json]) -> list[str]:
+        return card_texts(new_deck(rng, RuleSet.from_dict(dict(rules)).decks))
+
+    def new_game(
+        self, rules: Mapping[str, Json], *, seats: int, dealer: int, deck: Sequence[str],
+        salt: str,
+    ) -> GameState:
+        # DESIGN §6: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
+        return engine.new_game(RuleSet.from_dict(dict(rules)), seats, deck, _salt(salt), dealer=0)
+
+    def deal_next_round(self, state: GameState, deck: Sequence[str], salt: str) -> GameState:
+        """The next deal, with its salt (which orders its reshuffles)."""
+        return engine.deal_next_round(state, deck, _salt(salt))
+
+    def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
+        """The card a draw took: the stock's top card, or the discard pile's."""
+        if isinstance(action, DrawStock) and before.round.stock:
+            return str(before.round.stock[0])
+        if isinstance(action, DrawDiscard) and before.round.discard_pile:
+            return str(before.round.discard_pile[-1])
+        return ""
+
+    def outcome(self, state: GameState) -> GameOutcome:
+        final = state.final
+        assert final is not None, "the game is not over"
+        records = []
+        for seat in range(state.seats):
+            won = [r for r in state.rounds if r.winner == seat]
+            records.append(
+                SeatRecord(
+                    seat=seat,
+                    total=final.totals[seat],
+                    hand_points=sum(sum(r.points) - r.points[seat] for r in won),
+                    hands_won=len(won),
+                )
+            )
+        return GameOutcome(
+            winner=final.winner,
+            reason=final.reason,
+            hands=len(state.rounds),
+            seats=tuple(records),
+            placement=tuple(final.placement),
+        )
+
+    def has_left(self, state: GameState, seat: int) -> bool:
+        """Whether ``seat`` left the game (conceded or forfeited with 3-6 seats)."""
+        return seat in state.left
+
+    def standings(self, state: GameState) -> tuple[int, ...]:
+        return engine.placement(state)
+
+
+INDIAN_RULES = IndianRules(
+    # The engine deals with a salt; deal_next_round above passes it on, so the shared
+    # core's deal without one is never called.
+    cast("Engine[GameState, Action, PlayerView]", engine),
+    codec,
+)
+"""Indian Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""
