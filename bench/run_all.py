@@ -86,6 +86,27 @@ def main() -> int:
                 "2",
             ],
         ),
+        (
+            "indian computer players (short)",
+            [
+                sys.executable,
+                BENCH / "simulate.py",
+                "--variant",
+                "indian",
+                "--seats",
+                "6",
+                "--a",
+                "hard",
+                "--b",
+                "baseline",
+                "--games",
+                "12" if quick else "120",
+                "--seed",
+                "7",
+                "--workers",
+                "2",
+            ],
+        ),
     ]
     failed = []
     for title, command in runs:

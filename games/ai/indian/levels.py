@@ -118,24 +118,64 @@ def _medium_key(
 
 # ---------------------------------------------------------------------------- hard
 
-CANDIDATES = 4
+CANDIDATES = 5
 """Hard counts the outs of this many discards at most (Medium's choices first)."""
-DENIAL = 0.6
+DENIAL = 0.3
 """What handing the next seat a card it wants costs, in outs (live cards that would bring
 the hand one card nearer a show) per unseen card: taking it from the pile saves that seat
 a draw that brings it nearer only about a third of the time."""
-FIRST_DROP_DISTANCE = 8
+FIRST_DROP_DISTANCE = 5
 """Hard drops before its first draw, at a table of three or more, with a hand this far
 from a show and no joker."""
 MIDDLE_DROP_TURNS = 8
 """... and after this many of its own draws with a hand still :data:`MIDDLE_DROP_GAP` or
 more from a show, when its points exceed the middle drop's cost by half again."""
 MIDDLE_DROP_GAP = 5
+PILE_CANDIDATES = 3
+"""... judging the hand after taking it by this many of its discards (Medium's choices
+first)."""
+PILE_GAIN = 1.0
+"""Hard takes a discard that brings its hand no nearer a show when the outs it adds are
+expected to save at least this many draws (see :func:`_speeds_up`)."""
 
 
 def _outs(table: Table, hand: Sequence[IndianCard], far: int) -> float:
     """The live cards that would bring the hand (``far`` from a show) one card nearer."""
     return float(outs(hand, table.wild_rank, table.live, far)[1])
+
+
+def _turns(far: int, outs: float, unseen: int) -> float:
+    """The draws a hand ``far`` from a show, with ``outs`` of the ``unseen`` cards bringing
+    it nearer, is expected to need if every step found as many outs."""
+    return far * unseen / outs if outs > 0 else float("inf")
+
+
+def _speeds_up(view: PlayerView, table: Table) -> bool:
+    """Whether the discard pile's top card, though it brings the hand no nearer a show,
+    leaves it (after the best discard) with so many more outs that it is expected to
+    reach a show :data:`PILE_GAIN` draws sooner than with a stock draw."""
+    rnd = view.round
+    if DrawDiscard.type not in legal(view) or not table.unseen:
+        return False
+    wild = rnd.wild_rank
+    top = rnd.discard_pile[-1]
+    if is_joker(top, wild) or not _links(top, rnd.hand, wild):
+        return False  # a card near none of the hand's adds no outs
+    far, now = outs(rnd.hand, wild, table.live)
+    if far == 0:
+        return False
+    taken = [*rnd.hand, top]
+    kept = [
+        card
+        for card in dict.fromkeys(rnd.hand)
+        if card != top and at_most(_without(taken, card), wild, far)
+    ]
+    if not kept:
+        return False
+    kept = sorted(kept, key=lambda card: _medium_key(card, taken, wild))[-PILE_CANDIDATES:]
+    after = max(_outs(table, _without(taken, card), far) for card in kept)
+    unseen = table.unseen
+    return _turns(far, after, unseen) + PILE_GAIN <= _turns(far, now, unseen)
 
 
 def _drop(view: PlayerView, table: Table) -> bool:
@@ -161,15 +201,16 @@ def _drop(view: PlayerView, table: Table) -> bool:
 def hard(view: PlayerView, rng: random.Random) -> Action:
     """Hard: Medium's plan with the public record (:class:`~.knowledge.Table`): among the
     discards that leave the hand nearest a show, the one keeping the most live cards that
-    would bring it nearer, less what the next seat is seen to collect; and drops a hopeless
-    hand at a table of three or more."""
+    would bring it nearer, less what the next seat is seen to collect; takes the discard
+    pile's top card also when the outs it adds are expected to save a draw
+    (:func:`_speeds_up`); and drops a hopeless hand at a table of three or more."""
     rnd = view.round
     types = legal(view)
     table = Table.of(view)
     if _drop(view, table):
         return Drop()
     if DrawStock.type in types:
-        return DrawDiscard() if _takes(view) else DrawStock()
+        return DrawDiscard() if _takes(view) or _speeds_up(view, table) else DrawStock()
     shown = declaration(view)
     if shown is not None:
         return shown
