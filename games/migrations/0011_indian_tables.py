@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0008_tournament_games'),
+        ('games', '0010_rounds_apart'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -10,7 +10,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0009_indian_tables'),
+        ('games', '0011_indian_tables'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
