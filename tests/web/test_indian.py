@@ -134,11 +134,11 @@ def _check_final(tab, view: dict) -> None:
     assert tab.page.inner_text("[data-testid=total-me]") == str(mine)
 
 
-def test_a_whole_indian_points_game_against_the_computer_with_the_hand_grouped_by_drag(open_tab):
+def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped_by_drag(open_tab):
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "ind", display_name="Indu")
-    game_id = _start_vs_computers(tab, computers=1)
+    game_id = _start_vs_computers(tab, computers=1, fmt="deals-2")
     wait_for_my_turn(tab)
     status, view = tab.api(f"/games/{game_id}")
     assert status == 200 and view["variant"] == "indian" and len(view["players"]) == 2
@@ -187,7 +187,6 @@ def test_a_whole_indian_points_game_against_the_computer_with_the_hand_grouped_b
 
     _play_until(tab, {"result"})
     _status, view = tab.api(f"/games/{game_id}")
-    assert view["status"] == "finished"
     _check_result(tab, view["rounds"][0])
     tab.shot("indian-2-result")
     tab.assert_accessible("indian round result")
@@ -196,7 +195,11 @@ def test_a_whole_indian_points_game_against_the_computer_with_the_hand_grouped_b
     verdict.wait_for()
     assert verdict.get_attribute("data-ok") == "true", tab.page.inner_text(".verify")
     tab.page.click("[data-key=result-close]")
-    tab.page.wait_for_selector("[data-testid=final]")
+    # The second deal, to the end of the game: the lowest total wins.
+    _play_until(tab, {"final"})
+    _status, view = tab.api(f"/games/{game_id}")
+    assert view["status"] == "finished" and view["final"]["reason"] == "deals"
+    assert len(view["rounds"]) == 2
     _check_final(tab, view)
     tab.shot("indian-2-final")
     tab.assert_accessible("indian final")
@@ -207,7 +210,7 @@ def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cos
     tab = open_tab(width=390, height=844)
     tab.open("/")
     sign_up(tab, "drop")
-    game_id = _start_vs_computers(tab, computers=2)
+    game_id = _start_vs_computers(tab, computers=2, fmt="deals-2")
     wait_for_my_turn(tab)
     assert tab.page.locator("[data-testid=opponents] .opponent").count() == 2
     # The hand is one row that fits the phone's width.
@@ -266,9 +269,15 @@ def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cos
     assert mine["status"] == "dropped" and result["points"][view["you"]] == 20
     _check_result(tab, result)
     tab.shot("indian-3-result-phone")
+    tab.assert_accessible("indian round result, phone")
+    # The next deal deals this seat in again, with its total carried.
     tab.page.click("[data-key=result-close]")
-    tab.page.wait_for_selector("[data-testid=final]")
-    _check_final(tab, view)
+    tab.page.wait_for_function(
+        "() => document.querySelectorAll('[data-testid=hand] .card').length >= 13"
+    )
+    assert tab.page.inner_text("[data-testid=score-me] b") == "20"
+    _status, view = tab.api(f"/games/{game_id}")
+    assert view["round"]["number"] == 2 and view["round"]["status"][view["you"]] == "in"
     tab.assert_healthy()
 
 
@@ -283,6 +292,9 @@ def test_two_people_and_a_computer_share_a_public_indian_table_and_a_wrong_show_
     form.locator("select[name=indian_seats]").select_option("3")
     form.locator("select[name=indian_friend_computers]").select_option("1")
     form.locator("select[name=visibility]").select_option("public")
+    form.locator("select[name=turn_seconds]").select_option("none")
+    form.locator("summary").click()
+    form.locator("select[name=indian_format]").select_option("deals-2")
     form.locator("button[type=submit]").click()
     host.page.wait_for_selector("[data-testid=invite-code]")
     assert host.page.locator("[data-testid=seat-list] li.free").count() == 1
@@ -294,7 +306,8 @@ def test_two_people_and_a_computer_share_a_public_indian_table_and_a_wrong_show_
     sign_up(bob, "bob", display_name="Bob")
     line = bob.page.locator("[data-testid=lobby] .lobby-line[data-variant=indian]")
     line.wait_for()
-    assert "Indian Rummy" in line.inner_text()
+    assert "Indian Rummy" in line.text_content()
+    assert "2 deals" in line.text_content()
     assert line.locator("[data-testid=lobby-seats]").inner_text() == "3 seats, 1 free"
     line.locator("button:has-text('Join')").click()
     for tab in (host, bob):
@@ -346,8 +359,16 @@ def test_two_people_and_a_computer_share_a_public_indian_table_and_a_wrong_show_
     for tab in tabs.values():
         _check_result(tab, result)
     host.assert_accessible("indian result, three seats")
+    # The second deal deals everyone in again; the totals carry the penalties.
     for tab in tabs.values():
-        tab.assert_healthy(failed_requests=True)
+        tab.page.click("[data-key=result-close]")
+        tab.page.wait_for_function(
+            "() => document.querySelectorAll('[data-testid=hand] .card').length >= 13"
+        )
+    assert host.page.inner_text("[data-testid=score-me] b") == "80"
+    assert bob.page.inner_text("[data-testid=score-me] b") == "40"
+    for tab in tabs.values():
+        tab.assert_healthy()
 
 
 def test_the_rules_boards_and_profile_name_indian_rummy(open_tab):
