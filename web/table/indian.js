@@ -369,6 +369,7 @@ export class IndianTable extends TableBase {
     const myStatus = this.seatStatus(view.you);
     const wild = this.wildRank;
     const discardable = new Set(this.discardable());
+    const declarable = new Set(this.validWith() || []);
     const playing = this.legal().has("discard") && !this.busy;
     const arranging = !this.busy && r.hand.length > 0;
     const chosen = new Set(this.selected.map((s) => `${s.g}:${s.i}`));
@@ -382,9 +383,14 @@ export class IndianTable extends TableBase {
           playing && discardable.has(card) && "playable",
           selected && "selected",
           joker && "wild",
+          playing && declarable.has(card) && "declarable",
           r.drawn_from_discard === card && "taken",
         ].filter(Boolean).join(" "),
-        label: [joker ? "a joker this deal" : "", r.drawn_from_discard === card ? "just taken" : ""].filter(Boolean).join("; "),
+        label: [
+          joker ? "a joker this deal" : "",
+          playing && declarable.has(card) ? "a valid show is possible with it face down" : "",
+          r.drawn_from_discard === card ? "just taken" : "",
+        ].filter(Boolean).join("; "),
         disabled: !arranging, pressed: arranging ? selected : undefined, draggable: arranging,
         onClick: () => this.toggle({ g, i }),
       });
@@ -506,7 +512,8 @@ export class IndianTable extends TableBase {
     if (this.lastMove) parts.push(h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " "));
     const mine = this.seatStatus(view.you);
     if (this.hasLeft()) {
-      parts.push("You left this game.");
+      const me = view.players[view.you];
+      parts.push(me && me.computer ? "You left this game." : "You are out of this game: your total reached the pool. The others play on.");
       return parts;
     }
     if (mine === "dropped" || mine === "wrong_show") {
@@ -681,7 +688,7 @@ export class IndianTable extends TableBase {
     const wild = result.wild_joker;
     return [
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
-      wild ? h("p", { class: "hint" }, "Wild joker this deal: ", cardFace(wild.card), ` (every ${wild.rank === "T" ? "10" : wild.rank} was a joker).`) : null,
+      wild ? h("p", { class: "hint wild-line" }, "Wild joker this deal: ", cardFace(wild.card), ` (every ${wild.rank === "T" ? "10" : wild.rank} was a joker).`) : null,
       h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Points of this deal" }, h("table", { class: "breakdown round-points", "data-testid": "round-points" },
         h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hand"),
           h("th", { scope: "col" }, "Cards"), h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Total"))),
