@@ -11,7 +11,15 @@ import time
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.conftest import WAIT_SECONDS
-from tests.web.helpers import STEP_MS, sign_up, table, version, wait_for_my_turn, wait_for_version
+from tests.web.helpers import (
+    STEP_MS,
+    sign_up,
+    start_indian_vs_computers,
+    table,
+    version,
+    wait_for_my_turn,
+    wait_for_version,
+)
 
 INDIAN_VALUES = {"A": 10, "T": 10, "J": 10, "Q": 10, "K": 10, "X": 0}
 LAST_GROUP_HOLDS = (
@@ -24,17 +32,6 @@ def _game_id(tab) -> str:
     match = re.search(r"#/game/([0-9a-f-]{36})", tab.page.url)
     assert match, tab.page.url
     return match.group(1)
-
-
-def _start_vs_computers(tab, *, computers: int, fmt: str = "points") -> str:
-    form = tab.page.locator("form[aria-labelledby=h-computer]")
-    form.locator("select[name=variant]").select_option("indian")
-    form.locator("select[name=indian_computers]").select_option(str(computers))
-    form.locator("summary").click()
-    form.locator("select[name=indian_format]").select_option(fmt)
-    form.locator("button[type=submit]").click()
-    tab.page.wait_for_selector("[data-testid=table][data-variant=indian] [data-testid=hand] .card")
-    return _game_id(tab)
 
 
 def _groups(tab) -> list[list[str]]:
@@ -138,7 +135,7 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "ind", display_name="Indu")
-    game_id = _start_vs_computers(tab, computers=1, fmt="deals-2")
+    game_id = start_indian_vs_computers(tab, computers=1, fmt="deals-2")
     wait_for_my_turn(tab)
     status, view = tab.api(f"/games/{game_id}")
     assert status == 200 and view["variant"] == "indian" and len(view["players"]) == 2
@@ -210,7 +207,7 @@ def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cos
     tab = open_tab(width=390, height=844)
     tab.open("/")
     sign_up(tab, "drop")
-    game_id = _start_vs_computers(tab, computers=2, fmt="deals-2")
+    game_id = start_indian_vs_computers(tab, computers=2, fmt="deals-2")
     wait_for_my_turn(tab)
     assert tab.page.locator("[data-testid=opponents] .opponent").count() == 2
     # The hand is one row that fits the phone's width.
