@@ -5,6 +5,7 @@ profile screens that name the game."""
 
 from __future__ import annotations
 
+import json
 import re
 import time
 
@@ -178,6 +179,7 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
     tab.page.reload()
     tab.page.wait_for_selector("[data-testid=table][data-variant=indian] [data-testid=hand] .card")
     assert _groups(tab) == arranged
+    tab.page.wait_for_selector("[data-testid=live][data-status=live]")
     # "Arrange for me" puts back the server's least-points groups.
     tab.page.click("[data-key=act-arrange]")
     assert _groups(tab)[: len(r["arrangement"]["groups"])] == r["arrangement"]["groups"]
@@ -403,3 +405,44 @@ def test_the_rules_boards_and_profile_name_indian_rummy(open_tab):
         section = tab.page.locator(f"[data-testid=stats-{variant}]")
         assert section.locator("h3").inner_text() == labels[variant]
     tab.assert_healthy(failed_requests=True)
+
+
+def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(open_tab):
+    tab = open_tab()
+    tab.open("/")
+    panel = tab.page.locator("[data-testid=play-now]")
+    panel.locator("[data-key=play-now]").wait_for()
+    panel.locator("select").select_option("indian")
+    panel.locator("input[name=play_level][value=easy]").check()
+    panel.locator("[data-key=play-now]").click()
+    tab.page.wait_for_selector("[data-testid=table][data-variant=indian] [data-testid=hand] .card")
+    game_id = _game_id(tab)
+    _status, me = tab.api("/me")
+    assert me["guest"] is True
+    for step in range(4):
+        wait_for_my_turn(tab)
+        if tab.page.locator("[data-testid=round-result], [data-testid=final]").count():
+            break
+        at = version(tab)
+        tab.page.keyboard.press("h")
+        tab.page.wait_for_selector("[data-testid=hint]")
+        action = json.loads(table(tab).get_attribute("data-hint"))
+        marked = tab.page.eval_on_selector_all(
+            "[data-testid=hand] .card.hinted", "els => els.map((e) => e.dataset.card)"
+        )
+        if action["type"] in ("draw_stock", "draw_discard"):
+            assert marked == []
+            pile = "stock" if action["type"] == "draw_stock" else "discard-pile"
+            assert tab.page.locator(f"[data-key={pile}].hinted").count() == 1
+        elif action["type"] == "drop":
+            assert tab.page.locator("[data-key=act-drop].hinted").count() == 1
+        else:
+            assert marked == [action["card"]]
+        # The server takes the hinted move as it is.
+        status, _ = tab.api(
+            f"/games/{game_id}/actions", method="POST", body={**action, "expected_version": at}
+        )
+        assert status == 200, (step, action)
+        wait_for_version(tab, at)
+    tab.assert_accessible("indian table with a hint")
+    tab.assert_healthy()
