@@ -446,3 +446,33 @@ def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(o
         wait_for_version(tab, at)
     tab.assert_accessible("indian table with a hint")
     tab.assert_healthy()
+
+
+def test_a_pool_game_ends_when_a_players_drops_reach_the_pool(open_tab):
+    tab = open_tab()
+    tab.open("/")
+    sign_up(tab, "pool")
+    game_id = start_indian_vs_computers(tab, computers=1, fmt="pool-101")
+    # A first drop every deal (20 points): the sixth takes this seat past 101 and out.
+    for deal in range(1, 7):
+        wait_for_my_turn(tab)
+        assert not tab.page.locator("[data-testid=final]").count()
+        drop = tab.page.locator("[data-key=act-drop]")
+        assert drop.get_attribute("data-points") == "20"
+        drop.click()
+        tab.page.click(".dialog[role=alertdialog] button:has-text('Drop')")
+        box = tab.page.locator("[data-testid=round-result]")
+        box.wait_for()
+        assert box.get_attribute("data-outcome") == "last_player"
+        row = tab.page.locator("[data-testid=round-row-0]")
+        assert row.get_attribute("data-status") == "dropped"
+        assert row.locator("td").last.inner_text() == str(20 * deal)
+        tab.page.click("[data-key=result-close]")
+    tab.page.wait_for_selector("[data-testid=final]")
+    _status, view = tab.api(f"/games/{game_id}")
+    assert view["final"]["reason"] == "pool" and view["final"]["winner"] == 1
+    assert view["final"]["totals"][0] == 120
+    _check_final(tab, view)
+    assert "pool" in tab.page.inner_text("[data-testid=final]")
+    tab.assert_accessible("indian pool final")
+    tab.assert_healthy()
