@@ -56,7 +56,6 @@ function fillsSet(naturals, size) {
 export function groupKind(cards, wildRank) {
   if (!cards.length) return null;
   if (consecutive(cards)) return "pure";
-  if (cards.every((c) => isWild(c, wildRank))) return "jokers";
   // A card of the wild rank may be its own natural card or a joker: try each way.
   const wilds = cards.filter((c) => c !== JOKER && isWild(c, wildRank));
   const plain = cards.filter((c) => !isWild(c, wildRank));
@@ -67,6 +66,7 @@ export function groupKind(cards, wildRank) {
     if (fillsSequence(naturals, cards.length)) return "sequence";
     if (!kind && fillsSet(naturals, cards.length)) kind = "set";
   }
+  if (!kind && cards.every((c) => isWild(c, wildRank))) return "jokers";
   return kind;
 }
 
