@@ -114,6 +114,7 @@ export class IndianTable extends TableBase {
     if (this.groupsRound !== r.number || !this.groups) {
       this.groupsRound = r.number;
       this.selected = [];
+      sessionStorage.removeItem(this.storeKey(r.number - 1)); // the last deal's groups are done
       const stored = sessionStorage.getItem(this.storeKey(r.number));
       let restored = null;
       try {
