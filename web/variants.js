@@ -1,6 +1,6 @@
 // The games this client plays, in one place: a name, the table module that draws it, and
-// what the create forms offer. Another game (Indian Rummy) is one more entry here, one more
-// table module under table/, and one more page in screens/rules.js.
+// what the create forms offer. Another game is one more entry here, one more table module
+// under table/, and one more page in screens/rules.js.
 
 export const VARIANTS = {
   gin: {
@@ -14,6 +14,12 @@ export const VARIANTS = {
     label: "Rummy",
     seats: [2, 4],
     table: () => import("./table/rummy.js").then((m) => m.RummyTable),
+  },
+  indian: {
+    name: "indian",
+    label: "Indian Rummy",
+    seats: [2, 6],
+    table: () => import("./table/indian.js").then((m) => m.IndianTable),
   },
 };
 

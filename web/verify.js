@@ -24,8 +24,21 @@ async function allMoves(gameId) {
 }
 
 // Where the deal put each hand, and where the stock starts (DESIGN "Fair shuffle", §5).
-export function dealLayout(view, dealer) {
+export function dealLayout(view, dealer, result = null) {
   const seats = view.players.length;
+  if (view.variant === "indian") {
+    // §6: the players dealt in (all but those out of the game), from the seat after the
+    // dealer; then the wild joker card, the first upcard, and the stock.
+    const out = new Set(((result && result.hands) || []).filter((x) => x.status === "out").map((x) => x.seat));
+    const order = [];
+    for (let k = 1; k <= seats; k++) {
+      const seat = (dealer + k) % seats;
+      if (!out.has(seat)) order.push(seat);
+    }
+    const i = Math.max(0, order.indexOf(view.you));
+    const n = order.length;
+    return { mine: [i * 13, (i + 1) * 13], stock: n * 13 + 2, size: 13, wild: n * 13 };
+  }
   if ((view.variant || "gin") === "gin") {
     const mine = view.you === dealer ? [10, 20] : [0, 10];
     return { mine, stock: 21, size: 10 };
@@ -37,6 +50,12 @@ export function dealLayout(view, dealer) {
 
 function fullDeck(view) {
   const counts = new Map();
+  if (view.variant === "indian") {
+    const decks = (view.rules && view.rules.decks) || 2;
+    for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, decks);
+    counts.set(JOKER, decks);
+    return counts;
+  }
   const copies = (view.variant || "gin") === "gin" ? 1 : 2;
   for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, copies);
   if ((view.variant || "gin") !== "gin") {
@@ -73,15 +92,25 @@ export async function verifyDeal(gameId, result, view) {
     ok: complete,
     text: complete ? `The deck is the game's ${total} cards, each exactly as often as it should be.` : `The deck is not the game's ${total} cards.`,
   });
-  const layout = dealLayout(view, result.dealer);
+  const layout = dealLayout(view, result.dealer, result);
   const mine = deck.slice(layout.mine[0], layout.mine[1]);
   checks.push({ ok: true, text: `Your ${mine.length} cards were dealt from deck[${layout.mine[0]}:${layout.mine[1]}]: ${mine.join(" ")}.` });
+  if (layout.wild !== undefined && result.wild_joker) {
+    const same = deck[layout.wild] === result.wild_joker.card;
+    checks.push({
+      ok: same,
+      text: same ? `The wild joker card ${result.wild_joker.card} is deck[${layout.wild}], as dealt.`
+        : `The wild joker card ${result.wild_joker.card} is not deck[${layout.wild}] (${deck[layout.wild]}).`,
+    });
+  }
   const moves = (await allMoves(gameId)).filter((m) => m.round === result.number);
   let next = layout.stock;
   let shown = 0;
   let wrong = 0;
   for (const move of moves) {
     if (move.action.type !== "draw_stock") continue;
+    // Past the end of the deck the stock is the reshuffled discard pile (Indian Rummy).
+    if (next >= deck.length) break;
     const card = deck[next++];
     if (move.action.card) {
       shown += 1;

@@ -269,3 +269,20 @@ def play_rummy_until(tab: Page, wanted: set[str], timeout: float = 10 * WAIT_SEC
         f"{tab.page.inner_text('[data-testid=table]')[:400]!r}; steps {steps[-8:]}; "
         f"problems {tab.problems}"
     )
+
+
+# --- Indian Rummy -----------------------------------------------------------------------------
+
+
+def start_indian_vs_computers(tab: Page, *, computers: int, fmt: str = "points") -> str:
+    """Create an Indian Rummy game against ``computers`` computers through the home screen
+    (``fmt``: the format as the form offers it, e.g. ``"points"``, ``"pool-101"``,
+    ``"deals-2"``). Returns the game's id."""
+    form = tab.page.locator("form[aria-labelledby=h-computer]")
+    form.locator("select[name=variant]").select_option("indian")
+    form.locator("select[name=indian_computers]").select_option(str(computers))
+    form.locator("summary").click()
+    form.locator("select[name=indian_format]").select_option(fmt)
+    form.locator("button[type=submit]").click()
+    tab.page.wait_for_selector("[data-testid=table][data-variant=indian] [data-testid=hand] .card")
+    return tab.page.url.split("#/game/")[1]

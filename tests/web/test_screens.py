@@ -15,6 +15,7 @@ from django.conf import settings as django_settings
 
 from tests.web.helpers import (
     sign_up,
+    start_indian_vs_computers,
     start_rummy_vs_computers,
     version,
     wait_for_my_turn,
@@ -51,6 +52,7 @@ def test_each_table_is_accessible_and_fits_the_screen(open_tab, width, height):
         ("gin", lambda: _start_gin(tab)),
         ("rummy-2", lambda: start_rummy_vs_computers(tab, computers=1, hand_size="13")),
         ("rummy-4", lambda: start_rummy_vs_computers(tab, computers=3, hand_size="13")),
+        ("indian-6", lambda: start_indian_vs_computers(tab, computers=5)),
     ):
         _home(tab)
         start()
@@ -93,7 +95,7 @@ def test_every_other_screen_passes_axe(open_tab):
     tab.open("/")
     tab.page.wait_for_selector("body[data-screen=signin] form")
     found = tab.axe("sign in")
-    for variant in ("gin", "rummy"):
+    for variant in ("gin", "rummy", "indian"):
         tab.page.goto(f"{tab.base}/#/rules/{variant}")
         tab.page.wait_for_selector(f"[data-testid=rules][data-variant={variant}]")
         found += tab.axe(f"rules of {variant} (signed out)")

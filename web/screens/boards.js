@@ -50,7 +50,8 @@ export async function leaderboards(main, route, ctx) {
   main.append(section);
 
   if (period === "rating") {
-    const data = await api(`/leaderboards/rating?page_size=50&variant=${variant}`);
+    const data = await load(section, `/leaderboards/rating?page_size=50&variant=${variant}`);
+    if (!data) return;
     const rows = data.results.map((row) => h("tr", { class: row.user.username === me ? "me" : null },
       h("td", {}, row.rank ?? "–"), h("th", { scope: "row" }, player(row.user)),
       h("td", {}, Math.round(row.rating)), h("td", {}, `±${Math.round(row.rating_deviation)}`), h("td", {}, row.games)));
@@ -67,7 +68,8 @@ export async function leaderboards(main, route, ctx) {
 
   const query = new URLSearchParams({ category, page_size: "50", variant });
   if (start) query.set("start", start);
-  const data = await api(`/leaderboards/${period}?${query}`);
+  const data = await load(section, `/leaderboards/${period}?${query}`);
+  if (!data) return;
   const when = data.start
     ? `${data.start} to ${data.end}${data.closed ? " (final)" : ""}`
     : "Every game ever played";
@@ -87,6 +89,18 @@ export async function leaderboards(main, route, ctx) {
     h("p", { class: "hint" }, category === "computer"
       ? "Score: the totals of your won games against the computer, weighted by level (easy ¼, medium ½, hard 1)."
       : "Score: the totals of your won games against people."));
+}
+
+// A board, or (when the server refuses it) its reason as a sentence under the tabs, which
+// stay there to choose another board.
+async function load(section, path) {
+  try {
+    return await api(path);
+  } catch (error) {
+    section.append(h("p", { class: "error-text", role: "alert", "data-testid": "board-error" },
+      error.detail || "This board could not be loaded."));
+    return null;
+  }
 }
 
 // Element.append() would write a skipped (null) part as the text "null".

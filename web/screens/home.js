@@ -4,6 +4,9 @@ import { api, auth } from "../api.js";
 import { formData, h, plural, replace } from "../dom.js";
 import { VARIANTS, variantLabel } from "../variants.js";
 import { inviteSignedOut } from "./guest.js";
+import {
+  indianBody, indianComputerFields, indianFriendFields, indianLength, indianRuleFields, indianRules,
+} from "./indian-options.js";
 
 const LEVELS = [
   ["easy", "Easy", "Plays the obvious."],
@@ -40,6 +43,7 @@ export function ruleOptions({ quick = false } = {}) {
       select("rounds", "Length", [["", "Until someone reaches the loss limit"], [1, "One round"], [3, "3 rounds"], [5, "5 rounds"]], ""),
       select("first_meld_points", "Coming out needs", [[40, "40 points (standard)"], [30, "30 points"], [20, "20 points"], [0, "no minimum"]], 40),
       select("jokers", "Jokers", [[6, "6 (standard)"], [4, "4"], [2, "2"], [0, "none"]], 6)),
+    indianRuleFields(),
     h("p", { class: "hint" }, h("a", { href: "#/rules" }, "How to play")));
 }
 
@@ -55,6 +59,7 @@ export function variantPicker(form) {
 }
 
 export function rulesFrom(data) {
+  if (data.variant === "indian") return indianRules(data);
   const rules = {};
   if (data.variant === "rummy") {
     if (Number(data.hand_size) !== 13) rules.hand_size = Number(data.hand_size);
@@ -113,7 +118,8 @@ export async function home(main, ctx) {
     class: "panel", "aria-labelledby": "h-computer",
     onsubmit: submitting(ctx, async (data) => {
       const body = { opponent: "computer", difficulty: data.difficulty, rules: rulesFrom(data) };
-      if (data.variant !== "gin") {
+      if (data.variant === "indian") Object.assign(body, indianBody(data, "computer"));
+      else if (data.variant !== "gin") {
         body.variant = data.variant;
         body.computers = Number(data.computers);
       }
@@ -126,6 +132,7 @@ export async function home(main, ctx) {
     variantPicker(computer),
     h("div", { "data-variant": "rummy", hidden: true },
       select("computers", "Computers at the table", [[1, "1 (two players)"], [2, "2 (three players)"], [3, "3 (four players)"]], 1)),
+    indianComputerFields(),
     h("fieldset", { class: "levels" }, h("legend", {}, "Level"),
       LEVELS.map(([value, label, hint], i) => h("label", { class: "level" },
         h("input", { type: "radio", name: "difficulty", value, checked: i === 0 }),
@@ -138,7 +145,8 @@ export async function home(main, ctx) {
     onsubmit: submitting(ctx, async (data) => {
       const body = { opponent: "human", visibility: data.visibility, rules: rulesFrom(data) };
       if (data.turn_seconds !== "default") body.turn_seconds = data.turn_seconds === "none" ? null : Number(data.turn_seconds);
-      if (data.variant !== "gin") {
+      if (data.variant === "indian") Object.assign(body, indianBody(data, "human"));
+      else if (data.variant !== "gin") {
         body.variant = data.variant;
         body.seats = Number(data.seats);
         body.computers = Math.min(Number(data.friend_computers), body.seats - 2);
@@ -156,6 +164,7 @@ export async function home(main, ctx) {
       select("seats", "Seats", [[2, "2"], [3, "3"], [4, "4"]], 2),
       select("friend_computers", "Of them computers", [[0, "none"], [1, "1"], [2, "2"]], 0),
       select("friend_difficulty", "Computer level", LEVELS.map(([v, label]) => [v, label]), "easy")),
+    indianFriendFields(LEVELS.map(([v, label]) => [v, label])),
     select("visibility", "Table", [["private", "Private: by invitation"], ["public", "Public: listed in the lobby"]], "private"),
     select("turn_seconds", "Time per turn", [["default", "Default (untimed; 60 s in the lobby)"], ["none", "Untimed"], [30, "30 seconds"], [60, "1 minute"], [180, "3 minutes"]], "default"),
     ruleOptions(),
@@ -203,7 +212,7 @@ function lobbyLine(t, me, ctx) {
   const seats = t.seats || 2;
   const free = t.free_seats ?? 1;
   const rules = t.rules || {};
-  const length = variant === "gin" ? `to ${rules.target_score || 100}`
+  const length = variant === "indian" ? indianLength(rules) : variant === "gin" ? `to ${rules.target_score || 100}`
     : rules.rounds ? plural(rules.rounds, "round") : `to −${rules.loss_limit || 500}`;
   return h("li", { class: "game-line lobby-line", "data-variant": variant, "data-seats": seats, "data-free": free },
     h("span", { class: "who" }, h("span", { class: "variant-tag" }, variantLabel(t)), ` ${t.created_by.display_name}`),

@@ -1,4 +1,4 @@
-// "Learn the game": the rules of each game as the server enforces them (DESIGN §3, §5).
+// "Learn the game": the rules of each game as the server enforces them (DESIGN §3, §5, §6).
 // Each game is one entry of PAGES; another game adds one more.
 
 import { h } from "../dom.js";
@@ -67,6 +67,40 @@ const PAGES = {
           "At a table of 3 or 4, a player who leaves (concedes, or runs out of time three turns in a row) is placed last, and a computer plays their seat.")),
       section("Table options",
         p("Seats 2 to 4, computers in any of them, jokers 0 to 6, hand size 7 to 13, coming out with 0 to 60 points, a loss limit of 100 to 5000, or a fixed number of rounds.")),
+    ],
+  },
+  indian: {
+    label: "Indian Rummy",
+    intro: "Two to six players, 13 cards each, two decks with their printed jokers and a wild joker drawn at each deal. Arrange your hand into sequences and sets and be the first to make a valid show. Points are penalty points: lower is better.",
+    body: () => [
+      section("Cards and jokers",
+        ul("Two decks of 52 and one printed joker each (106 cards); a table of two may play with one deck.",
+          "At the deal one card is turned face up beside the stock: the wild joker card. Every card of its rank, in every suit, is a joker for that deal, as are the printed jokers. If the wild joker card is a printed joker, the aces are jokers.",
+          "Cards left out of valid groups at the end of a deal cost: 2 to 10 face value, aces, kings, queens and jacks 10, jokers 0. A hand costs at most 80 points.")),
+      section("Sequences and sets",
+        ul("A sequence is 3 or more cards of one suit in a row; the ace is low (A 2 3) or high (Q K A), never wrapping (K A 2 is not one).",
+          "A pure sequence has no joker standing in for another card. A card of the wild rank used as itself in its own suit's sequence still counts as natural; a printed joker never does.",
+          "A set is 3 or 4 cards of one rank, all of different suits.",
+          "Jokers may stand in a sequence or a set in any number, side by side or not, as long as the group holds one natural card.")),
+      section("Your turn",
+        ul("Draw the top card of the stock or of the discard pile, then discard one card, or declare instead of discarding.",
+          "A joker on the discard pile cannot be taken, unless it is the deal's first upcard.",
+          "When the stock runs out, the discard pile (but its top card) is shuffled into a new stock, verifiably.")),
+      section("Declaring a show",
+        ul("To declare, put one card face down and show the other 13 in groups.",
+          "A valid show has at least two sequences, one of them pure, and every other card in a valid sequence or set (jokers may sit anywhere). It ends the deal: you score 0.",
+          "The others score the cards left out of their best groups, arranged by the server to cost them least; their groups only count if they hold a pure sequence and a second sequence.",
+          "A show that is not valid is a wrong show: it costs 80 points and takes you out of the deal; the others play on.")),
+      section("Dropping",
+        ul("On your turn you may drop out of the deal: before your first draw it costs 20 points (a first drop), after it 40 (a middle drop). In pool 201 the costs are 25 and 50.",
+          "When only one player is left in the deal, that player wins it with 0.")),
+      section("Formats",
+        ul("Points: one deal; the lowest score wins.",
+          "Pool 101 or 201: deals go on and totals add up; a player whose total reaches the pool is out; the last player left wins.",
+          "Deals: a fixed number of deals (2, 3 or 6); the lowest total wins.",
+          "At a table of three or more, a player who leaves pays the highest drop cost for the deal and is placed last.")),
+      section("Table options",
+        p("Seats 2 to 6, computers in any of them, the format, one or two decks (one only with two seats), the most a hand can cost (40 to 160), the drop and wrong-show costs.")),
     ],
   },
 };

@@ -1,0 +1,740 @@
+// Indian Rummy's table (DESIGN §6): 2-6 seats, 13 cards, the wild joker shown face up, the
+// hand arranged into groups by the player (by drag, or by selecting cards and grouping them,
+// or the server's least-points arrangement), a declaration with the player's own groups,
+// drop with its cost, and the format's penalty points (lower is better).
+
+import { cardFace, isJoker, shortName, sortCards } from "../cards.js";
+import { h, plural, replace } from "../dom.js";
+import { api } from "../api.js";
+import { TableBase, rovingHand } from "./base.js";
+import { KIND_WORDS, checkShow, groupKind, isWild } from "./indian-groups.js";
+import {
+  backsFan, cardWords, dealInto, discardPile, fly, handRow, stockPile,
+} from "./parts.js";
+
+const STATUS_WORDS = {
+  in: "", dropped: "dropped", wrong_show: "wrong show", declared: "declared", out: "out",
+};
+const HAND_WORDS = {
+  declared: "Valid show", last: "Last one in", dropped: "Dropped", wrong_show: "Wrong show",
+  counted: "Counted", out: "Out of the game", in: "Still in",
+};
+const DRAG_TYPE = "application/x-indian-card";
+
+// The table's own stylesheet, loaded with its module (the first load stays small).
+let styled = null;
+function loadStyle() {
+  if (!styled) {
+    styled = new Promise((resolve) => {
+      const link = document.createElement("link");
+      link.rel = "stylesheet";
+      link.href = new URL("./indian.css", import.meta.url).href;
+      link.onload = resolve;
+      link.onerror = resolve; // the table still works unstyled
+      document.head.append(link);
+    });
+  }
+  return styled;
+}
+
+export class IndianTable extends TableBase {
+  constructor(main, view, ctx) {
+    super(main, view, ctx);
+    this.groups = null; // the player's groups of the current deal: [[card, ...], ...]
+    this.loose = []; // cards in no group
+    this.groupsRound = null;
+    this.selected = []; // [{g, i}]: g is a group index, or -1 for the loose cards
+  }
+
+  async start() {
+    await loadStyle();
+    return super.start();
+  }
+
+  gameLabel() {
+    return "Indian Rummy";
+  }
+
+  get rules() {
+    return this.view.rules || {};
+  }
+
+  target() {
+    const r = this.rules;
+    if (r.format === "pool") return `Pool ${r.pool || 101}: out at ${r.pool || 101} points, lowest wins`;
+    if (r.format === "deals") return `${plural(r.deals || 2, "deal")}, lowest total wins`;
+    return "Points rummy: one deal, lowest wins";
+  }
+
+  get wildRank() {
+    const r = this.view.round;
+    return r && r.wild_joker ? r.wild_joker.rank : null;
+  }
+
+  seatStatus(seat, view = this.view) {
+    const r = view.round;
+    return (r && r.status && r.status[seat]) || "in";
+  }
+
+  hasLeft() {
+    const me = this.view.players[this.view.you];
+    return Boolean(me && me.computer && !me.user) || this.seatStatus(this.view.you) === "out";
+  }
+
+  // A first drop before the player's first draw of the deal, a middle drop after it: a
+  // seat that has discarded in this deal (or is about to) has drawn.
+  dropCost(view = this.view) {
+    const r = view.round;
+    const drew = r.phase === "discard" || (r.pile_history || []).some((e) => e.seat === view.you && e.action === "discard");
+    return drew ? { kind: "middle", points: this.rules.middle_drop ?? 40 } : { kind: "first", points: this.rules.first_drop ?? 20 };
+  }
+
+  // --- the player's groups ---------------------------------------------------------------------
+
+  storeKey(round) {
+    return `indian.groups.${this.id}.${round}`;
+  }
+
+  arrangeFromServer(view = this.view) {
+    const a = view.round.arrangement;
+    if (!a) {
+      this.groups = [];
+      this.loose = sortCards(view.round.hand, this.sort);
+      return;
+    }
+    this.groups = a.groups.map((g) => [...g]);
+    this.loose = [...a.ungrouped, ...(a.discard ? [a.discard] : [])];
+  }
+
+  // Keeps the player's groups in step with the hand the server says they hold: a card
+  // gone leaves its group, a new card joins the loose ones.
+  syncGroups(view) {
+    const r = view.round;
+    if (!r) return;
+    if (this.groupsRound !== r.number || !this.groups) {
+      this.groupsRound = r.number;
+      this.selected = [];
+      sessionStorage.removeItem(this.storeKey(r.number - 1)); // the last deal's groups are done
+      const stored = sessionStorage.getItem(this.storeKey(r.number));
+      let restored = null;
+      try {
+        restored = stored ? JSON.parse(stored) : null;
+      } catch {
+        restored = null;
+      }
+      if (restored && Array.isArray(restored.groups) && Array.isArray(restored.loose)) {
+        this.groups = restored.groups;
+        this.loose = restored.loose;
+      } else {
+        this.arrangeFromServer(view);
+      }
+    }
+    let extra = [...r.hand];
+    const keep = (cards) => cards.filter((c) => {
+      const at = extra.indexOf(c);
+      if (at === -1) return false;
+      extra.splice(at, 1);
+      return true;
+    });
+    const before = JSON.stringify([this.groups, this.loose]);
+    this.groups = this.groups.map(keep).filter((g) => g.length);
+    this.loose = keep(this.loose);
+    this.loose.push(...extra);
+    extra = [];
+    if (JSON.stringify([this.groups, this.loose]) !== before) this.selected = [];
+    this.saveGroups();
+  }
+
+  saveGroups() {
+    if (this.groupsRound === null) return;
+    sessionStorage.setItem(this.storeKey(this.groupsRound), JSON.stringify({ groups: this.groups, loose: this.loose }));
+  }
+
+  cardAt({ g, i }) {
+    return g === -1 ? this.loose[i] : (this.groups[g] || [])[i];
+  }
+
+  selectedCards() {
+    return this.selected.map((s) => this.cardAt(s)).filter(Boolean);
+  }
+
+  // Takes the cards at `places` out of their groups; returns them.
+  takeOut(places) {
+    const cards = places.map((p) => this.cardAt(p));
+    const drop = new Set(places.map((p) => `${p.g}:${p.i}`));
+    this.groups = this.groups.map((g, gi) => g.filter((_, i) => !drop.has(`${gi}:${i}`)));
+    this.loose = this.loose.filter((_, i) => !drop.has(`-1:${i}`));
+    return cards.filter(Boolean);
+  }
+
+  tidy() {
+    this.groups = this.groups.filter((g) => g.length);
+    this.selected = [];
+    this.saveGroups();
+  }
+
+  groupSelected() {
+    const places = this.selected;
+    if (!places.length) {
+      this.ctx.say("Select the cards to group first (click them, or Space on each).", "info");
+      return;
+    }
+    const cards = this.takeOut(places);
+    this.groups.push(cards);
+    this.tidy();
+    this.rerender("act-group");
+  }
+
+  moveTo(place, target) {
+    const [card] = this.takeOut([place]);
+    if (!card) return;
+    if (target === "new") this.groups.push([card]);
+    else if (target === -1) this.loose.push(card);
+    else if (this.groups[target]) this.groups[target].push(card);
+    else this.groups.push([card]);
+    // takeOut keeps the groups' indexes; empty groups go after the move.
+    this.tidy();
+    this.rerender(null);
+  }
+
+  arrangeForMe() {
+    this.arrangeFromServer();
+    this.tidy();
+    this.rerender("act-arrange");
+  }
+
+  // The groups a declaration with the card at `place` face down would show: the player's
+  // own, the loose cards as one more group. (The place, not the card: a hand may hold a
+  // card twice, in two groups.)
+  showGroups(place) {
+    const at = place || { g: null, i: null };
+    const out = this.groups.map((g, gi) => g.filter((_, i) => !(at.g === gi && at.i === i))).filter((g) => g.length);
+    const loose = this.loose.filter((_, i) => !(at.g === -1 && at.i === i));
+    if (loose.length) out.push(loose);
+    return out;
+  }
+
+  // --- describing and animating other players' moves -------------------------------------------
+
+  changes(prev, next) {
+    if (!prev || !prev.round || !next.round || prev.round.number !== next.round.number) return null;
+    const seat = prev.round.turn;
+    if (seat === null || seat === undefined || seat === prev.you) return null;
+    const a = prev.round;
+    const b = next.round;
+    const out = { seat, drew: false, took: null, discarded: null, status: null };
+    const topA = a.discard_pile[a.discard_pile.length - 1];
+    const topB = b.discard_pile[b.discard_pile.length - 1];
+    const delta = b.discard_pile.length - a.discard_pile.length;
+    if (b.stock_size < a.stock_size) out.drew = true;
+    else if (delta === -1) out.took = topA;
+    if (delta === 1 || (out.took && delta === 0 && topB !== topA)) out.discarded = topB;
+    if (a.status[seat] !== b.status[seat]) out.status = b.status[seat];
+    return out;
+  }
+
+  describe(prev, next) {
+    const c = this.changes(prev, next);
+    if (!c) return "";
+    const parts = [];
+    if (c.drew) parts.push("drew from the stock");
+    if (c.took) parts.push(`took ${shortName(c.took)} from the pile`);
+    if (c.discarded) parts.push(`discarded ${shortName(c.discarded)}`);
+    if (c.status === "dropped") parts.push("dropped out of this deal");
+    if (c.status === "wrong_show") parts.push("made a wrong show and is out of this deal");
+    if (!parts.length) return "";
+    return `${this.playerName(c.seat, { view: next })} ${parts.join(", ")}.`;
+  }
+
+  animate(prev, view) {
+    if (!view.round || view.status !== "active") return;
+    const stock = this.middle.querySelector("[data-key=stock]");
+    const pile = this.middle.querySelector("[data-key=discard-pile]");
+    if (!prev || !prev.round || prev.round.number !== view.round.number) {
+      if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
+        dealInto(this.mine.querySelector("[data-testid=hand]"), stock);
+      }
+      return;
+    }
+    const c = this.changes(prev, view);
+    if (!c) return;
+    const seat = this.opponents.querySelector(`.opponent[data-seat="${c.seat}"] .hand`);
+    if (c.drew) fly(stock, seat, { what: `stock>seat-${c.seat}` });
+    if (c.took) fly(pile, seat, { card: c.took, what: `pile>seat-${c.seat}` });
+    if (c.discarded) fly(seat, pile, { card: c.discarded, delay: c.drew || c.took ? 200 : 0, what: `seat-${c.seat}>pile` });
+  }
+
+  // --- drawing the table -------------------------------------------------------------------------
+
+  buildFelt() {
+    this.opponents = h("div", { class: "opponents", "data-testid": "opponents" });
+    this.middle = h("div", { class: "middle indian-middle" });
+    this.mine = h("div", { class: "seat mine", "data-seat": this.first.you });
+    this.showPanel = h("div", { class: "show-panel", "data-testid": "show-panel" });
+    this.felt.append(this.opponents, this.middle, this.status, this.mine, this.showPanel, this.actions);
+    this.regions = [this.opponents, this.middle, this.status, this.mine, this.showPanel, this.actions];
+  }
+
+  show(view) {
+    if (view.round) this.syncGroups(view);
+    super.show(view);
+  }
+
+  renderPlay(prev) {
+    this.renderOpponents();
+    this.renderMiddle(prev);
+    this.renderMine();
+    this.renderShowPanel();
+    this.renderActions();
+    replace(this.status, this.prompt());
+  }
+
+  rerender(key) {
+    this.renderMine();
+    this.renderShowPanel();
+    this.renderActions();
+    replace(this.status, this.prompt());
+    this.applyHint();
+    this.restoreFocus(key);
+  }
+
+  renderOpponents() {
+    const view = this.view;
+    const r = view.round;
+    replace(this.opponents, this.others().map((seat) => {
+      const p = view.players[seat];
+      const size = r.hand_sizes[seat];
+      const status = this.seatStatus(seat);
+      return h("div", {
+        class: ["seat", "opponent", r.turn === seat && "turn", status !== "in" && "gone"], "data-seat": seat,
+        "data-testid": `seat-${seat}`, "data-status": status,
+      },
+      h("div", { class: ["nameplate", r.turn === seat && "turn"] },
+        h("span", { class: "name" }, this.playerName(seat, { you: false })),
+        p.user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(p.user.username)}`, "aria-label": `${p.user.display_name}'s profile` }, "profile") : null,
+        p.computer && this.names.has(seat) ? h("span", { class: "badge left", "data-testid": "replaced" }, "left: a computer plays") : null,
+        h("span", { class: "badge count", "data-testid": "hand-size" }, plural(size, "card")),
+        status !== "in" ? h("span", { class: "badge status", "data-testid": "seat-status" }, STATUS_WORDS[status] || status) : null,
+        h("span", { class: "badge total", title: "Penalty points so far" }, `${view.scores[seat]} pts`),
+        r.turn === seat ? h("span", { class: "turn-badge" }, "to play") : null,
+        h("span", { class: "timer", "data-seat": seat }),
+        h("span", { class: "bubble", "data-seat": seat, hidden: true })),
+      backsFan(size, `${this.playerName(seat)} holds ${plural(size, "card")}`));
+    }));
+  }
+
+  renderMiddle(prev) {
+    const r = this.view.round;
+    const legal = this.legal();
+    const canStock = legal.has("draw_stock") && !this.busy;
+    const canTake = legal.has("draw_discard") && !this.busy;
+    const prevPile = prev && prev.round && prev.round.number === r.number ? prev.round.discard_pile : null;
+    const arrived = prevPile && r.discard_pile.length > prevPile.length ? "arrived" : "";
+    const wild = r.wild_joker;
+    const rankWord = wild.rank === "T" ? "10" : { A: "ace", J: "jack", Q: "queen", K: "king" }[wild.rank] || wild.rank;
+    const wildFace = cardFace(wild.card, { label: "the wild joker card" });
+    replace(this.middle,
+      h("div", { class: "pile-wrap" }, stockPile({ size: r.stock_size, playable: canStock, onDraw: () => this.act({ type: "draw_stock" }) }),
+        h("span", { class: "pile-label" }, "Stock")),
+      h("div", { class: "pile-wrap" }, discardPile({
+        cards: r.discard_pile, canTake, canDrop: this.canDiscard(), arrived,
+        onTake: () => this.act({ type: "draw_discard" }),
+        onDrop: (card) => this.discard(card),
+      }), h("span", { class: "pile-label" }, "Discard pile")),
+      h("div", {
+        class: "pile-wrap wild-joker", "data-testid": "wild-joker", "data-card": wild.card, "data-rank": wild.rank,
+      }, wildFace,
+      h("span", { class: "pile-label" }, "Wild joker"),
+      h("span", { class: "wild-note" }, isJoker(wild.card)
+        ? "Every ace is a joker this deal, and the printed jokers."
+        : `Every ${rankWord} is a joker this deal, and the printed jokers.`)));
+  }
+
+  canDiscard() {
+    return !this.busy && this.discardable().length > 0;
+  }
+
+  discardable() {
+    const action = this.legal().get("discard");
+    return action && action.cards ? action.cards : [];
+  }
+
+  validWith() {
+    const action = this.legal().get("declare");
+    return action && action.valid_with ? action.valid_with : null;
+  }
+
+  renderMine() {
+    const view = this.view;
+    const r = view.round;
+    const myStatus = this.seatStatus(view.you);
+    const wild = this.wildRank;
+    const discardable = new Set(this.discardable());
+    const declarable = new Set(this.validWith() || []);
+    const playing = this.legal().has("discard") && !this.busy;
+    const arranging = !this.busy && r.hand.length > 0;
+    const chosen = new Set(this.selected.map((s) => `${s.g}:${s.i}`));
+    let index = 0;
+    const cardEl = (card, g, i) => {
+      const selected = chosen.has(`${g}:${i}`);
+      const joker = isWild(card, wild);
+      const el = cardFace(card, {
+        className: [
+          arranging && "selectable",
+          playing && discardable.has(card) && "playable",
+          selected && "selected",
+          joker && "wild",
+          playing && declarable.has(card) && "declarable",
+          r.drawn_from_discard === card && "taken",
+        ].filter(Boolean).join(" "),
+        label: [
+          joker ? "a joker this deal" : "",
+          playing && declarable.has(card) ? "a valid show is possible with it face down" : "",
+          r.drawn_from_discard === card ? "just taken" : "",
+        ].filter(Boolean).join("; "),
+        disabled: !arranging, pressed: arranging ? selected : undefined, draggable: arranging,
+        onClick: () => this.toggle({ g, i }),
+      });
+      el.dataset.key = `card-${index}`;
+      el.dataset.group = g;
+      el.dataset.index = i;
+      index += 1;
+      el.addEventListener("dragstart", (event) => {
+        event.dataTransfer.setData("text/plain", card);
+        event.dataTransfer.setData(DRAG_TYPE, JSON.stringify({ g, i }));
+        event.dataTransfer.effectAllowed = "move";
+        el.classList.add("dragging");
+      });
+      el.addEventListener("dragend", () => el.classList.remove("dragging"));
+      return el;
+    };
+    const target = (el, to) => {
+      el.addEventListener("dragover", (event) => {
+        if (!event.dataTransfer.types.includes(DRAG_TYPE)) return;
+        event.preventDefault();
+        el.classList.add("drop-target");
+      });
+      el.addEventListener("dragleave", () => el.classList.remove("drop-target"));
+      el.addEventListener("drop", (event) => {
+        const raw = event.dataTransfer.getData(DRAG_TYPE);
+        el.classList.remove("drop-target");
+        if (!raw) return;
+        event.preventDefault();
+        event.stopPropagation();
+        try {
+          const from = JSON.parse(raw);
+          if (from.g !== to) this.moveTo(from, to);
+        } catch {
+          // not a card of this hand
+        }
+      });
+    };
+    const groups = this.groups.map((cards, g) => {
+      const kind = groupKind(cards, wild);
+      const el = h("div", {
+        class: ["group", "indian-group", kind ? `kind-${kind}` : "kind-none"], role: "group", "data-testid": "group",
+        "data-kind": kind || "none", "data-group": g,
+        "aria-label": `${kind ? KIND_WORDS[kind] : "Not a valid group"}: ${cardWords(cards)}`,
+      }, cards.map((c, i) => cardEl(c, g, i)));
+      target(el, g);
+      return el;
+    });
+    if (this.loose.length) {
+      const el = h("div", {
+        class: "group indian-group loose", role: "group", "data-testid": "loose", "data-group": -1,
+        "aria-label": `Not grouped: ${cardWords(this.loose)}`,
+      }, this.loose.map((c, i) => cardEl(c, -1, i)));
+      target(el, -1);
+      groups.push(el);
+    }
+    const row = handRow(groups, { class: "mine-hand indian-hand", "data-testid": "hand", "aria-label": "Your hand, in your groups" });
+    rovingHand(row);
+    const newGroup = h("div", { class: "new-group", "data-testid": "new-group", "aria-hidden": "true" }, "Drop a card here to start a new group");
+    target(newGroup, "new");
+    const summary = h("ul", { class: "group-summary", "data-testid": "group-summary", "aria-label": "Your groups" },
+      this.groups.map((cards) => {
+        const kind = groupKind(cards, wild);
+        return h("li", { class: kind ? "ok" : "bad" }, h("b", {}, kind ? KIND_WORDS[kind] : "Not a group"), `: ${cardWords(cards)}`);
+      }),
+      this.loose.length ? h("li", { class: "loose" }, h("b", {}, "Not grouped"), `: ${cardWords(this.loose)}`) : null);
+    replace(this.mine,
+      h("div", { class: ["nameplate", r.turn === view.you && "turn"] },
+        h("span", { class: "name" }, this.ctx.me ? this.ctx.me.display_name : "You"),
+        r.turn === view.you ? h("span", { class: "turn-badge" }, "your turn") : null,
+        h("span", { class: "badge count" }, plural(r.hand.length, "card")),
+        myStatus !== "in" ? h("span", { class: "badge status", "data-testid": "my-status" }, STATUS_WORDS[myStatus] || myStatus) : null,
+        h("span", { class: "timer", "data-seat": view.you })),
+      r.hand.length ? row : h("p", { class: "hint" }, myStatus === "out" ? "You are out of this game." : "You are out of this deal; the others play on."),
+      r.hand.length ? newGroup : null,
+      r.hand.length ? summary : null);
+  }
+
+  // How the player's groups stand as a show, and the server's count of the hand.
+  renderShowPanel() {
+    const r = this.view.round;
+    if (!r.hand.length) {
+      replace(this.showPanel);
+      return;
+    }
+    const wild = this.wildRank;
+    const cards = r.hand.length === 14 ? null : r.hand;
+    const mine = cards ? checkShow(this.showGroups(null), wild) : null;
+    const selected = this.selectedCards();
+    const one = selected.length === 1 ? selected[0] : null;
+    const withCard = r.hand.length === 14 && one ? checkShow(this.showGroups(this.selected[0]), wild) : null;
+    const a = r.arrangement;
+    const valid = this.validWith();
+    const parts = [];
+    if (mine) {
+      parts.push(h("p", { class: mine.valid ? "ok" : "bad", "data-testid": "show-check", "data-valid": String(mine.valid) },
+        mine.valid ? "Your groups make a valid show." : `Your groups are not a valid show yet: ${mine.reason}.`));
+    } else if (withCard) {
+      parts.push(h("p", { class: withCard.valid ? "ok" : "bad", "data-testid": "show-check", "data-valid": String(withCard.valid) },
+        withCard.valid ? `With ${shortName(one)} face down your groups make a valid show.`
+          : `With ${shortName(one)} face down your groups are not a valid show: ${withCard.reason}.`));
+    }
+    if (a) {
+      parts.push(h("p", { class: "server-count", "data-testid": "server-count", "data-points": a.points, "data-discard": a.discard || "" },
+        `Best arrangement: ${plural(a.points, "point")}`,
+        a.discard ? ` after discarding ${shortName(a.discard)}` : "", a.points === 0 ? ": a valid show." : "."));
+    }
+    if (valid && valid.length) {
+      parts.push(h("p", { class: "ok", "data-testid": "valid-with" },
+        `You can declare with ${valid.map(shortName).join(", ")} face down.`));
+    }
+    replace(this.showPanel, parts);
+  }
+
+  prompt() {
+    const view = this.view;
+    const r = view.round;
+    const legal = this.legal();
+    const parts = [];
+    if (this.lastMove) parts.push(h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " "));
+    const mine = this.seatStatus(view.you);
+    if (this.hasLeft()) {
+      const me = view.players[view.you];
+      parts.push(me && me.computer ? "You left this game." : "You are out of this game: your total reached the pool. The others play on.");
+      return parts;
+    }
+    if (mine === "dropped" || mine === "wrong_show") {
+      parts.push(mine === "dropped" ? "You dropped out of this deal; the others play on." : "Your show was not valid: you are out of this deal; the others play on.");
+      return parts;
+    }
+    if (r.turn !== view.you) {
+      const who = this.playerName(r.turn);
+      parts.push(view.players[r.turn] && view.players[r.turn].computer ? `${who} is thinking…` : `Waiting for ${who} to play.`);
+      return parts;
+    }
+    const top = r.discard_pile[r.discard_pile.length - 1];
+    if (legal.has("draw_stock") || legal.has("draw_discard")) {
+      parts.push(h("b", {}, "Your turn: "), legal.has("draw_discard") && top ? `draw from the stock or take ${shortName(top)}, or drop.` : "draw from the stock, or drop.");
+    } else {
+      parts.push(h("b", {}, "Your turn: "), "select a card, then discard it, or declare with it face down.");
+    }
+    return parts;
+  }
+
+  renderActions() {
+    const legal = this.legal();
+    const busy = this.busy;
+    const r = this.view.round;
+    const parts = [];
+    const selected = this.selectedCards();
+    const one = selected.length === 1 ? selected[0] : null;
+    if (r.hand.length) {
+      parts.push(
+        h("button", { type: "button", "data-key": "act-group", disabled: !selected.length, onclick: () => this.groupSelected() }, "Group the selected (G)"),
+        h("button", { type: "button", "data-key": "act-arrange", disabled: !r.arrangement, onclick: () => this.arrangeForMe() }, "Arrange for me (A)"),
+      );
+    }
+    if (legal.has("discard")) {
+      const canDiscard = one && this.discardable().includes(one);
+      parts.push(h("button", {
+        type: "button", class: "primary", "data-key": "act-discard", disabled: busy || !canDiscard,
+        onclick: () => this.discard(one),
+      }, one ? `Discard ${shortName(one)} (X)` : "Discard (X)"));
+    }
+    if (legal.has("declare")) {
+      parts.push(h("button", {
+        type: "button", class: "declare", "data-key": "act-declare", disabled: busy || !one,
+        onclick: () => this.declare(this.selected[0]),
+      }, one ? `Declare with ${shortName(one)} face down (E)` : "Declare (E)"));
+    }
+    if (legal.has("drop")) {
+      const cost = this.dropCost();
+      parts.push(h("button", {
+        type: "button", class: "danger", "data-key": "act-drop", disabled: busy, "data-points": cost.points,
+        onclick: () => this.drop(),
+      }, `Drop (${plural(cost.points, "point")}) (P)`));
+    }
+    if (selected.length) parts.push(h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, "Clear (Esc)"));
+    parts.push(this.hintButton());
+    replace(this.actions, parts);
+  }
+
+  // --- acting --------------------------------------------------------------------------------
+
+  toggle(place) {
+    if (this.busy) return;
+    const at = this.selected.findIndex((s) => s.g === place.g && s.i === place.i);
+    if (at === -1) this.selected.push(place);
+    else this.selected.splice(at, 1);
+    const el = this.mine.querySelector(`.card[data-group="${place.g}"][data-index="${place.i}"]`);
+    this.rerender(el ? el.dataset.key : null);
+  }
+
+  clear() {
+    this.selected = [];
+    this.rerender(null);
+  }
+
+  discard(card) {
+    if (!card || !this.discardable().includes(card)) return;
+    this.selected = [];
+    this.act({ type: "discard", card });
+  }
+
+  async declare(place) {
+    const card = place && this.cardAt(place);
+    if (!card) return;
+    const groups = this.showGroups(place);
+    const check = checkShow(groups, this.wildRank);
+    const valid = this.validWith() || [];
+    if (!check.valid) {
+      const text = valid.includes(card)
+        ? `Your groups are not a valid show: ${check.reason}. "Arrange for me" finds one; a wrong show costs ${plural(this.rules.wrong_show ?? 80, "point")}. Declare anyway?`
+        : `This is not a valid show: ${check.reason}. A wrong show costs ${plural(this.rules.wrong_show ?? 80, "point")} and takes you out of the deal. Declare anyway?`;
+      const ok = await this.confirm(text, "Declare anyway");
+      if (!ok) return;
+    }
+    this.selected = [];
+    this.act({ type: "declare", card, groups });
+  }
+
+  async drop() {
+    const cost = this.dropCost();
+    const ok = await this.confirm(
+      `Drop out of this deal? It costs ${plural(cost.points, "point")} (a ${cost.kind} drop); the others play on.`, "Drop");
+    if (!ok) return;
+    this.act({ type: "drop" });
+  }
+
+  async concede() {
+    const text = this.seats > 2
+      ? `Leave this game? It counts as a drop at ${plural(Math.max(this.rules.first_drop ?? 20, this.rules.middle_drop ?? 40), "point")}, and you are placed last.`
+      : "Concede this game? Your opponent wins it.";
+    const ok = await this.confirm(text, this.seats > 2 ? "Leave" : "Concede");
+    if (!ok) return;
+    try {
+      this.offer(await api(`/games/${this.id}/concede`, { method: "POST" }));
+    } catch (error) {
+      this.ctx.say(error);
+    }
+  }
+
+  hintTargets(action) {
+    const one = (selector) => this.felt.querySelector(selector);
+    const inHand = (card) => this.felt.querySelector(`[data-testid=hand] .card[data-card="${CSS.escape(card)}"]`);
+    switch (action.type) {
+      case "drop": return [one("[data-key=act-drop]")].filter(Boolean);
+      case "declare": return [inHand(action.card), one("[data-key=act-declare]")].filter(Boolean);
+      default: return super.hintTargets(action);
+    }
+  }
+
+  hintWords(action) {
+    switch (action.type) {
+      case "drop": return "drop out of this deal";
+      case "declare": return `declare with ${shortName(action.card)} face down`;
+      default: return super.hintWords(action);
+    }
+  }
+
+  keyHelp() {
+    return "Keys: S stock · D take the discard · arrows move along your hand · Space or Enter selects a card · G groups the selection · A arranges for you · X discards · E declares · P drops · Esc clears.";
+  }
+
+  gameKey(event) {
+    const legal = this.legal();
+    switch (event.key.toLowerCase()) {
+      case "s": if (legal.has("draw_stock")) this.press(event, '[data-key="stock"]'); return true;
+      case "d": if (legal.has("draw_discard")) this.press(event, '[data-key="discard-pile"]'); return true;
+      case "g": this.press(event, '[data-key="act-group"]'); return true;
+      case "a": this.press(event, '[data-key="act-arrange"]'); return true;
+      case "x": this.press(event, '[data-key="act-discard"]'); return true;
+      case "e": this.press(event, '[data-key="act-declare"]'); return true;
+      case "p": this.press(event, '[data-key="act-drop"]'); return true;
+      case "r": return true; // the hand keeps the player's own order
+      case "escape": this.clear(); return true;
+      default: return false;
+    }
+  }
+
+  // --- results ---------------------------------------------------------------------------------
+
+  outcomeSentence(result) {
+    if (result.outcome === "draw" || result.winner === null || result.winner === undefined) {
+      return "The stock ran out: nobody wins this deal, and everyone still in scores 0.";
+    }
+    const who = this.playerName(result.winner);
+    const you = result.winner === this.view.you;
+    if (result.outcome === "show") return `${who} made a valid show and ${you ? "score" : "scores"} 0.`;
+    return `${who} ${you ? "were" : "was"} the last one in the deal and ${you ? "score" : "scores"} 0.`;
+  }
+
+  resultBody(result) {
+    const view = this.view;
+    const order = [view.you, ...this.others()];
+    const wild = result.wild_joker;
+    return [
+      h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
+      wild ? h("p", { class: "hint wild-line" }, "Wild joker this deal: ", cardFace(wild.card), ` (every ${wild.rank === "T" ? "10" : wild.rank} was a joker).`) : null,
+      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Points of this deal" }, h("table", { class: "breakdown round-points", "data-testid": "round-points" },
+        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hand"),
+          h("th", { scope: "col" }, "Cards"), h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Total"))),
+        h("tbody", {}, order.map((seat) => {
+          const hand = result.hands.find((x) => x.seat === seat) || { status: "out", groups: [], ungrouped: [], value: 0 };
+          const shown = hand.groups.length || hand.ungrouped.length;
+          return h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}`, "data-status": hand.status },
+            h("th", { scope: "row" }, this.playerName(seat)),
+            h("td", { "data-testid": "hand-status" }, HAND_WORDS[hand.status] || hand.status),
+            h("td", { class: "left-cards" }, shown
+              ? h("div", { class: "hand small-cards" },
+                hand.groups.map((g) => h("div", { class: "group meld", role: "group", "aria-label": `Group: ${cardWords(g)}` }, g.map((c) => cardFace(c)))),
+                hand.ungrouped.length ? h("div", { class: "group deadwood", role: "group", "aria-label": `Not in a valid group: ${cardWords(hand.ungrouped)}` }, this.smallCards(hand.ungrouped)) : null)
+              : "none"),
+            h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, String(result.points[seat])),
+            h("td", {}, result.scores_after[seat]));
+        })))),
+    ];
+  }
+
+  roundLine(result) {
+    if (result.winner === null || result.winner === undefined) return "no winner";
+    return `${this.playerName(result.winner)} won, you +${result.points[this.view.you]}`;
+  }
+
+  finalBody() {
+    const view = this.view;
+    const final = view.final;
+    const placement = final.placement || [];
+    return [
+      h("ol", { class: "placement", "data-testid": "placement" }, placement.map((seat, i) => h("li", {
+        "data-seat": seat, class: seat === view.you ? "me" : null,
+      },
+      h("span", { class: "place" }, `${i + 1}.`),
+      h("span", { class: "who" }, this.playerName(seat)),
+      h("b", { class: "total", "data-testid": seat === view.you ? "total-me" : `total-${seat}` }, final.totals[seat])))),
+      h("p", { class: "hint" }, `Penalty points: the lowest total wins. ${{
+        show: "The game ended with a valid show.",
+        last_player: "The game ended when one player was left in the deal.",
+        draw: "The game ended when the stock ran out.",
+        pool: "The game ended when one player was left under the pool's limit.",
+        deals: "The game ended after its last deal.",
+        concede: "The game ended when a player conceded.",
+        timeout: "The game ended on time.",
+      }[final.reason] || ""}`),
+    ];
+  }
+}
