@@ -8,6 +8,8 @@ import re
 import urllib.error
 import urllib.request
 
+from playwright.sync_api import expect
+
 from games.rules import gin as rules
 from tests.conftest import WAIT_SECONDS
 from tests.web.conftest import PASSWORD
@@ -60,7 +62,7 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
     sign_up(tab, "ann", display_name="Ann")
     game_id = _start_computer_game(tab)
     assert len(hand(tab)) == 10
-    assert tab.page.locator("[data-testid=commitment]").count() == 1
+    expect(tab.page.locator("[data-testid=commitment]")).to_have_count(1)
 
     # The first turn by hand: take the upcard or draw, then discard by dragging to the pile.
     wait_for_my_turn(tab)
@@ -130,8 +132,12 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
     status, view = tab.api(f"/games/{game_id}")
     assert view["status"] == "finished"
     me, them = view["you"], 1 - view["you"]
-    assert tab.page.inner_text("[data-testid=total-me]") == str(view["final"]["totals"][me])
-    assert tab.page.inner_text("[data-testid=total-opponent]") == str(view["final"]["totals"][them])
+    expect(tab.page.locator("[data-testid=total-me]")).to_have_text(
+        str(view["final"]["totals"][me]), use_inner_text=True
+    )
+    expect(tab.page.locator("[data-testid=total-opponent]")).to_have_text(
+        str(view["final"]["totals"][them]), use_inner_text=True
+    )
     # Rematch starts a new game against the same computer at once.
     tab.page.click("[data-key=rematch]")
     tab.page.wait_for_function("id => !location.hash.includes(id)", arg=game_id)
@@ -141,13 +147,13 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
     tab.page.click("header a:has-text('Leaderboards')")
     mine = tab.page.locator("table.board tr.me")
     mine.wait_for()
-    assert mine.locator("td").last.inner_text() == "1"
+    expect(mine.locator("td").last).to_have_text("1", use_inner_text=True)
     tab.page.click("header a:has-text('Ann')")
     tab.page.wait_for_selector("h1:has-text('Your profile')")
     games = "[data-testid=stats-all] div:has(dt:text-is('Games')) dd"
-    assert tab.page.locator(games).inner_text() == "1"
+    expect(tab.page.locator(games)).to_have_text("1", use_inner_text=True)
     gin = "[data-testid=stats-gin] div:has(dt:text-is('Games')) dd"
-    assert tab.page.locator(gin).inner_text() == "1"
+    expect(tab.page.locator(gin)).to_have_text("1", use_inner_text=True)
     tab.assert_healthy()
 
 
@@ -230,7 +236,7 @@ def test_friend_joins_by_the_invite_link_and_each_plays_a_turn(open_tab):
     tabs["you"].page.click("[data-key=discard-pile]")
     wait_for_version(tabs["opponent"], start)
     for tab in (host, friend):
-        assert tab.page.locator(".notice[data-kind=rematch_offered]").count() == 0
+        expect(tab.page.locator(".notice[data-kind=rematch_offered]")).to_have_count(0)
     host.assert_healthy()
     friend.assert_healthy(failed_requests=True)
 
@@ -296,7 +302,7 @@ def test_api_errors_are_shown_as_sentences(open_tab):
         "/auth/token", method="POST", body={"username": "nobody-here", "password": PASSWORD}
     )
     assert status == 401
-    assert tab.page.inner_text("form .error-text") == body["detail"]
+    expect(tab.page.locator("form .error-text")).to_have_text(body["detail"], use_inner_text=True)
 
     sign_up(tab, "err")
     tab.page.fill("#join-code", "ZZZZZZ")
@@ -312,7 +318,7 @@ def test_api_errors_are_shown_as_sentences(open_tab):
     tab.page.wait_for_selector("text=This page could not be shown")
     status, body = tab.api("/games/00000000-0000-0000-0000-000000000000")
     assert status == 404
-    assert tab.page.inner_text("main .error-text") == body["detail"]
+    expect(tab.page.locator("main .error-text")).to_have_text(body["detail"], use_inner_text=True)
 
     # Signing out revokes the token and returns to the sign-in screen.
     token = tab.token()

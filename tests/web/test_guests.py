@@ -12,6 +12,7 @@ import urllib.request
 from typing import Any
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.web.conftest import PASSWORD, Page
 from tests.web.helpers import (
@@ -89,7 +90,9 @@ def test_the_guest_screens_are_accessible_at_desktop_and_phone_width(open_tab, s
     assert status == 200 and "variant" not in view and view["opponent"] == "computer"
     assert [p["computer"] for p in view["players"] if p["computer"]] == ["medium"]
     banner = tab.page.locator("[data-testid=guest-banner]")
-    assert banner.inner_text() == "Playing as a guest \u2014 keep your games: choose a username"
+    expect(banner).to_have_text(
+        "Playing as a guest \u2014 keep your games: choose a username", use_inner_text=True
+    )
     tab.page.wait_for_selector("[data-testid=live][data-status=live]")
     wait_for_my_turn(tab)
     tab.page.click("[data-key=hint]")
@@ -98,8 +101,9 @@ def test_the_guest_screens_are_accessible_at_desktop_and_phone_width(open_tab, s
     found += tab.axe(f"a guest's table with a hint at {size}")
 
     _home(tab)
-    assert tab.page.locator(f".game-line a[href='#/game/{game_id}']").count() == 1
-    assert tab.page.inner_text("h1") == "Welcome"  # not the made-up name
+    expect(tab.page.locator(f".game-line a[href='#/game/{game_id}']")).to_have_count(1)
+    # Welcome, and not the made-up name.
+    expect(tab.page.locator("h1")).to_have_text("Welcome", use_inner_text=True)
     tab.shot(f"guest-home-{size}")
     found += tab.axe(f"a guest's home at {size}")
     tab.page.click("header a:has-text('Leaderboards')")
@@ -109,7 +113,7 @@ def test_the_guest_screens_are_accessible_at_desktop_and_phone_width(open_tab, s
     found += tab.axe(f"leaderboards seen by a guest at {size}")
     tab.page.click("header a[href='#/me']")
     tab.page.wait_for_selector("[data-testid=stats-all]")
-    assert tab.page.locator("[data-testid=guest-note]").count() == 1
+    expect(tab.page.locator("[data-testid=guest-note]")).to_have_count(1)
     found += tab.axe(f"a guest's profile at {size}")
 
     banner.locator("a").click()
@@ -139,7 +143,9 @@ def test_the_guest_screens_are_accessible_at_desktop_and_phone_width(open_tab, s
     friend = open_tab(width=width, height=height)
     friend.open(f"/#/join/{waiting['invite_code']}")
     friend.page.wait_for_selector("[data-testid=invite] [data-key=join-as-guest]")
-    assert friend.page.inner_text("[data-testid=invite-code]") == waiting["invite_code"]
+    expect(friend.page.locator("[data-testid=invite-code]")).to_have_text(
+        waiting["invite_code"], use_inner_text=True
+    )
     friend.shot(f"guest-invite-{size}")
     found += friend.axe(f"an invite opened signed out at {size}")
     assert found == []
@@ -170,14 +176,16 @@ def test_play_now_starts_a_game_as_a_guest_who_plays_one_to_the_end(open_tab):
     status, view = tab.api(f"/games/{game['id']}")
     assert view["status"] == "finished"
     me_seat = view["you"]
-    assert tab.page.inner_text("[data-testid=total-me]") == str(view["final"]["totals"][me_seat])
+    expect(tab.page.locator("[data-testid=total-me]")).to_have_text(
+        str(view["final"]["totals"][me_seat]), use_inner_text=True
+    )
     tab.assert_accessible("a guest's finished game")
 
     # Both games are the guest's, in its list.
     _home(tab)
     line = tab.page.locator(f".game-line:has(a[href='#/game/{game['id']}'])")
     assert line.locator(".state").inner_text() in ("You won", "You lost")
-    assert tab.page.locator(f".game-line a[href='#/game/{first}']").count() == 1
+    expect(tab.page.locator(f".game-line a[href='#/game/{first}']")).to_have_count(1)
 
     # Signing out is offered only after the way to keep the games; then the guest is gone.
     token = tab.token()
@@ -224,11 +232,11 @@ def test_claiming_a_guest_keeps_its_games_and_ends_its_old_token(open_tab, site)
         token=guest_token,
     )
     assert status == 400
-    assert tab.page.inner_text("[data-testid=error-username]") == " ".join(
-        body["fields"]["username"]
+    expect(tab.page.locator("[data-testid=error-username]")).to_have_text(
+        " ".join(body["fields"]["username"]), use_inner_text=True
     )
-    assert tab.page.inner_text("[data-testid=error-password]") == " ".join(
-        body["fields"]["password"]
+    expect(tab.page.locator("[data-testid=error-password]")).to_have_text(
+        " ".join(body["fields"]["password"]), use_inner_text=True
     )
     assert tab.page.get_attribute("#f-username", "aria-invalid") == "true"
     tab.page.fill("#f-username", taken)
@@ -243,8 +251,8 @@ def test_claiming_a_guest_keeps_its_games_and_ends_its_old_token(open_tab, site)
     tab.page.wait_for_selector("body[data-ready=home]")
     tab.page.wait_for_selector(".notice[data-kind=info]:has-text('Your games are kept')")
     assert tab.page.locator("[data-testid=guest-banner]").is_hidden()
-    assert tab.page.locator("header a[href='#/me']").inner_text() == "Kay"
-    assert tab.page.locator(f".game-line a[href='#/game/{game_id}']").count() == 1
+    expect(tab.page.locator("header a[href='#/me']")).to_have_text("Kay", use_inner_text=True)
+    expect(tab.page.locator(f".game-line a[href='#/game/{game_id}']")).to_have_count(1)
     assert tab.token() != guest_token
     status, me = tab.api("/me")
     assert status == 200 and me["guest"] is False and me["username"] == "kept"
@@ -284,7 +292,7 @@ def test_a_friends_invite_opened_signed_out_joins_as_a_guest_in_one_click(open_t
     # No hint at a table with people, on either side, and the server refuses one anyway.
     for tab in (host, friend):
         tab.page.wait_for_selector("[data-testid=table][data-status=active] .info .keys")
-        assert tab.page.locator("[data-key=hint]").count() == 0
+        expect(tab.page.locator("[data-key=hint]")).to_have_count(0)
         assert "H shows a hint" not in tab.page.inner_text(".info .keys")
     status, body = friend.api(f"/games/{_game_id(friend)}/hint")
     assert status == 409 and body["code"] == "hints_unavailable"
@@ -323,7 +331,7 @@ def test_a_hint_marks_a_legal_gin_move_without_playing_it(open_tab):
         "draw_discard": "[data-key=discard-pile].hinted",
         "pass": "[data-key=act-pass].hinted",
     }[action["type"]]
-    assert tab.page.locator(".hinted").count() == 1
+    expect(tab.page.locator(".hinted")).to_have_count(1)
     tab.page.click(marked)  # the marked control plays it
     drawn = wait_for_version(tab, before)
     assert tab.page.locator("[data-testid=hint]").count() == 0  # a hint lasts one version
@@ -383,13 +391,13 @@ def test_a_hint_at_rummy_marks_the_cards_of_a_move_the_server_accepts(open_tab):
         if action["type"] in ("draw_stock", "draw_discard"):
             assert marked == []
             pile = "stock" if action["type"] == "draw_stock" else "discard-pile"
-            assert tab.page.locator(f"[data-key={pile}].hinted").count() == 1
+            expect(tab.page.locator(f"[data-key={pile}].hinted")).to_have_count(1)
         elif action["type"] == "meld":
             assert sorted(marked) == sorted(c for meld in action["melds"] for c in meld)
         else:
             assert marked == [action["card"]]
             if action["type"] in ("layoff", "swap_joker"):
-                assert tab.page.locator(f"[data-meld='{action['meld']}'].hinted").count() == 1
+                expect(tab.page.locator(f"[data-meld='{action['meld']}'].hinted")).to_have_count(1)
         # The server takes the hinted move as it is.
         status, _ = tab.api(
             f"/games/{game_id}/actions", method="POST", body={**action, "expected_version": at}

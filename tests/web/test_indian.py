@@ -10,6 +10,7 @@ import re
 import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tests.conftest import WAIT_SECONDS
 from tests.web.helpers import (
@@ -129,7 +130,7 @@ def _check_final(tab, view: dict) -> None:
     seats = [int(placement.nth(i).get_attribute("data-seat")) for i in range(placement.count())]
     assert seats == view["final"]["placement"]
     mine = view["final"]["totals"][view["you"]]
-    assert tab.page.inner_text("[data-testid=total-me]") == str(mine)
+    expect(tab.page.locator("[data-testid=total-me]")).to_have_text(str(mine), use_inner_text=True)
 
 
 def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped_by_drag(open_tab):
@@ -148,8 +149,8 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
     assert sorted(c for g in _groups(tab) for c in g) == sorted(r["hand"])
     assert _groups(tab)[: len(r["arrangement"]["groups"])] == r["arrangement"]["groups"]
     seat = tab.page.locator("[data-testid=opponents] .opponent")
-    assert seat.count() == 1
-    assert seat.locator("[data-testid=hand-size]").inner_text() == "13 cards"
+    expect(seat).to_have_count(1)
+    expect(seat.locator("[data-testid=hand-size]")).to_have_text("13 cards", use_inner_text=True)
     drop = tab.page.locator("[data-key=act-drop]")
     assert drop.get_attribute("data-points") == "20"  # a first drop, before any draw
     tab.shot("indian-2-table")
@@ -211,7 +212,7 @@ def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cos
     sign_up(tab, "drop")
     game_id = start_indian_vs_computers(tab, computers=2, fmt="deals-2")
     wait_for_my_turn(tab)
-    assert tab.page.locator("[data-testid=opponents] .opponent").count() == 2
+    expect(tab.page.locator("[data-testid=opponents] .opponent")).to_have_count(2)
     # The hand is one row that fits the phone's width.
     tops = tab.page.eval_on_selector_all(
         "[data-testid=hand] .card", "els => els.map((e) => e.offsetTop)"
@@ -274,7 +275,7 @@ def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cos
     tab.page.wait_for_function(
         "() => document.querySelectorAll('[data-testid=hand] .card').length >= 13"
     )
-    assert tab.page.inner_text("[data-testid=score-me] b") == "20"
+    expect(tab.page.locator("[data-testid=score-me] b")).to_have_text("20", use_inner_text=True)
     _status, view = tab.api(f"/games/{game_id}")
     assert view["round"]["number"] == 2 and view["round"]["status"][view["you"]] == "in"
     tab.assert_healthy()
@@ -296,7 +297,7 @@ def test_two_people_and_a_computer_share_a_public_indian_table_and_a_wrong_show_
     form.locator("select[name=indian_format]").select_option("deals-2")
     form.locator("button[type=submit]").click()
     host.page.wait_for_selector("[data-testid=invite-code]")
-    assert host.page.locator("[data-testid=seat-list] li.free").count() == 1
+    expect(host.page.locator("[data-testid=seat-list] li.free")).to_have_count(1)
     host.assert_accessible("indian waiting room")
 
     # Bob finds the table in the lobby, with its game and its free seat, and joins it.
@@ -307,11 +308,13 @@ def test_two_people_and_a_computer_share_a_public_indian_table_and_a_wrong_show_
     line.wait_for()
     assert "Indian Rummy" in line.text_content()
     assert "2 deals" in line.text_content()
-    assert line.locator("[data-testid=lobby-seats]").inner_text() == "3 seats, 1 free"
+    expect(line.locator("[data-testid=lobby-seats]")).to_have_text(
+        "3 seats, 1 free", use_inner_text=True
+    )
     line.locator("button:has-text('Join')").click()
     for tab in (host, bob):
         tab.page.wait_for_selector("[data-testid=hand] .card")
-        assert tab.page.locator("[data-testid=opponents] .opponent").count() == 2
+        expect(tab.page.locator("[data-testid=opponents] .opponent")).to_have_count(2)
     game_id = _game_id(host)
     assert _game_id(bob) == game_id
     tabs = {0: host, 1: bob}
@@ -364,8 +367,8 @@ def test_two_people_and_a_computer_share_a_public_indian_table_and_a_wrong_show_
         tab.page.wait_for_function(
             "() => document.querySelectorAll('[data-testid=hand] .card').length >= 13"
         )
-    assert host.page.inner_text("[data-testid=score-me] b") == "80"
-    assert bob.page.inner_text("[data-testid=score-me] b") == "40"
+    expect(host.page.locator("[data-testid=score-me] b")).to_have_text("80", use_inner_text=True)
+    expect(bob.page.locator("[data-testid=score-me] b")).to_have_text("40", use_inner_text=True)
     for tab in tabs.values():
         tab.assert_healthy()
 
@@ -393,7 +396,9 @@ def test_the_rules_boards_and_profile_name_indian_rummy(open_tab):
     tab.page.wait_for_selector("[data-testid=boards] .board, [data-testid=board-error]")
     if answer.value.status != 200:
         # The server's refusal is shown as its sentence, under the tabs.
-        assert tab.page.inner_text("[data-testid=board-error]") == answer.value.json()["detail"]
+        expect(tab.page.locator("[data-testid=board-error]")).to_have_text(
+            answer.value.json()["detail"], use_inner_text=True
+        )
     tab.assert_accessible("indian boards")
 
     # The profile shows every game the server counts, by name.
@@ -403,7 +408,7 @@ def test_the_rules_boards_and_profile_name_indian_rummy(open_tab):
     labels = {"gin": "Gin Rummy", "rummy": "Rummy", "indian": "Indian Rummy"}
     for variant in me["stats"]["variants"]:
         section = tab.page.locator(f"[data-testid=stats-{variant}]")
-        assert section.locator("h3").inner_text() == labels[variant]
+        expect(section.locator("h3")).to_have_text(labels[variant], use_inner_text=True)
     tab.assert_healthy(failed_requests=True)
 
 
@@ -433,9 +438,9 @@ def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(o
         if action["type"] in ("draw_stock", "draw_discard"):
             assert marked == []
             pile = "stock" if action["type"] == "draw_stock" else "discard-pile"
-            assert tab.page.locator(f"[data-key={pile}].hinted").count() == 1
+            expect(tab.page.locator(f"[data-key={pile}].hinted")).to_have_count(1)
         elif action["type"] == "drop":
-            assert tab.page.locator("[data-key=act-drop].hinted").count() == 1
+            expect(tab.page.locator("[data-key=act-drop].hinted")).to_have_count(1)
         else:
             assert marked == [action["card"]]
         # The server takes the hinted move as it is.
@@ -466,7 +471,7 @@ def test_a_pool_game_ends_when_a_players_drops_reach_the_pool(open_tab):
         assert box.get_attribute("data-outcome") == "last_player"
         row = tab.page.locator("[data-testid=round-row-0]")
         assert row.get_attribute("data-status") == "dropped"
-        assert row.locator("td").last.inner_text() == str(20 * deal)
+        expect(row.locator("td").last).to_have_text(str(20 * deal), use_inner_text=True)
         tab.page.click("[data-key=result-close]")
     tab.page.wait_for_selector("[data-testid=final]")
     _status, view = tab.api(f"/games/{game_id}")

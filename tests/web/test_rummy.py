@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from playwright.sync_api import expect
+
 from tests.web.helpers import (
     play_rummy_until,
     sign_up,
@@ -29,7 +31,7 @@ def _check_final(tab, view) -> None:
     assert seats == view["final"]["placement"]
     assert len(seats) == len(view["players"])
     mine = view["final"]["totals"][view["you"]]
-    assert tab.page.inner_text("[data-testid=total-me]") == str(mine)
+    expect(tab.page.locator("[data-testid=total-me]")).to_have_text(str(mine), use_inner_text=True)
 
 
 def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab):
@@ -43,9 +45,11 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab):
     # One seat across the table, with its hand size; the coming-out requirement shown.
     wait_for_my_turn(tab)
     opponent = tab.page.locator("[data-testid=opponents] .opponent")
-    assert opponent.count() == 1
+    expect(opponent).to_have_count(1)
     seat = view["round"]["hand_sizes"]
-    assert opponent.locator("[data-testid=hand-size]").inner_text() == f"{seat[1]} cards"
+    expect(opponent.locator("[data-testid=hand-size]")).to_have_text(
+        f"{seat[1]} cards", use_inner_text=True
+    )
     tab.page.click("[data-key=stock]")
     tab.page.wait_for_selector("[data-testid=coming-out]")
     needed = tab.page.get_attribute("[data-testid=coming-out]", "data-needed")
@@ -81,7 +85,7 @@ def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(ope
     sign_up(tab, "four")
     game_id = start_rummy_vs_computers(tab, computers=3, first_meld="20")
     wait_for_my_turn(tab)
-    assert tab.page.locator("[data-testid=opponents] .opponent").count() == 3
+    expect(tab.page.locator("[data-testid=opponents] .opponent")).to_have_count(3)
     # A turn by keyboard alone: S draws, Tab reaches the hand, Space selects, X discards.
     start = version(tab)
     tab.page.keyboard.press("s")
@@ -135,7 +139,7 @@ def test_three_people_share_a_rummy_table_and_leavers_are_played_by_the_computer
     form.locator("select[name=rounds]").select_option("1")
     form.locator("button[type=submit]").click()
     code = host.page.locator("[data-testid=invite-code]").inner_text()
-    assert host.page.locator("[data-testid=seat-list] li.free").count() == 2
+    expect(host.page.locator("[data-testid=seat-list] li.free")).to_have_count(2)
     host.assert_accessible("rummy waiting room")
 
     # Bob joins by the link, Cleo by the code on her home screen.
@@ -152,7 +156,7 @@ def test_three_people_share_a_rummy_table_and_leavers_are_played_by_the_computer
     tabs = (host, bob, cleo)
     for tab in tabs:  # the game starts for everyone, live
         tab.page.wait_for_selector("[data-testid=hand] .card")
-        assert tab.page.locator("[data-testid=opponents] .opponent").count() == 2
+        expect(tab.page.locator("[data-testid=opponents] .opponent")).to_have_count(2)
     game_id = _game_id(host)
     assert _game_id(bob) == _game_id(cleo) == game_id
 

@@ -75,7 +75,7 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     assert "It starts when all 2 seats are taken (1 so far)." in ann.page.inner_text(
         "[data-testid=t-you-line]"
     )
-    assert ann.page.locator("[data-testid=standings] tr[data-user]").count() == 1
+    expect(ann.page.locator("[data-testid=standings] tr[data-user]")).to_have_count(1)
     ann.page.wait_for_selector("[data-testid=t-live][data-status=live]")
     ann.shot("tournament-sit-and-go-waiting-1280x800")
     found += ann.axe("a sit & go waiting for players")
@@ -85,8 +85,8 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     bob = open_tab(**PHONE)
     bob.page.goto(link)
     bob.page.wait_for_selector("[data-testid=t-invite] [data-key=t-join-as-guest]")
-    assert bob.page.inner_text("[data-testid=invite-code]") == code
-    assert bob.page.locator("header [data-key=nav-play-now]").count() == 0
+    expect(bob.page.locator("[data-testid=invite-code]")).to_have_text(code, use_inner_text=True)
+    expect(bob.page.locator("header [data-key=nav-play-now]")).to_have_count(0)
     bob.shot("tournament-invite-signed-out-390x844")
     found += bob.axe("a tournament's invite, signed out")
     bob.page.fill("#f-display_name", "Bob")
@@ -111,7 +111,7 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     ann.page.wait_for_selector("[data-testid=t-live][data-status=live]")
     assert bracket.get_attribute("data-over") == "false"
     match = bracket.locator("[data-testid=match]")
-    assert match.count() == 1
+    expect(match).to_have_count(1)
     assert "Ann" in match.inner_text() and "Bob" in match.inner_text()
     assert ann.page.locator("[data-testid=t-your-game]").get_attribute("href") == (
         f"#/game/{game_id}"
@@ -128,7 +128,7 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     bob.page.click("[data-key=concede]")
     bob.page.click("[role=alertdialog] button:has-text('Concede')")
     bob.page.wait_for_selector("[data-testid=final] [data-key=back-to-tournament]")
-    assert bob.page.locator("[data-testid=final] [data-key=rematch]").count() == 0
+    expect(bob.page.locator("[data-testid=final] [data-key=rematch]")).to_have_count(0)
     bob.shot("tournament-game-over-390x844")
     found += bob.axe("a tournament game's end, on a phone")
 
@@ -149,14 +149,16 @@ def test_a_private_sit_and_go_opens_both_tables_by_itself_and_its_bracket_follow
     bob.page.wait_for_selector(
         "[data-testid=tournament][data-status=finished] [data-testid=champion]"
     )
-    assert bob.page.inner_text("[data-testid=t-you-line]") == "You finished 2nd."
-    assert bob.page.locator("[data-testid=t-invite-panel] *").count() == 0
+    expect(bob.page.locator("[data-testid=t-you-line]")).to_have_text(
+        "You finished 2nd.", use_inner_text=True
+    )
+    expect(bob.page.locator("[data-testid=t-invite-panel] *")).to_have_count(0)
 
     # The finished sit & go is in Ann's list, under "Finished".
     ann.page.set_viewport_size(DESKTOP)
     _tournaments(ann)
     finished = ann.page.locator("[data-section=finished] .t-line[data-status=finished]")
-    assert finished.count() == 1
+    expect(finished).to_have_count(1)
     assert "won by Ann" in finished.inner_text()
     assert found == [], found
     ann.assert_healthy()
@@ -202,16 +204,16 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     _tournaments(cleo)
     line = cleo.page.locator(f"[data-section=created] .t-line[data-id='{arena.pk}']")
     assert "Arena · Gin Rummy, 1-v-1" in line.inner_text()
-    assert line.locator("[data-testid=t-players]").inner_text() == "3 players"
+    expect(line.locator("[data-testid=t-players]")).to_have_text("3 players", use_inner_text=True)
     assert "Starts" in line.inner_text()
-    assert cleo.page.locator("[data-section=created] .t-line").count() == 3
+    expect(cleo.page.locator("[data-section=created] .t-line")).to_have_count(3)
     cleo.page.select_option("#t-filter-format", "arena")
     cleo.page.wait_for_function(
         "() => !document.querySelector('[data-testid=t-results][aria-busy]')"
         " && document.querySelectorAll('.t-line').length === 1"
     )
     assert "format=arena" in cleo.page.url
-    assert cleo.page.locator(f".t-line[data-id='{arena.pk}']").count() == 1
+    expect(cleo.page.locator(f".t-line[data-id='{arena.pk}']")).to_have_count(1)
     cleo.page.select_option("#t-filter-format", "")
     cleo.page.wait_for_function("() => document.querySelectorAll('.t-line').length === 3")
     cleo.shot("tournaments-list-1280x800")
@@ -222,8 +224,9 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     cleo.page.click(".t-code button[type=submit]")
     code_error = cleo.page.locator("[data-testid=t-code-error]:not(:empty)")
     code_error.wait_for()
-    assert code_error.inner_text() == (
-        "No tournament is open for that invite code. Check it, or ask for the link again."
+    expect(code_error).to_have_text(
+        "No tournament is open for that invite code. Check it, or ask for the link again.",
+        use_inner_text=True,
     )
     found += cleo.axe("the tournaments list with a refused code")
     for tournament, sentence in (
@@ -241,7 +244,7 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
         cleo.page.click("[data-key=t-join]")
         message = cleo.page.locator("[data-testid=t-message][data-kind=error]")
         message.wait_for()
-        assert message.inner_text() == sentence
+        expect(message).to_have_text(sentence, use_inner_text=True)
 
     # Cleo joins the arena, leaves it before the start and joins it again; when it starts,
     # her game opens by itself.
@@ -250,16 +253,16 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     assert cleo.page.inner_text("[data-testid=countdown]").startswith("Starts in ")
     cleo.page.click("[data-key=t-join]")
     cleo.page.wait_for_selector("[data-testid=t-message][data-kind=ok]:has-text('You joined.')")
-    assert cleo.page.locator("[data-testid=standings] tr[data-user]").count() == 4
+    expect(cleo.page.locator("[data-testid=standings] tr[data-user]")).to_have_count(4)
     cleo.page.click("[data-key=t-withdraw]")
     cleo.page.wait_for_selector(
         "[data-testid=t-message][data-kind=ok]:has-text('You left the tournament.')"
     )
-    assert cleo.page.locator(f"[data-testid=standings] tr[data-user={username}]").count() == 0
+    expect(cleo.page.locator(f"[data-testid=standings] tr[data-user={username}]")).to_have_count(0)
     assert arena.entries.filter(user__username=username).count() == 0
     cleo.page.click("[data-key=t-join]")
     cleo.page.wait_for_selector("[data-testid=t-message][data-kind=ok]:has-text('You joined.')")
-    assert cleo.page.locator("[data-testid=standings] tr[data-user]").count() == 4
+    expect(cleo.page.locator("[data-testid=standings] tr[data-user]")).to_have_count(4)
     cleo.page.wait_for_selector("[data-testid=t-live][data-status=live]")
     _start_now(arena)
     _open_table(cleo)
@@ -271,8 +274,10 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     )
     cleo.page.wait_for_selector("[data-testid=t-live][data-status=live]")
     assert cleo.page.inner_text("[data-testid=countdown]").startswith("Ends in ")
-    assert cleo.page.locator("[data-testid=pairings] .t-pairing[data-status=playing]").count() == 2
-    assert cleo.page.locator(f".t-pairing.mine[data-game='{mine}']").count() == 1
+    expect(
+        cleo.page.locator("[data-testid=pairings] .t-pairing[data-status=playing]")
+    ).to_have_count(2)
+    expect(cleo.page.locator(f".t-pairing.mine[data-game='{mine}']")).to_have_count(1)
     assert _score_cells(cleo) == ["0"] * 4
     _mark(cleo)
 
@@ -286,7 +291,9 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     assert sorted(_score_cells(cleo)) == ["0", "0", "0", "2"]
     cleo.page.wait_for_selector("[data-testid=pairings] .t-pairing[data-status=finished] .t-place")
     assert "beat" in cleo.page.inner_text("[data-testid=t-activity]")
-    assert cleo.page.locator(f"[data-testid=standings] tr.me[data-user={username}]").count() == 1
+    expect(cleo.page.locator(f"[data-testid=standings] tr.me[data-user={username}]")).to_have_count(
+        1
+    )
     assert _still_here(cleo)
     cleo.shot("tournament-arena-1280x800")
     found += cleo.axe("an arena's standings")
@@ -297,7 +304,9 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     cleo.page.click("[data-key=t-comeback]")
     message = cleo.page.locator("[data-testid=t-message][data-kind=error]")
     message.wait_for()
-    assert message.inner_text() == "You paused: you may come back in 10 minutes."
+    expect(message).to_have_text(
+        "You paused: you may come back in 10 minutes.", use_inner_text=True
+    )
 
     # Withdrawing once it is under way asks first.
     cleo.page.click("[data-key=t-withdraw]")
@@ -306,8 +315,8 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     assert "You are not paired any more" in cleo.page.inner_text(".t-confirm")
     confirm.click()
     cleo.page.wait_for_selector("[data-testid=t-message][data-kind=ok]:has-text('You withdrew.')")
-    assert cleo.page.inner_text("[data-testid=t-you-line]") == (
-        "You withdrew: you are not paired any more."
+    expect(cleo.page.locator("[data-testid=t-you-line]")).to_have_text(
+        "You withdrew: you are not paired any more.", use_inner_text=True
     )
     assert arena.entries.get(user__username=username).withdrawn
     cleo.page.set_viewport_size(PHONE)
@@ -333,8 +342,10 @@ def test_a_duplicate_swiss_round_shows_its_commitments_then_decks_that_check(ope
     tab.page.goto(f"{tab.base}/#/tournaments/{swiss.pk}")
     deals = tab.page.locator("[data-testid=deals][data-revealed=false]")
     deals.wait_for()
-    assert deals.locator(".t-commitments li").count() == 10
-    assert tab.page.locator("[data-testid=pairings] .t-pairing[data-status=playing]").count() == 1
+    expect(deals.locator(".t-commitments li")).to_have_count(10)
+    expect(
+        tab.page.locator("[data-testid=pairings] .t-pairing[data-status=playing]")
+    ).to_have_count(1)
     headings = tab.page.locator("[data-testid=standings] thead th").all_inner_texts()
     assert "Sonneborn\N{EN DASH}Berger" in headings
     assert "Duplicate: every table of a round plays the same decks" in tab.page.inner_text(
@@ -399,7 +410,9 @@ def test_a_sit_and_go_is_created_and_cancelled_by_keyboard_on_a_phone(open_tab):
     assert tab.page.evaluate("() => document.activeElement.dataset.key") == "t-confirm-cancel"
     tab.page.keyboard.press("Enter")
     tab.page.wait_for_selector("[data-testid=tournament][data-status=cancelled]")
-    assert tab.page.inner_text("[data-testid=t-message]") == "The tournament is cancelled."
+    expect(tab.page.locator("[data-testid=t-message]")).to_have_text(
+        "The tournament is cancelled.", use_inner_text=True
+    )
     assert found == [], found
     tab.assert_healthy()
 
@@ -424,15 +437,17 @@ def test_a_knockout_at_tables_shows_each_tables_players_and_tells_a_latecomer_wh
     bracket.wait_for()
     tab.page.wait_for_selector("[data-testid=t-live][data-status=live]")
     tables = bracket.locator(".t-table")
-    assert tables.count() == 2
+    expect(tables).to_have_count(2)
     seated = sorted(
         name for i in range(2) for name in tables.nth(i).locator(".t-seated li").all_inner_texts()
     )
     assert seated == ["Jo", "Lu", "Mo", "Ned", "Oz", "Pat"]
-    assert tables.nth(0).locator(".hint").inner_text() == "Playing."
+    expect(tables.nth(0).locator(".hint")).to_have_text("Playing.", use_inner_text=True)
     assert "Rummy, tables of 3" in tab.page.inner_text(".t-meta")
-    assert tab.page.locator("[data-testid=pairings] .t-pairing[data-status=playing]").count() == 2
-    assert tab.page.locator("[data-testid=t-you] [data-key=t-join]").count() == 0
+    expect(
+        tab.page.locator("[data-testid=pairings] .t-pairing[data-status=playing]")
+    ).to_have_count(2)
+    expect(tab.page.locator("[data-testid=t-you] [data-key=t-join]")).to_have_count(0)
     assert "Registration is closed: the tournament has started." in tab.page.inner_text(
         "[data-testid=t-you]"
     )
