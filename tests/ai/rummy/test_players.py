@@ -165,7 +165,11 @@ def test_a_joker_nothing_can_use_is_left_on_the_pile(level):
     state = position(["XX XX", "5D 6D"], table=full, came_out=[True, True], phase=Phase.DRAW,
                      discard="3D XX")
     assert ai.play(level, view_for(state, 0), random.Random(0)) == DrawStock()
-    # with a natural card in hand the joker is still taken (a pair may come to meld it)
+
+
+def test_medium_takes_a_joker_while_it_holds_a_natural_card():
+    # a pair may yet come to meld it (Hard weighs this draw by its search instead)
+    full = [(1, "9S XX 9D XX")]
     state = position(["XX 7C", "5D 6D"], table=full, came_out=[True, True], phase=Phase.DRAW,
                      discard="3D XX")
-    assert ai.play(level, view_for(state, 0), random.Random(0)) == DrawDiscard()
+    assert ai.play("medium", view_for(state, 0), random.Random(0)) == DrawDiscard()
