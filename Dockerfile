@@ -16,6 +16,7 @@ COPY core ./core
 COPY accounts ./accounts
 COPY games ./games
 COPY leaderboards ./leaderboards
+COPY tournaments ./tournaments
 COPY web ./web
 COPY manage.py ./
 # collectstatic loads the production settings, which refuse a placeholder key: give it a

@@ -302,8 +302,9 @@ def add_event_streams(result: dict, generator: object, request: object, public: 
     paths["/api/v1/me/events"] = _stream_operation(
         "me_events",
         "Your account events",
-        "`friend_joined`, `rematch_offered` and `your_turn` events, each with its own id and "
-        "a `game_id` in the data.",
+        "`friend_joined`, `rematch_offered`, `your_turn` and `tournament_game` (a tournament "
+        "seated you at a new game: `tournament_id`, `round`, `table`) events, each with its own "
+        "id and a `game_id` in the data.",
         False,
     )
     return result

@@ -13,6 +13,7 @@ so games in known states are made through the services, never by rewriting rows.
 from __future__ import annotations
 
 import hashlib
+import random
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -73,6 +74,33 @@ class FixedDeals:
         return self._salt
 
 
+class SeededShuffler:
+    """Decks, dealers and salts from one seeded generator: the same seed deals the same
+    games in the same order (for tests and tools that play many games, never for play)."""
+
+    def __init__(self, seed: int) -> None:
+        self._random = random.Random(seed)
+
+    def first_dealer(self, seats: int) -> int:
+        return self._random.randrange(seats)
+
+    def deck(self, variant: AnyVariant, rules: Mapping[str, Any]) -> list[str]:
+        return variant.rules.new_deck(self._random, rules)
+
+    def salt(self) -> str:
+        return f"{self._random.getrandbits(128):032x}"
+
+
+def planned_deal(planned: object, index: int) -> tuple[list[str], str] | None:
+    """The deck and salt fixed ahead for a game's deal number ``index + 1`` (0 for the
+    first deal), or None: the game's ``planned_deals`` (a list of ``[deck, salt]``, e.g.
+    a tournament's duplicate deals) has no entry there, and that deal is shuffled."""
+    if not isinstance(planned, list) or not 0 <= index < len(planned):
+        return None
+    deck, salt = planned[index]
+    return [str(card) for card in deck], str(salt)
+
+
 _system = SystemShuffler()
 _current: ContextVar[Shuffler] = ContextVar("games_shuffler", default=_system)
 
@@ -80,6 +108,16 @@ _current: ContextVar[Shuffler] = ContextVar("games_shuffler", default=_system)
 def shuffler() -> Shuffler:
     """The shuffler deals use now."""
     return _current.get()
+
+
+@contextmanager
+def seeded(seed: int) -> Iterator[None]:
+    """Deal every game started inside from :class:`SeededShuffler` ``seed``."""
+    token = _current.set(SeededShuffler(seed))
+    try:
+        yield
+    finally:
+        _current.reset(token)
 
 
 @contextmanager

@@ -80,6 +80,21 @@ class InvalidPhrase(ApplicationError):
     default_detail = "Unknown phrase."
 
 
+class HintsUnavailable(Conflict):
+    code = "hints_unavailable"
+    default_detail = (
+        "Hints are offered in games against the computer only (they are unrated); not at "
+        "a table with other people."
+    )
+
+
+class NotYourTurn(Conflict):
+    code = "not_your_turn"
+
+    def __init__(self, *, current: int) -> None:
+        super().__init__("It is not your turn.", extra={"current_version": current})
+
+
 class GameNotActive(Conflict):
     code = "game_not_active"
 

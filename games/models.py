@@ -108,6 +108,12 @@ class Game(models.Model):
         default=False,
         help_text="Finished before each player had made a move: unrated, off the boards.",
     )
+    planned_deals = models.JSONField(
+        null=True,
+        blank=True,
+        help_text="Decks fixed ahead, secret: the n-th deal uses the n-th [deck, salt] "
+        "(a tournament's duplicate deals); deals past the list are shuffled.",
+    )
     rematch_of = models.ForeignKey(
         "self", null=True, blank=True, related_name="rematches", on_delete=models.SET_NULL
     )
@@ -379,14 +385,17 @@ class Message(models.Model):
 class PlayerEvent(models.Model):
     """An event for one player's account stream (``GET /me/events``), kept for a week.
 
-    ``kind``: ``friend_joined``, ``rematch_offered`` or ``your_turn``; ``data`` names the
-    game (and who). The id orders the stream and resumes it (``Last-Event-ID``).
+    ``kind``: ``friend_joined``, ``rematch_offered``, ``your_turn`` or
+    ``tournament_game`` (a tournament seated the player at a new game); ``data`` names the
+    game (and who, or which tournament). The id orders the stream and resumes it
+    (``Last-Event-ID``).
     """
 
     class Kind(models.TextChoices):
         FRIEND_JOINED = "friend_joined"
         REMATCH_OFFERED = "rematch_offered"
         YOUR_TURN = "your_turn"
+        TOURNAMENT_GAME = "tournament_game"
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, related_name="player_events", on_delete=models.CASCADE

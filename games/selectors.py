@@ -5,6 +5,7 @@ Selectors query; :mod:`games.presenters` shapes what they load into response bod
 
 from __future__ import annotations
 
+import random
 import threading
 import uuid
 from collections import OrderedDict
@@ -15,7 +16,7 @@ from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from accounts.models import User
 from games import presenters, replay
-from games.errors import GameNotFound
+from games.errors import GameNotActive, GameNotFound, HintsUnavailable, NotYourTurn
 from games.models import (
     FORFEIT_REASONS,
     Game,
@@ -24,6 +25,7 @@ from games.models import (
     GameStatus,
     Message,
     Move,
+    OpponentType,
     PlayerEvent,
     Seat,
     Visibility,
@@ -120,6 +122,31 @@ def game_deals(*, game: Game) -> dict[int, GameRound]:
             while len(_deals) > _DEALS_KEPT:
                 _deals.popitem(last=False)
     return deals
+
+
+HINT_LEVEL = "medium"
+"""The computer player whose choice a hint is."""
+
+
+def game_hint(*, game: Game, seat: int) -> dict[str, Any]:
+    """What the Medium computer player would play at ``seat`` now, from that seat's own
+    view: ``{"version", "level", "action"}``. Only in games against the computer (409
+    ``hints_unavailable``), while the game is on (409 ``game_not_active``) and on the
+    caller's turn (409 ``not_your_turn``)."""
+    if game.opponent_type != OpponentType.COMPUTER:
+        raise HintsUnavailable()
+    if game.status != GameStatus.ACTIVE or game.state is None:
+        raise GameNotActive(current=game.version)
+    if game.turn_seat != seat:
+        raise NotYourTurn(current=game.version)
+    variant = game.game_variant
+    view = variant.rules.view_for(game.rules_state(), seat)
+    action = variant.players.choose(view, HINT_LEVEL, random.Random())
+    return {
+        "version": game.version,
+        "level": HINT_LEVEL,
+        "action": variant.rules.action_to_json(action),
+    }
 
 
 def game_view_for(*, game: Game, seat: int) -> dict[str, Any]:

@@ -19,6 +19,7 @@ __all__ = [
     "ChatThrottle",
     "ConcedeThrottle",
     "CreateGameThrottle",
+    "HintThrottle",
     "JoinIPThrottle",
     "JoinThrottle",
     "RematchThrottle",
@@ -29,6 +30,12 @@ class ActionThrottle(ScopedUserThrottle):
     """``POST /games/{id}/actions``."""
 
     scope = "actions"
+
+
+class HintThrottle(ScopedUserThrottle):
+    """``GET /games/{id}/hint``."""
+
+    scope = "hints"
 
 
 class ChatThrottle(ScopedUserThrottle):

@@ -15,11 +15,27 @@ import pytest
 import redis
 from django.conf import settings
 from django.core.cache import cache
+from hypothesis import HealthCheck
+from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory, token_for
 
 ROOT = Path(__file__).resolve().parent.parent
+WAIT_SECONDS = 60.0
+"""How long a test waits for a condition before it calls something broken (a worker's
+turn, a stream's frame, a thread at a lock): far above what anything takes, even on a
+machine whose cores are all busy. Tests wait on conditions, never for a time."""
+STARTUP_SECONDS = 120
+"""How long a process the tests start (a Celery worker, beat, gunicorn) may take to answer."""
+
+# Property tests are about what holds, never how fast: no per-example deadline and no
+# "too slow" health check, which a busy machine would trip (speed is measured under bench/).
+# Loaded here, before any test module is imported, so every @settings inherits it.
+hypothesis_settings.register_profile(
+    "suite", deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+hypothesis_settings.load_profile("suite")
 
 
 @pytest.fixture(autouse=True)
@@ -147,7 +163,9 @@ def celery_worker_process(
     )
     from config.celery import app
 
-    deadline = time.monotonic() + 30
+    # Waits for the worker's answer to a ping; the bound only matters when it never comes
+    # (starting Django and Celery takes a while on a busy machine).
+    deadline = time.monotonic() + STARTUP_SECONDS
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             pytest.fail(f"celery worker exited with {proc.returncode}; see {log.name}")
@@ -156,7 +174,7 @@ def celery_worker_process(
             break
     else:
         proc.terminate()
-        pytest.fail(f"celery worker did not answer within 30 s; see {log.name}")
+        pytest.fail(f"celery worker did not answer within {STARTUP_SECONDS} s; see {log.name}")
     yield proc
     proc.terminate()
     try:
@@ -179,8 +197,12 @@ def real_worker(celery_worker_process, transactional_db, settings) -> Iterator[o
         app.conf.task_always_eager = True
 
 
-def wait_until(predicate: Callable[[], object], timeout: float = 10.0, step: float = 0.05):
-    """Poll ``predicate`` until it returns something truthy; fail after ``timeout`` seconds."""
+def wait_until(
+    predicate: Callable[[], object], timeout: float = WAIT_SECONDS, step: float = 0.05
+) -> Any:
+    """Poll ``predicate`` until it returns something truthy (its value); fail after
+    ``timeout`` seconds. The test waits on the condition it asserts, so ``timeout`` is only
+    the bound past which something is broken: generous, never a measure of speed."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         value = predicate()
@@ -188,6 +210,23 @@ def wait_until(predicate: Callable[[], object], timeout: float = 10.0, step: flo
             return value
         time.sleep(step)
     pytest.fail(f"condition not met within {timeout} s")
+
+
+def waiting_on_a_lock(table: str) -> bool:
+    """Whether another database session is blocked on a lock (a row lock, another
+    transaction's insert) in a statement on ``table``: the proof that a thread has reached
+    the lock a test holds, where a pause would only hope so."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")  # pg_stat_activity afresh
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE %s",
+            [f"%{table}%"],
+        )
+        (count,) = cursor.fetchone()
+    return count > 0
 
 
 def play_seat_0_against_the_worker(
@@ -207,7 +246,7 @@ def play_seat_0_against_the_worker(
 
     view: dict[str, Any] = {}
     for _ in range(limit):
-        view = wait_until(my_turn_or_over, timeout=15)
+        view = wait_until(my_turn_or_over)
         if view["status"] != "active":
             break
         body = {**choose(view), "expected_version": view["version"]}

@@ -1,9 +1,10 @@
 // The web client's shell: a hash router (#/game/<id> survives a reload), the header, the
-// message area, and the signed-in player.
+// message area, and the signed-in player (an account, or a guest from "Play now").
 
 import { api, auth, ApiError, setUnauthorizedHandler } from "./api.js";
 import { h, replace } from "./dom.js";
 import { signIn, signUp } from "./screens/auth.js";
+import { claim, renderGuestBar } from "./screens/guest.js";
 import { home, joinByLink } from "./screens/home.js";
 import { leaderboards } from "./screens/boards.js";
 import { profile } from "./screens/profile.js";
@@ -14,9 +15,10 @@ import { AccountEvents } from "./screens/notices.js";
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
 const notice = document.getElementById("notice");
+const guestBar = document.getElementById("guest-bar");
 
 const PUBLIC = new Set(["signin", "signup"]); // for those signed out only
-const OPEN = new Set(["rules"]); // for everyone
+const OPEN = new Set(["rules", "join"]); // for everyone (an invite offers to join as a guest)
 const PENDING_KEY = "ginrummy.pending";
 
 const ctx = {
@@ -56,6 +58,53 @@ const ctx = {
     sessionStorage.removeItem(PENDING_KEY);
     ctx.navigate(pending || "#/");
   },
+  // Where to go once signed in or up (an invite link opened signed out).
+  rememberPending(hash) {
+    sessionStorage.setItem(PENDING_KEY, hash);
+  },
+  // A guest account (POST /auth/guest), signed in at once: its token is kept where an
+  // account's is.
+  async becomeGuest(body) {
+    const guest = await api("/auth/guest", { method: "POST", body });
+    auth.set(guest.token);
+    sessionStorage.removeItem(PENDING_KEY);
+    ctx.me = null;
+    return guest;
+  },
+  // "Play now": a guest, then a game against the computer, then its table.
+  async playNow({ variant = "gin", difficulty = "medium" } = {}) {
+    await ctx.becomeGuest();
+    const body = { opponent: "computer", difficulty };
+    if (variant !== "gin") {
+      body.variant = variant;
+      body.computers = 1;
+    }
+    let game;
+    try {
+      game = await api("/games", { method: "POST", body });
+    } catch (error) {
+      ctx.navigate("#/");
+      ctx.say(error);
+      return;
+    }
+    ctx.navigate(`#/game/${game.id}`);
+  },
+  // The account stream pauses while a claim ends the guest's tokens (and streams), and
+  // follows again with the new token.
+  pauseAccount() {
+    if (account) account.stop();
+    account = null;
+  },
+  resumeAccount() {
+    if (auth.token && !account) account = new AccountEvents(ctx).start();
+  },
+  claimed(token) {
+    auth.set(token);
+    ctx.me = null;
+    ctx.resumeAccount();
+    ctx.say("Your games are kept: this account is yours now, and on the leaderboards.", "info");
+    ctx.navigate("#/");
+  },
   async signOut() {
     try {
       await api("/auth/logout", { method: "POST" });
@@ -92,29 +141,60 @@ const SCREENS = {
   me: (el) => profile(el, null, ctx),
   u: (el, r) => profile(el, r.args[0], ctx),
   rules: (el, r) => rules(el, r.args[0]),
+  claim: (el, r) => claim(el, r, ctx),
 };
 
 let cleanup = null;
 let account = null;
 
-function renderNav(signedIn) {
+function renderNav(signedIn, screen) {
   if (!signedIn) {
-    replace(nav, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"),
+    const playNow = h("button", {
+      type: "button", class: "nav-play", "data-key": "nav-play-now",
+      onclick: async () => {
+        playNow.disabled = true;
+        try {
+          await ctx.playNow();
+        } catch (error) {
+          ctx.say(error);
+          playNow.disabled = false;
+        }
+      },
+    }, "Play now");
+    // Not beside an invitation, whose screen offers to join the table as a guest instead.
+    replace(nav, screen === "join" ? null : playNow, h("a", { href: "#/signin" }, "Sign in"), h("a", { href: "#/signup" }, "Sign up"),
       h("a", { href: "#/rules" }, "Rules"));
     return;
   }
+  const guest = Boolean(ctx.me && ctx.me.guest);
   replace(nav,
     h("a", { href: "#/" }, "Play"),
     h("a", { href: "#/leaderboards" }, "Leaderboards"),
     h("a", { href: "#/rules" }, "Rules"),
     h("a", { href: "#/me" }, ctx.me ? ctx.me.display_name : "Profile"),
-    h("button", { type: "button", class: "link", onclick: () => ctx.signOut() }, "Sign out"));
+    // A guest has no password: signing out would lose its games, so it is offered the
+    // claim form first.
+    h("button", {
+      type: "button", class: "link", "data-key": "sign-out",
+      onclick: () => (guest ? ctx.navigate("#/claim?leave=1") : ctx.signOut()),
+    }, "Sign out"));
 }
 
+// Routes overlap: a screen still loading (its game, the player) when the address changes
+// again must neither show up in the newer screen nor name itself the one shown. Each route
+// renders into a holder of its own and gives way once a newer route has begun; the body's
+// data-screen names the screen only once it is shown whole (and home's data-ready once its
+// lists are in), so whoever waits on them never acts on a screen still being built.
+let routing = 0;
+
 async function route() {
+  const mine = ++routing;
+  const current = () => mine === routing;
   const r = parse(location.hash);
   if (typeof cleanup === "function") cleanup();
   cleanup = null;
+  delete document.body.dataset.screen;
+  delete document.body.dataset.ready;
   const screen = SCREENS[r.name];
   if (!auth.token && !PUBLIC.has(r.name) && !OPEN.has(r.name)) {
     if (r.name !== "home") sessionStorage.setItem(PENDING_KEY, location.hash);
@@ -134,24 +214,33 @@ async function route() {
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 401)) ctx.say(error);
     }
+    if (!current()) return;
   }
-  renderNav(Boolean(auth.token));
+  renderNav(Boolean(auth.token), r.name);
+  renderGuestBar(guestBar, ctx, r.name);
   if (auth.token && !account) account = new AccountEvents(ctx).start();
   ctx.clearOffers();
   if (!auth.token && account) {
     account.stop();
     account = null;
   }
-  replace(main);
+  const holder = h("div", { class: "screen-holder" });
+  replace(main, holder);
   if (!screen) {
-    replace(main, h("section", { class: "panel" }, h("h1", { tabindex: "-1" }, "Page not found"),
+    replace(holder, h("section", { class: "panel" }, h("h1", { tabindex: "-1" }, "Page not found"),
       h("p", {}, "There is nothing at this address. "), h("a", { href: "#/" }, "Back to the start")));
     return;
   }
   try {
-    cleanup = await screen(main, r);
+    const stop = await screen(holder, r);
+    if (!current()) {
+      if (typeof stop === "function") stop();
+      return;
+    }
+    cleanup = stop;
   } catch (error) {
-    replace(main, h("section", { class: "panel" },
+    if (!current()) return;
+    replace(holder, h("section", { class: "panel" },
       h("h1", { tabindex: "-1" }, "This page could not be shown"),
       h("p", { class: "error-text" }, error instanceof ApiError ? error.detail : String(error.message || error)),
       h("button", { type: "button", onclick: () => route() }, "Try again")));

@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "leaderboards",
+    "tournaments",
 ]
 
 MIDDLEWARE = [
@@ -164,6 +165,7 @@ REST_FRAMEWORK = {
         # Per user.
         "actions": env.str("THROTTLE_ACTIONS", default="600/min"),
         "chat": env.str("THROTTLE_CHAT", default="6/min"),
+        "hints": env.str("THROTTLE_HINTS", default="30/min"),
         # POST /games/join per user, where a code that matches no waiting game counts
         # GAMES_JOIN_FAILED_WEIGHT times; and wrong codes (only) per client IP, past which an
         # account that has itself failed there waits (games.throttles.JoinIPThrottle).
@@ -179,6 +181,11 @@ REST_FRAMEWORK = {
         "password_change": env.str("THROTTLE_PASSWORD_CHANGE", default="10/hour"),
         # POST /auth/guest per client IP: each makes an account.
         "guest": env.str("THROTTLE_GUEST", default="10/hour"),
+        # Tournaments, per user (joining by invite code also per client IP).
+        "tournament_create": env.str("THROTTLE_TOURNAMENT_CREATE", default="20/hour"),
+        "tournament_join": env.str("THROTTLE_TOURNAMENT_JOIN", default="60/hour"),
+        "tournament_join_ip": env.str("THROTTLE_TOURNAMENT_JOIN_IP", default="240/hour"),
+        "tournament_change": env.str("THROTTLE_TOURNAMENT_CHANGE", default="60/hour"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -207,12 +214,16 @@ SPECTACULAR_SETTINGS = {
         "OpponentEnum": "games.models.OpponentType",
         "TypeEnum": "games.variants.ALL_ACTION_TYPES",
         "VariantEnum": "games.variants.VARIANT_NAMES",
+        "TournamentStatusEnum": ["created", "started", "finished", "cancelled"],
+        "TournamentPairingStatusEnum": ["playing", "finished", "void"],
+        "TournamentFormatEnum": ["sit_and_go", "arena", "swiss", "knockout"],
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
         # Every game's own shapes (declared beside its codec) and POST /games' body.
         "games.apis.schema.add_game_components",
         "core.schema.add_event_streams",
+        "tournaments.schema.add_tournament_events",
         "core.schema.require_request_bodies",
         "core.schema.any_of_components",
     ],
@@ -239,6 +250,18 @@ SPECTACULAR_SETTINGS = {
 GAMES_MAX_WAITING_PER_USER = env.int("GAMES_MAX_WAITING_PER_USER", default=3)
 # How many requests a failed invite code counts for in the join throttles.
 GAMES_JOIN_FAILED_WEIGHT = env.int("GAMES_JOIN_FAILED_WEIGHT", default=5)
+
+# --- tournaments -----------------------------------------------------------------------------
+# A player who has not made a move of their own this long after their tournament game
+# started, on their turn, concedes it (a no-show: withdrawn, or paused in an arena).
+TOURNAMENTS_NO_SHOW_SECONDS = env.float("TOURNAMENTS_NO_SHOW_SECONDS", default=60)
+# How long a no-show in an arena stays paused, and a player who paused must wait to come back.
+TOURNAMENTS_NO_SHOW_PAUSE_SECONDS = env.float("TOURNAMENTS_NO_SHOW_PAUSE_SECONDS", default=60)
+TOURNAMENTS_PAUSE_SECONDS = env.float("TOURNAMENTS_PAUSE_SECONDS", default=10)
+# Private sit & go tournaments one player may have open for registration at once.
+TOURNAMENTS_MAX_OPEN_PER_USER = env.int("TOURNAMENTS_MAX_OPEN_PER_USER", default=3)
+# The safety net's period: every tournament under way or due gets a pairing run.
+TOURNAMENTS_SWEEP_SECONDS = env.float("TOURNAMENTS_SWEEP_SECONDS", default=10.0)
 
 # --- live tables ------------------------------------------------------------------------------
 # Event streams are woken through Redis pub/sub when this is set (every process must share
@@ -341,6 +364,19 @@ CELERY_BEAT_SCHEDULE: dict = {
     "leaderboards-close-periods": {
         "task": "leaderboards.close_periods",
         "schedule": crontab(hour=0, minute=1),
+    },
+    # Tournaments (docs/tournaments.md): the pairing run's safety net (starts, ends, round
+    # deadlines, no-shows and pairings whose task was lost), and the planner that creates
+    # the scheduled tournaments of the next 24 hours (each start once).
+    "tournaments-advance-due": {
+        "task": "tournaments.advance_due",
+        "schedule": TOURNAMENTS_SWEEP_SECONDS,
+        "options": {"expires": TOURNAMENTS_SWEEP_SECONDS},
+    },
+    "tournaments-plan-schedules": {
+        "task": "tournaments.plan_schedules",
+        "schedule": crontab(minute="*/10"),
+        "options": {"expires": 590},
     },
     # Rate recent games between humans whose rating task was never queued.
     "leaderboards-rate-pending-games": {

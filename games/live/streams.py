@@ -226,7 +226,7 @@ def _due_in(game: Game) -> float | None:
 
 
 @dataclass
-class _Read:
+class Read:
     """What one read gives a stream: frames to send, and when to enforce timers next."""
 
     frames: list[bytes]
@@ -239,7 +239,7 @@ def _game_frames(
     position: dict[str, Any],
     since: float,
     enforce: bool,
-) -> _Read:
+) -> Read:
     if enforce:
         services.game_enforce_timers(game_id=feed.game_id)
     with feed.lock:
@@ -252,16 +252,16 @@ def _game_frames(
         for message_id, frame in feed.messages_since(game, position["message"]):
             frames.append(frame)
             position["message"] = message_id
-        return _Read(frames, _due_in(game))
+        return Read(frames, _due_in(game))
 
 
 DUE_SLACK_SECONDS = 0.5
 """A stream enforces a due timer this long after it is due (the timer task usually has)."""
 
 
-async def _follow(
+async def follow_channel(
     channel: str,
-    read: Callable[[float, bool], Awaitable[_Read]],
+    read: Callable[[float, bool], Awaitable[Read]],
     holder: Holder,
     greeting: bytes = b"",
     poll_always: bool = False,
@@ -340,11 +340,11 @@ def _game_stream(
         feed = _feed_take(game_id)
         try:
 
-            async def read(since: float, enforce: bool) -> _Read:
-                result: _Read = await frames_for(feed, seat, position, since, enforce)
+            async def read(since: float, enforce: bool) -> Read:
+                result: Read = await frames_for(feed, seat, position, since, enforce)
                 return result
 
-            follow = _follow(
+            follow = follow_channel(
                 notify.game_channel(game_id), read, holder, greeting=b": connected\n\n"
             )
             async with contextlib.aclosing(follow) as chunks:  # its Listener exits first
@@ -384,7 +384,7 @@ def _open_player(user: Any, after: int | None) -> int:
     return latest.first() or 0
 
 
-def _player_frames(user: Any, position: dict[str, int], enforce: bool) -> _Read:
+def _player_frames(user: Any, position: dict[str, int], enforce: bool) -> Read:
     if enforce:
         services.games_enforce_for_user(user=user)
     frames = []
@@ -395,20 +395,20 @@ def _player_frames(user: Any, position: dict[str, int], enforce: bool) -> _Read:
             )
         )
         position["after"] = event.id
-    return _Read(frames)
+    return Read(frames)
 
 
 def _player_stream(user: Any, after: int, holder: Holder) -> AsyncIterator[bytes]:
     frames_for = on_db_thread(_player_frames)
     position = {"after": after}
 
-    async def read(since: float, enforce: bool) -> _Read:
-        result: _Read = await frames_for(user, position, enforce)
+    async def read(since: float, enforce: bool) -> Read:
+        result: Read = await frames_for(user, position, enforce)
         return result
 
     # Without a worker (eager Celery ignores ETAs) the account stream's poll is what plays
     # the turn timers of the player's games that nobody is watching.
-    return _follow(
+    return follow_channel(
         notify.player_channel(user.pk),
         read,
         holder,

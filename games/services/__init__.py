@@ -9,6 +9,7 @@ helpers that expect that lock say so in their docstring.
 * :mod:`.commit` after every change: save, turn clock, events, queued tasks
 * :mod:`.computer` the computer's turn; :mod:`.timers` deadlines and the sweeper
 * :mod:`.rematch`, :mod:`.chat`, :mod:`.events` (account-stream events)
+* :mod:`.seated` games whose players another app chose (tournaments), and their results
 
 The names below are the services the views, tasks and admin call.
 """
@@ -21,7 +22,7 @@ from games.services.actions import (
 )
 from games.services.chat import game_post_message
 from games.services.computer import game_play_computer_turn, games_waiting_for_computer
-from games.services.events import player_events_purge
+from games.services.events import player_event_add, player_events_purge
 from games.services.idempotency import idempotency_purge, request_fingerprint
 from games.services.lifecycle import (
     game_abandon,
@@ -32,6 +33,14 @@ from games.services.lifecycle import (
     game_join,
 )
 from games.services.rematch import game_accept, game_rematch
+from games.services.seated import (
+    InvalidGameRules,
+    SeatedResult,
+    deals_draw,
+    game_create_seated,
+    game_rules_for,
+    game_seated_results,
+)
 from games.services.timers import (
     game_enforce_timers,
     game_expire_turn,
@@ -44,11 +53,15 @@ __all__ = [
     "ACTION_NOT_IN_GAME",
     "ALL_ACTION_TYPES",
     "ActionOutcome",
+    "InvalidGameRules",
+    "SeatedResult",
+    "deals_draw",
     "game_abandon",
     "game_accept",
     "game_apply_action",
     "game_cancel",
     "game_concede",
+    "game_create_seated",
     "game_create_vs_computer",
     "game_create_vs_human",
     "game_enforce_timers",
@@ -57,11 +70,14 @@ __all__ = [
     "game_play_computer_turn",
     "game_post_message",
     "game_rematch",
+    "game_rules_for",
+    "game_seated_results",
     "game_timers_due",
     "games_enforce_for_user",
     "games_enforce_overdue",
     "games_waiting_for_computer",
     "idempotency_purge",
+    "player_event_add",
     "player_events_purge",
     "request_fingerprint",
 ]

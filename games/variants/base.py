@@ -14,10 +14,10 @@ Standard library only, like the cores.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from games.ai.common.players import Players
-from games.ai.common.simulate import Contest
+from games.ai.common.simulate import GameContest
 from games.rules.common.errors import NotYourTurn, RulesError, http_status
 from games.rules.common.game import GameRules
 
@@ -38,7 +38,7 @@ class Variant(Generic[State, Action, View]):
     max_seats: int
     rules: GameRules[State, Action, View]
     players: Players[View, Action]
-    contest: Contest[State, Action, View, Any] | None = None
+    contest: GameContest[State, Action, View] | None = None
     """How ``manage.py simulate`` plays it (None: the simulator does not)."""
     names_itself: bool = True
     """Whether its views and list lines carry ``variant`` (the first game, Gin Rummy, keeps

@@ -10,12 +10,11 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import Any
 
-from games.ai.common.simulate import Contest, parse_rules_option, progress_printer, simulate
+from games.ai.common.simulate import AnyContest, parse_rules_option, progress_printer, simulate
 from games.variants import DEFAULT_VARIANT, VARIANTS
 
-CONTESTS: dict[str, Contest[Any, Any, Any, Any]] = {
+CONTESTS: dict[str, AnyContest] = {
     name: variant.contest for name, variant in VARIANTS.items() if variant.contest is not None
 }
 """Every game the simulator plays, by the ``--variant`` that names it."""

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.config.test_production_settings import GOOD_KEY, load_production
-from tests.conftest import _database_url_for
+from tests.conftest import STARTUP_SECONDS, WAIT_SECONDS, _database_url_for
 from tests.factories import UserFactory, token_for
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,7 +62,7 @@ def free_port() -> int:
 
 
 def get(port: int, path: str, token: str | None = None) -> tuple[int, dict]:
-    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_SECONDS)
     headers = {"Authorization": f"Token {token}"} if token else {}
     conn.request("GET", path, headers=headers)
     response = conn.getresponse()
@@ -105,7 +105,7 @@ def image_server(transactional_db, redis_url, tmp_path) -> Iterator[object]:
         )
         log = (tmp_path / f"gunicorn-{port}.log").open("wb")
         procs.append(subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT))
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + STARTUP_SECONDS
         while time.monotonic() < deadline:
             assert procs[-1].poll() is None, (tmp_path / f"gunicorn-{port}.log").read_text()
             try:
@@ -113,7 +113,7 @@ def image_server(transactional_db, redis_url, tmp_path) -> Iterator[object]:
                     return port
             except OSError:
                 time.sleep(0.2)
-        pytest.fail("the image's command did not answer /api/v1/health within 30 s")
+        pytest.fail(f"the image's command did not answer /api/v1/health within {STARTUP_SECONDS} s")
 
     yield start
     for proc in procs:
@@ -164,14 +164,14 @@ def test_the_image_command_answers_health_with_a_stream_held_open_when_told_to_s
     user = UserFactory()
     token = token_for(user)
     port = image_server(EVENTS_WSGI_STREAMS="true")
-    stream = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    stream = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT_SECONDS)
     stream.request("GET", "/api/v1/me/events", headers={"Authorization": f"Token {token}"})
     response = stream.getresponse()
     try:
         assert response.status == 200
         assert response.readline().startswith((b"event:", b"id:", b"retry:", b":"))
         # One worker holds the stream; the others answer (a single worker would not, and
-        # this request would time out after 10 s).
+        # this request would wait until its timeout).
         status, body = get(port, "/api/v1/health")
         assert status == 200 and body["status"] == "ok"
     finally:

@@ -70,3 +70,20 @@ def test_services_treat_an_id_that_is_no_uuid_as_a_game_that_does_not_exist(user
         services.game_concede(game_id="not-a-uuid", user=user)
     with pytest.raises(GameNotFound):
         services.game_post_message(game_id="not-a-uuid", user=user, phrase="good_luck")
+
+
+def test_a_seeded_shuffler_deals_the_same_games_every_time():
+    from games import dealing
+    from games.variants import VARIANTS
+
+    def deals(seed: int) -> list:
+        with dealing.seeded(seed):
+            source = dealing.shuffler()
+            return [
+                (source.first_dealer(4), source.deck(variant, {}), source.salt())
+                for variant in VARIANTS.values()
+            ]
+
+    first = deals(7)
+    assert first == deals(7) and first != deals(8)
+    assert all(len(salt) == 32 and int(salt, 16) >= 0 for _, _, salt in first)

@@ -18,6 +18,7 @@ import pytest
 import redis
 
 from config.beat import BEAT_LEASE_KEY
+from tests.conftest import STARTUP_SECONDS, WAIT_SECONDS
 
 ROOT = Path(__file__).resolve().parents[2]
 SWEEP = "games.sweep_overdue"
@@ -93,7 +94,9 @@ def leader_pid(broker: redis.Redis) -> int | None:
     return int(token.decode().split(":")[1]) if token else None
 
 
-def wait_for(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = STARTUP_SECONDS) -> None:
+    """Wait on ``condition``; ``timeout`` only bounds a beat that never gets there (two
+    processes starting Django and Celery on a busy machine take a while)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if condition():
@@ -131,9 +134,9 @@ def test_a_beat_stopped_cleanly_gives_its_lease_to_the_waiting_one_at_once(broke
     leader = leader_pid(broker)
     stopped, waiting = (first, second) if leader == first.pid else (second, first)
     stopped.send_signal(signal.SIGTERM)
-    stopped.wait(timeout=20)
+    stopped.wait(timeout=WAIT_SECONDS)
     # Its key was deleted on the way out, not left to lapse (it renews every 2 s of a 6 s
     # lease, so a key left behind would still name it now).
     assert leader_pid(broker) != stopped.pid
-    wait_for(lambda: leader_pid(broker) == waiting.pid, "the waiting beat to lead", timeout=10)
+    wait_for(lambda: leader_pid(broker) == waiting.pid, "the waiting beat to lead")
     wait_for(lambda: waiting.pid in sweeps_by_pid(broker), "the waiting beat to send")

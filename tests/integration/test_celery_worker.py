@@ -22,5 +22,5 @@ def test_worker_process_runs_a_task_that_deletes_rows(real_worker):
 
     purge_stale_tokens.delay()
 
-    wait_until(lambda: not AuthToken.objects.filter(pk=stale.pk).exists(), timeout=15)
+    wait_until(lambda: not AuthToken.objects.filter(pk=stale.pk).exists())
     assert AuthToken.objects.filter(pk=fresh.pk).exists()

@@ -34,7 +34,7 @@ def run_check(module: str, tmp_path: Path) -> dict[str, Any]:
         env=env,
         capture_output=True,
         text=True,
-        timeout=120,
+        timeout=300,  # a bound for a process that hangs, far above what it takes
     )
     assert done.returncode == 0, done.stderr[-3000:]
     out: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])

@@ -13,6 +13,7 @@ from django.db import OperationalError, connection, transaction
 
 from leaderboards import glicko2, services
 from leaderboards.models import Period, PlayerRating, RatedGame, Standing
+from tests.conftest import WAIT_SECONDS, wait_until, waiting_on_a_lock
 from tests.factories import UserFactory
 from tests.leaderboards.factories import finished_game
 
@@ -45,7 +46,7 @@ def test_a_game_finishing_during_a_refresh_is_counted_exactly_once(monkeypatch):
         original(period, category)
         if threading.current_thread().name == "beat" and not paused.is_set():
             paused.set()  # the week's lock is held and its humans board written
-            assert resume.wait(10)
+            assert resume.wait(WAIT_SECONDS)
 
     monkeypatch.setattr(services, "_refresh_category", refresh_category)
 
@@ -53,7 +54,7 @@ def test_a_game_finishing_during_a_refresh_is_counted_exactly_once(monkeypatch):
         finished_game(player=ann, opponent=bob, total=150, finished_at=NOW)
         services.periods_ensure_current(now=NOW)
         beat = in_thread("beat", services.standings_refresh_open, errors)
-        assert paused.wait(10)
+        assert paused.wait(WAIT_SECONDS)
         week = Period.objects.get(kind="weekly", closed_at__isnull=True)
         with pytest.raises(OperationalError), transaction.atomic():  # the refresh holds it
             Period.objects.select_for_update(nowait=True).get(pk=week.pk)
@@ -64,14 +65,14 @@ def test_a_game_finishing_during_a_refresh_is_counted_exactly_once(monkeypatch):
                 finished_game(player=cy, opponent=ann, total=210, finished_at=NOW, signal=True)
 
         game = in_thread("game", finish_game, errors)
-        assert committed.wait(10)
-        game.join(0.5)
+        assert committed.wait(WAIT_SECONDS)
         # Its refresh (run at the commit) waits for the period lock the beat refresh holds.
+        wait_until(lambda: waiting_on_a_lock(Period._meta.db_table))
         assert game.is_alive()
         assert not Standing.objects.filter(user=cy).exists()
         resume.set()
-        beat.join(10)
-        game.join(10)
+        beat.join(WAIT_SECONDS)
+        game.join(WAIT_SECONDS)
 
     assert not errors and not beat.is_alive() and not game.is_alive()
     rows = {
@@ -91,24 +92,26 @@ def test_two_deliveries_of_a_rating_task_at_once_apply_it_once(monkeypatch):
     original = glicko2.rate
     start = threading.Barrier(2)
 
-    def slow_rate(*args, **kwargs):
+    def rate_once_the_other_waits(*args, **kwargs):
         calls.append(args)
-        threading.Event().wait(0.2)  # hold the rating locks while the other delivery arrives
+        # Hold the rating locks until the other delivery is blocked on them (or on the
+        # rows this one inserted): both are then inside game_rate at once.
+        wait_until(lambda: waiting_on_a_lock(PlayerRating._meta.db_table))
         return original(*args, **kwargs)
 
-    monkeypatch.setattr(glicko2, "rate", slow_rate)
+    monkeypatch.setattr(glicko2, "rate", rate_once_the_other_waits)
     outcomes: list = []
     errors: list = []
 
     def deliver() -> None:
-        start.wait(5)
+        start.wait(WAIT_SECONDS)
         outcomes.append(services.game_rate(game_id=game.pk))
 
     threads = [in_thread(f"worker-{i}", deliver, errors) for i in range(2)]
     for thread in threads:
-        thread.join(15)
+        thread.join(WAIT_SECONDS)
 
-    assert not errors
+    assert not errors and not any(thread.is_alive() for thread in threads)
     assert sorted(outcome is None for outcome in outcomes) == [False, True]
     assert len(calls) == 2  # one update per player, by one delivery only
     assert RatedGame.objects.count() == 1
@@ -125,14 +128,14 @@ def test_two_games_of_the_same_pair_rated_at_once_both_apply_without_deadlock(mo
 
     def deliver(game_id) -> Callable[[], None]:
         def run() -> None:
-            start.wait(5)
+            start.wait(WAIT_SECONDS)
             services.game_rate(game_id=game_id)
 
         return run
 
     threads = [in_thread(f"w{i}", deliver(g.pk), errors) for i, g in enumerate((first, second))]
     for thread in threads:
-        thread.join(15)
-    assert not errors
+        thread.join(WAIT_SECONDS)
+    assert not errors and not any(thread.is_alive() for thread in threads)
     assert RatedGame.objects.count() == 2
     assert set(PlayerRating.objects.values_list("games", flat=True)) == {2}

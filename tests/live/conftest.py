@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import WAIT_SECONDS
 from tests.games.conftest import human_game  # noqa: F401  (fixture re-export)
 
 
@@ -17,6 +18,25 @@ def fast_streams(settings) -> None:
     """Streams poll and ping quickly in tests (production: every 5 s and 15 s)."""
     settings.EVENTS_POLL_SECONDS = 0.2
     settings.EVENTS_HEARTBEAT_SECONDS = 0.6
+
+
+@pytest.fixture
+def rechecks(monkeypatch) -> list[tuple[Any, Any]]:
+    """The token rechecks of the streams opened in the test, as they happen: ``(holder,
+    ending)`` each (``ending`` None when the stream may go on). Set before the streams
+    start; :meth:`Stream.keeps_going` waits on them."""
+    from games.live import streams
+
+    done: list[tuple[Any, Any]] = []
+    real = streams.recheck
+
+    def counted(holder: Any) -> Any:
+        ending = real(holder)
+        done.append((holder, ending))
+        return ending
+
+    monkeypatch.setattr(streams, "recheck", counted)
+    return done
 
 
 def parse(chunk: bytes) -> dict[str, Any]:
@@ -44,7 +64,7 @@ class Stream:
         self.chunks: Iterator[bytes] = iter(response.streaming_content)
         self.pings = 0
 
-    def next(self, *, event: str | None = None, timeout: float = 10.0) -> dict[str, Any]:
+    def next(self, *, event: str | None = None, timeout: float = WAIT_SECONDS) -> dict[str, Any]:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             frame = parse(next(self.chunks))
@@ -56,10 +76,29 @@ class Stream:
                 return frame
         raise AssertionError(f"no {event or 'event'} within {timeout} s")
 
-    def states_until(self, version: int, timeout: float = 10.0) -> list[dict[str, Any]]:
+    def states_until(self, version: int, timeout: float = WAIT_SECONDS) -> list[dict[str, Any]]:
         frames = []
         while not frames or frames[-1]["id"] < version:
             frames.append(self.next(event="state", timeout=timeout))
+        return frames
+
+    def keeps_going(self, rechecks: list[tuple[Any, Any]], count: int) -> list[dict[str, Any]]:
+        """Read until this stream has rechecked its token ``count`` more times (see the
+        ``rechecks`` fixture), each recheck letting it go on; the frames read meanwhile,
+        none of which ends it. Counts rechecks rather than seconds, so it proves the same
+        however slowly the machine runs."""
+        holder = self.response.holder
+
+        def done() -> list[Any]:
+            return [ending for who, ending in list(rechecks) if who == holder]
+
+        target = len(done()) + count
+        frames = []
+        while len(done()) < target:
+            frame = parse(next(self.chunks))
+            assert frame["event"] not in ("closed", "replaced"), frame
+            frames.append(frame)
+        assert done() == [None] * len(done()), "a recheck ended the stream"
         return frames
 
     def close(self) -> None:

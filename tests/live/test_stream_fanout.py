@@ -16,6 +16,7 @@ import redis
 from django.db.backends.signals import connection_created
 
 from games.live import notify, streams
+from tests.conftest import WAIT_SECONDS
 from tests.factories import token_for
 from tests.games.helpers import act
 from tests.live.conftest import Stream, parse
@@ -102,7 +103,8 @@ def test_all_streams_of_the_process_share_one_redis_subscription(human_game, red
 
 
 def test_an_idle_stream_runs_no_query(human_game, settings):
-    settings.EVENTS_AUTH_RECHECK_SECONDS = 60  # the recheck is the one query an idle stream runs
+    # The recheck is the one query an idle stream runs: none falls within the test.
+    settings.EVENTS_AUTH_RECHECK_SECONDS = 3600
     game = human_game()
     mover = turn_of(game)
     stream = Stream(game["clients"][1 - mover].get(events_url(game["id"])))
@@ -221,8 +223,11 @@ def test_open_streams_on_the_asgi_service_hold_no_thread_each(human_game):
             await application(scope, receive, send)
 
         async def opened(count: int) -> None:
-            while len(first_frames) < count:
-                await asyncio.sleep(0.02)
+            async def until_opened() -> None:
+                while len(first_frames) < count:
+                    await asyncio.sleep(0.02)  # a poll of the frames received so far
+
+            await asyncio.wait_for(until_opened(), WAIT_SECONDS)
 
         tasks = [asyncio.ensure_future(one(*tokens[0]))]
         await opened(1)

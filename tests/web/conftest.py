@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import subprocess
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -20,6 +19,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.conftest import WAIT_SECONDS, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / ".artifacts" / "web"
@@ -91,8 +92,9 @@ def chromium_path() -> str:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    expect.set_options(timeout=WAIT_SECONDS * 1000)  # as the pages' own waits (open_tab)
     path = chromium_path()
     # Playwright's synchronous API keeps an event loop set on this thread; Django would
     # then refuse the test database's own set-up and flush from it.
@@ -152,7 +154,7 @@ class Page:
             headers={"Authorization": f"Token {self.token()}", "Content-Type": "application/json"},
         )
         try:
-            with urllib.request.urlopen(request, timeout=10) as response:
+            with urllib.request.urlopen(request, timeout=WAIT_SECONDS) as response:
                 return response.status, json.loads(response.read() or b"null")
         except urllib.error.HTTPError as error:
             return error.code, json.loads(error.read() or b"null")
@@ -212,7 +214,9 @@ def open_tab(browser, site) -> Iterator[Callable[..., Page]]:
         context = browser.new_context(
             viewport={"width": width, "height": height}, bypass_csp=bypass_csp
         )
-        context.set_default_timeout(15_000)
+        # Every wait on the page is on a state (an element, an attribute, a function); the
+        # bound is only where something is broken, so a busy machine never reaches it.
+        context.set_default_timeout(WAIT_SECONDS * 1000)
         # The pause between the opponent's moves, short in tests (the client's default
         # is 800 ms).
         context.add_init_script(f"localStorage.setItem('ginrummy.delay', '{delay_ms}')")
@@ -222,6 +226,24 @@ def open_tab(browser, site) -> Iterator[Callable[..., Page]]:
     yield make
     for context in contexts:
         context.close()
-    # A stream notices its reader has gone at its next write (a ping): let them all end
-    # before the database is flushed under them.
-    time.sleep(0.7)
+    # A stream notices its reader has gone at its next write (a ping) and then gives its
+    # slot back: wait until the test's players hold none, so that no stream is left
+    # reading the database when it is flushed under it.
+    from django.contrib.auth import get_user_model
+
+    users = list(get_user_model().objects.values_list("pk", flat=True))
+    wait_until(lambda: open_streams(users) == 0)
+
+
+def open_streams(user_ids: list[Any]) -> int:
+    """The event streams the live server holds open for these users (their slots)."""
+    import redis
+    from django.conf import settings
+
+    from games.live.slots import slots_key
+
+    client = redis.Redis.from_url(settings.EVENTS_REDIS_URL)
+    try:
+        return sum(client.zcard(slots_key(user_id)) for user_id in user_ids)
+    finally:
+        client.close()

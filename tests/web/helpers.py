@@ -6,7 +6,9 @@ import itertools
 import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
+from tests.conftest import WAIT_SECONDS
 from tests.web.conftest import PASSWORD, Page
 
 _names = itertools.count(1)
@@ -21,19 +23,32 @@ def value(card: str) -> int:
 def sign_up(tab: Page, name: str, *, display_name: str = "") -> str:
     """Create an account through the sign-up screen; lands on home (or a pending route).
     The form is filled only once the sign-up screen is the one shown (a form filled while
-    the page was still routing was lost). Returns the username."""
-    tab.page.wait_for_selector("body[data-screen]")
-    if tab.page.get_attribute("body", "data-screen") != "signup":
-        tab.page.click("header a:has-text('Sign up')")
-    tab.page.wait_for_selector("body[data-screen=signup] form #f-username")
+    the page was still routing was lost), is submitted only once each field holds what was
+    typed into it, and the server's answer to it must be a new account (its refusal is
+    the failure, with its reason, rather than a wait for a token that never comes).
+    Returns the username."""
+    page = tab.page
+    page.wait_for_selector("body[data-screen]")
+    if page.get_attribute("body", "data-screen") != "signup":
+        page.click("header a:has-text('Sign up')")
+    form = page.locator("body[data-screen=signup] form")
+    form.locator("#f-username").wait_for()
     username = f"{name}{next(_names)}"
-    tab.page.fill("#f-username", username)
+    fields = {"#f-username": username, "#f-password": PASSWORD}
     if display_name:
-        tab.page.fill("#f-display_name", display_name)
-    tab.page.fill("#f-password", PASSWORD)
-    tab.page.click("form button[type=submit]")
-    tab.page.wait_for_function("() => localStorage.getItem('ginrummy.token') !== null")
-    tab.page.wait_for_function("() => document.body.dataset.screen !== 'signup'")
+        fields["#f-display_name"] = display_name
+    for selector, typed in fields.items():
+        form.locator(selector).fill(typed)
+    for selector, typed in fields.items():
+        expect(form.locator(selector)).to_have_value(typed)
+    with page.expect_response(lambda r: r.url.endswith("/api/v1/auth/register")) as answer:
+        form.locator("button[type=submit]").click()
+    response = answer.value
+    assert response.status == 201, f"sign-up refused: {response.status} {response.text()}"
+    page.wait_for_function("() => localStorage.getItem('ginrummy.token') !== null")
+    page.wait_for_function(
+        "() => Boolean(document.body.dataset.screen) && document.body.dataset.screen !== 'signup'"
+    )
     return username
 
 
@@ -45,7 +60,7 @@ def version(tab: Page) -> int:
     return int(table(tab).get_attribute("data-version"))
 
 
-def wait_for_version(tab: Page, above: int, timeout: float = 10.0) -> int:
+def wait_for_version(tab: Page, above: int, timeout: float = WAIT_SECONDS) -> int:
     tab.page.wait_for_function(
         "v => Number(document.querySelector('[data-testid=table]').dataset.version) > v",
         arg=above,
@@ -54,7 +69,7 @@ def wait_for_version(tab: Page, above: int, timeout: float = 10.0) -> int:
     return version(tab)
 
 
-def wait_for_my_turn(tab: Page, timeout: float = 10.0) -> None:
+def wait_for_my_turn(tab: Page, timeout: float = WAIT_SECONDS) -> None:
     tab.page.wait_for_selector(
         "[data-testid=table][data-turn=you][data-busy=false], [data-testid=round-result],"
         " [data-testid=final]",
@@ -116,8 +131,9 @@ def _play_step(tab: Page) -> str:
     return "wait"
 
 
-def play_until(tab: Page, wanted: set[str], timeout: float = 60.0) -> str:
-    """Play by the policy until a step returns one of ``wanted``."""
+def play_until(tab: Page, wanted: set[str], timeout: float = 5 * WAIT_SECONDS) -> str:
+    """Play by the policy until a step returns one of ``wanted`` (``timeout``: the bound
+    past which the game is stuck, far above what a round takes on a busy machine)."""
     deadline = time.monotonic() + timeout
     steps: list[str] = []
     while time.monotonic() < deadline:
@@ -127,7 +143,7 @@ def play_until(tab: Page, wanted: set[str], timeout: float = 60.0) -> str:
         if step in wanted:
             return step
         if step == "wait":
-            time.sleep(0.03)
+            time.sleep(0.03)  # a poll: the next step looks at the screen again
         elif step == "result":
             tab.page.click("[data-key=result-close]")
         elif step != "final":
@@ -225,8 +241,9 @@ def rummy_step(tab: Page, tried: dict[str, int]) -> str:
         return "wait"
 
 
-def play_rummy_until(tab: Page, wanted: set[str], timeout: float = 240.0) -> str:
-    """Play this tab's turns by the policy until a step returns one of ``wanted``."""
+def play_rummy_until(tab: Page, wanted: set[str], timeout: float = 10 * WAIT_SECONDS) -> str:
+    """Play this tab's turns by the policy until a step returns one of ``wanted`` (see
+    :func:`play_until` for ``timeout``)."""
     deadline = time.monotonic() + timeout
     steps: list[str] = []
     tried: dict[str, int] = {}
@@ -237,7 +254,7 @@ def play_rummy_until(tab: Page, wanted: set[str], timeout: float = 240.0) -> str
         if step in wanted:
             return step
         if step == "wait":
-            time.sleep(0.03)
+            time.sleep(0.03)  # a poll: the next step looks at the screen again
         elif step == "result":
             tab.page.click("[data-key=result-close]")
         elif step != "final":

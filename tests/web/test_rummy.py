@@ -151,7 +151,7 @@ def test_three_people_share_a_rummy_table_and_leavers_are_played_by_the_computer
     cleo.page.click("form[aria-labelledby=h-join] button[type=submit]")
     tabs = (host, bob, cleo)
     for tab in tabs:  # the game starts for everyone, live
-        tab.page.wait_for_selector("[data-testid=hand] .card", timeout=20_000)
+        tab.page.wait_for_selector("[data-testid=hand] .card")
         assert tab.page.locator("[data-testid=opponents] .opponent").count() == 2
     game_id = _game_id(host)
     assert _game_id(bob) == _game_id(cleo) == game_id
@@ -173,7 +173,7 @@ def test_three_people_share_a_rummy_table_and_leavers_are_played_by_the_computer
         card.click()
         player.page.click("[data-key=act-discard]")
         for tab in tabs:
-            wait_for_version(tab, start + 1, timeout=20)
+            wait_for_version(tab, start + 1)
     host.shot("rummy-3-table")
     cleo.shot("rummy-3-table-phone")
 
@@ -182,7 +182,7 @@ def test_three_people_share_a_rummy_table_and_leavers_are_played_by_the_computer
     cleo.page.click(".dialog button:has-text('Leave')")
     cleo.page.wait_for_selector("text=You left this game")
     for tab in (host, bob):
-        tab.page.wait_for_selector("[data-testid=opponents] [data-testid=replaced]", timeout=20_000)
+        tab.page.wait_for_selector("[data-testid=opponents] [data-testid=replaced]")
         assert "Computer (easy) for Cleo" in tab.page.inner_text("[data-testid=opponents]")
     host.assert_accessible("rummy table of three")
 
@@ -192,7 +192,7 @@ def test_three_people_share_a_rummy_table_and_leavers_are_played_by_the_computer
         tab.page.click("[data-key=concede]")
         tab.page.click(f".dialog button:has-text('{button}')")
     for tab in tabs:
-        tab.page.wait_for_selector("[data-testid=final]", timeout=20_000)
+        tab.page.wait_for_selector("[data-testid=final]")
     _status, view = host.api(f"/games/{game_id}")
     assert view["status"] == "finished"
     for tab in tabs:

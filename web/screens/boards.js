@@ -4,6 +4,7 @@
 import { api } from "../api.js";
 import { h } from "../dom.js";
 import { VARIANTS } from "../variants.js";
+import { guestNote } from "./guest.js";
 
 const PERIODS = [["weekly", "This week"], ["monthly", "This month"], ["all-time", "All time"], ["rating", "Rating"]];
 
@@ -43,7 +44,9 @@ export async function leaderboards(main, route, ctx) {
   const games = h("nav", { class: "tabs", "aria-label": "Game" }, Object.values(VARIANTS).map((v) =>
     h("a", { href: boardLink({ variant: v.name, period, category }), class: ["tab", v.name === variant && "active"], "aria-current": v.name === variant ? "page" : null, "data-variant": v.name }, v.label)));
   const section = h("section", { class: "panel wide", "data-testid": "boards", "data-variant": variant },
-    h("h1", {}, `Leaderboards: ${VARIANTS[variant].label}`), games, tabs, categories);
+    h("h1", {}, `Leaderboards: ${VARIANTS[variant].label}`),
+    guestNote(ctx, "You are playing as a guest. Guests are not on the leaderboards, and not rated."),
+    games, tabs, categories);
   main.append(section);
 
   if (period === "rating") {
@@ -89,8 +92,9 @@ export async function leaderboards(main, route, ctx) {
 // Element.append() would write a skipped (null) part as the text "null".
 const append = (el, ...parts) => el.append(...parts.filter((part) => part !== null && part !== undefined));
 
+// Scrolls sideways where a phone is too narrow for it, so it can be reached by keyboard.
 function board(headings, rows) {
-  return h("div", { class: "table-scroll" }, h("table", { class: "board" },
+  return h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Leaderboard" }, h("table", { class: "board" },
     h("thead", {}, h("tr", {}, headings.map((t) => h("th", { scope: "col" }, t)))),
     h("tbody", {}, rows.length ? rows : h("tr", {}, h("td", { colspan: headings.length, class: "empty" }, "Nobody on this board yet.")))));
 }

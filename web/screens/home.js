@@ -1,8 +1,9 @@
 // Home: play the computer, invite a friend, join with a code, my games, the public lobby.
 
-import { api } from "../api.js";
+import { api, auth } from "../api.js";
 import { formData, h, plural, replace } from "../dom.js";
 import { VARIANTS, variantLabel } from "../variants.js";
+import { inviteSignedOut } from "./guest.js";
 
 const LEVELS = [
   ["easy", "Easy", "Plays the obvious."],
@@ -172,9 +173,11 @@ export async function home(main, ctx) {
 
   const mine = h("ul", { class: "game-list", "aria-live": "polite" }, h("li", {}, "Loading…"));
   const lobby = h("ul", { class: "game-list", "data-testid": "lobby" }, h("li", {}, "Loading…"));
-  const name = ctx.me ? ctx.me.display_name : "";
+  // A guest's made-up name (guest-7k3m9q) is no greeting.
+  const guest = Boolean(ctx.me && ctx.me.guest);
+  const name = ctx.me && !(guest && ctx.me.display_name === ctx.me.username) ? ctx.me.display_name : "";
   main.append(
-    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : "Gin Rummy & Rummy"),
+    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : guest ? "Welcome" : "Gin Rummy & Rummy"),
     h("div", { class: "home-grid" }, computer, h("div", { class: "stack" }, friend, join),
       h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your games"), mine),
       h("section", { class: "panel", "aria-labelledby": "h-lobby" }, h("h2", { id: "h-lobby" }, "Public tables"), lobby)));
@@ -189,7 +192,7 @@ export async function home(main, ctx) {
     replace(lobby, tables.value.results.length ? tables.value.results.map((t) => lobbyLine(t, me, ctx))
       : h("li", { class: "empty" }, "Nobody is waiting right now."));
   } else replace(lobby, h("li", { class: "error-text" }, tables.reason.detail || "The lobby could not be loaded."));
-  document.body.dataset.ready = "home";
+  if (main.isConnected) document.body.dataset.ready = "home"; // still the screen shown
 }
 
 function lobbyLine(t, me, ctx) {
@@ -218,8 +221,13 @@ function lobbyLine(t, me, ctx) {
       }, "Join"));
 }
 
-// #/join/<code>: the invite link. Joins at once (after signing in, if need be).
+// #/join/<code>: the invite link. Joins at once when signed in; signed out, it offers to
+// join as a guest, or to sign in or up first.
 export async function joinByLink(main, code, ctx) {
+  if (!auth.token) {
+    inviteSignedOut(main, code, ctx);
+    return;
+  }
   main.append(h("section", { class: "panel narrow" }, h("h1", {}, "Joining the table…"),
     h("p", {}, `Invite code ${code}`)));
   try {

@@ -3,6 +3,7 @@
 import { api } from "../api.js";
 import { formData, h } from "../dom.js";
 import { VARIANTS } from "../variants.js";
+import { guestNote } from "./guest.js";
 
 function stats(s) {
   const items = [
@@ -23,7 +24,8 @@ export async function profile(main, username, ctx) {
   if (username) {
     const p = await api(`/users/${encodeURIComponent(username)}`);
     main.append(h("section", { class: "panel wide" },
-      h("h1", {}, p.display_name), h("p", { class: "hint" }, `@${p.username} · playing since ${p.date_joined.slice(0, 10)}`),
+      h("h1", {}, p.display_name), h("p", { class: "hint" }, `@${p.username} · playing since ${p.date_joined.slice(0, 10)}`,
+        p.guest ? " · a guest: not rated, on no leaderboard" : ""),
       stats(p.stats)));
     return;
   }
@@ -63,5 +65,6 @@ export async function profile(main, username, ctx) {
     h("h1", {}, "Your profile"),
     h("p", { class: "hint" }, `@${me.username} · playing since ${me.date_joined.slice(0, 10)} · `,
       h("a", { href: `#/u/${encodeURIComponent(me.username)}` }, "your public page")),
+    guestNote(ctx, "This is a guest account: it has no password, is never rated, and is not on the leaderboards."),
     form, h("h2", {}, "Your statistics"), stats(me.stats)));
 }

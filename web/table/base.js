@@ -1,11 +1,12 @@
 // What every game's table shares: following the game live (views from the event stream,
 // from polling while it is down, and from our own actions, shown in version order, other
 // players' moves one at a time with a short pause), acting, the waiting room, the round
-// result and the end of the game, quick chat and the keyboard. A game adds a subclass
-// (gin.js, rummy.js) that draws the felt and says what its moves mean.
+// result and the end of the game, quick chat, hints (against the computer) and the
+// keyboard. A game adds a subclass (gin.js, rummy.js) that draws the felt and says what its
+// moves mean.
 
 import { api, ApiError, newKey, request } from "../api.js";
-import { cardFace, sortCards } from "../cards.js";
+import { cardFace, shortName, sortCards } from "../cards.js";
 import { h, plural, replace, sleep } from "../dom.js";
 import { play, setSound, soundOn } from "../sound.js";
 import { Follower } from "../sse.js";
@@ -41,6 +42,9 @@ export class TableBase {
     this.stopped = false;
     this.names = new Map(); // seat -> the person who sat there (shown after they leave)
     this.offer_ = null; // a rematch offered by another player, from the account stream
+    this.hint = null; // {version, level, action} from GET /games/{id}/hint, for one version
+    this.hinting = false;
+    this.noHints = false;
     this.onKey = (event) => this.key(event);
   }
 
@@ -69,6 +73,8 @@ export class TableBase {
   }
 
   animate() {}
+
+  renderActions() {}
 
   // --- state -------------------------------------------------------------------------------
 
@@ -315,6 +321,8 @@ export class TableBase {
       ? (view.round.turn === view.you ? "you" : "opponent") : "none";
     this.screen.dataset.turnSeat = view.round && view.round.turn !== null && view.round.turn !== undefined ? view.round.turn : "";
     this.screen.dataset.busy = String(this.busy);
+    if (this.hint && (this.hint.version !== view.version || view.status !== "active")) this.hint = null;
+    if (!this.hint) delete this.screen.dataset.hint;
     this.renderTitle();
     this.renderScores();
     if (view.status === "waiting") return this.renderWaiting();
@@ -324,6 +332,7 @@ export class TableBase {
     this.renderPlay(prev);
     this.renderInfo();
     this.renderChat();
+    this.applyHint();
     this.tick();
     return null;
   }
@@ -372,7 +381,7 @@ export class TableBase {
         h("code", { title: r.deck_commitment, "data-testid": "commitment" }, `${r.deck_commitment.slice(0, 16)}…`),
         " (SHA-256). The deck is revealed when the round ends, so you can check it.") : null,
       this.roundsList(),
-      h("p", { class: "keys" }, this.keyHelp()),
+      h("p", { class: "keys" }, this.keyHelp(), this.hintable ? " H shows a hint." : ""),
       h("p", { class: "hint" }, h("a", { href: `#/rules/${view.variant || "gin"}` }, `The rules of ${this.gameLabel()}`)),
       view.status === "active" && r.legal_actions !== undefined && !this.hasLeft()
         ? h("button", { type: "button", class: "danger small", "data-key": "concede", onclick: () => this.concede() }, this.seats > 2 ? "Leave the game" : "Concede the game")
@@ -767,6 +776,101 @@ export class TableBase {
     }
   }
 
+  // --- hints ---------------------------------------------------------------------------------
+
+  // Only in games against the computer: the server refuses them at a table with people.
+  get hintable() {
+    return Boolean(this.view && this.view.opponent === "computer" && !this.noHints && !this.hasLeft());
+  }
+
+  hintButton() {
+    const view = this.view;
+    if (!this.hintable || view.status !== "active" || !view.round) return null;
+    const mine = view.round.turn === view.you;
+    return h("button", {
+      type: "button", class: "hint-button", "data-key": "hint", "aria-keyshortcuts": "H",
+      disabled: !mine || this.busy,
+      "aria-label": "Hint: show the move the Medium computer player would make (H)",
+      onclick: () => this.askHint(),
+    }, "Hint (H)");
+  }
+
+  // Asks the server for the Medium computer player's move for this seat, and shows it on
+  // the table without playing it.
+  async askHint() {
+    if (!this.hintable || this.busy || this.hinting || !this.view) return;
+    const at = this.view.version;
+    this.hinting = true;
+    try {
+      const hint = await api(`/games/${this.id}/hint`);
+      if (hint.version === at && this.view && this.view.version === at) this.hint = hint;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "hints_unavailable") {
+        this.noHints = true;
+        this.renderActions();
+      }
+      this.ctx.say(error, error instanceof ApiError && error.status === 409 ? "info" : "error");
+    } finally {
+      this.hinting = false;
+    }
+    this.applyHint();
+  }
+
+  // Marks what the hint would play (a pile, cards of the hand, a meld on the table, a
+  // button) and says it in the status line; a hint lasts for the version it was given for.
+  applyHint() {
+    if (!this.screen) return;
+    for (const el of this.screen.querySelectorAll(".hinted")) el.classList.remove("hinted");
+    const line = this.status && this.status.querySelector(".hint-line");
+    if (line) line.remove();
+    const hint = this.hint;
+    const view = this.view;
+    if (!hint || !view || hint.version !== view.version || view.status !== "active" || !view.round) {
+      this.hint = null;
+      delete this.screen.dataset.hint;
+      return;
+    }
+    this.screen.dataset.hint = JSON.stringify(hint.action);
+    for (const el of this.hintTargets(hint.action)) el.classList.add("hinted");
+    this.status.append(h("span", { class: "hint-line", "data-testid": "hint" }, ` Hint: ${this.hintWords(hint.action)}.`));
+  }
+
+  hintTargets(action) {
+    const one = (selector) => this.felt.querySelector(selector);
+    const taken = new Set();
+    const inHand = (cards) => cards.map((card) => {
+      const el = [...this.felt.querySelectorAll(`[data-testid=hand] .card[data-card="${CSS.escape(card)}"]`)]
+        .find((e) => !taken.has(e));
+      if (el) taken.add(el);
+      return el;
+    });
+    const meld = () => one(`[data-meld="${CSS.escape(String(action.meld))}"]`);
+    const found = {
+      draw_stock: () => [one("[data-key=stock]")],
+      draw_discard: () => [one("[data-key=discard-pile]")],
+      pass: () => [one("[data-key=act-pass]")],
+      big_gin: () => [one("[data-key=act-big-gin]")],
+      discard: () => inHand([action.card]),
+      knock: () => [...inHand([action.card]), one("[data-key=act-gin]") || one("[data-key=act-knock]")],
+      meld: () => inHand((action.melds || []).flat()),
+      layoff: () => [...inHand([action.card]), meld()],
+      swap_joker: () => [...inHand([action.card]), meld()],
+    }[action.type];
+    return found ? found().filter(Boolean) : [];
+  }
+
+  hintWords(action) {
+    const r = this.view.round;
+    const top = r.discard_pile[r.discard_pile.length - 1];
+    switch (action.type) {
+      case "draw_stock": return "draw from the stock";
+      case "draw_discard": return top ? `take ${shortName(top)} from the discard pile` : "take the discard";
+      case "pass": return "pass on the upcard";
+      case "discard": return `discard ${shortName(action.card)}`;
+      default: return action.type.replace("_", " ");
+    }
+  }
+
   // --- keyboard --------------------------------------------------------------------------------
 
   // Focus stays where the player left it; after a re-render it returns to the same control.
@@ -818,6 +922,7 @@ export class TableBase {
     if (this.gameKey(event)) return;
     switch (event.key.toLowerCase()) {
       case "r": this.press(event, '[data-key="sort"]'); break;
+      case "h": this.press(event, '[data-key="hint"]'); break;
       case "arrowleft":
       case "arrowright": {
         const cards = [...this.felt.querySelectorAll("[data-testid=hand] .card")];

@@ -259,7 +259,17 @@ export class GinTable extends TableBase {
     if (this.mode === "knock") {
       buttons.push(h("button", { type: "button", "data-key": "act-cancel", onclick: () => this.leaveKnock() }, "Cancel knock"));
     }
+    buttons.push(this.hintButton());
     replace(this.actions, buttons);
+  }
+
+  hintWords(action) {
+    if (action.type === "big_gin") return "go big gin: all eleven cards melded";
+    if (action.type === "knock") {
+      const gin = deadwoodWithout(this.view.round.hand, action.card) === 0;
+      return `${gin ? "go gin" : "knock"}, laying ${shortName(action.card)} face down`;
+    }
+    return super.hintWords(action);
   }
 
   keyHelp() {
@@ -293,6 +303,7 @@ export class GinTable extends TableBase {
     this.renderMine(null);
     this.renderActions();
     replace(this.status, this.prompt());
+    this.applyHint();
     const hand = this.view.round.hand;
     const best = this.knockable().map((c) => ({ c, dw: deadwoodWithout(hand, c) })).sort((a, b) => a.dw - b.dw)[0];
     const el = best && this.mine.querySelector(`[data-key="card-${best.c}"]`);
@@ -304,6 +315,7 @@ export class GinTable extends TableBase {
     this.renderMine(null);
     this.renderActions();
     replace(this.status, this.prompt());
+    this.applyHint();
     this.restoreFocus(null);
   }
 

@@ -437,7 +437,7 @@ export class RummyTable extends TableBase {
     const legal = this.legal();
     const busy = this.busy;
     if (!legal.has("discard") && !legal.has("meld")) {
-      replace(this.actions);
+      replace(this.actions, this.hintButton());
       return;
     }
     const selected = this.selectedCards();
@@ -464,7 +464,21 @@ export class RummyTable extends TableBase {
         type: "button", class: "primary", "data-key": "act-discard", disabled: busy || !canDiscard,
         onclick: () => this.discard(one),
       }, one ? `Discard ${shortName(one)} (X)` : "Discard (X)"),
-      selected.length || this.staged.length ? h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, "Clear (Esc)") : null);
+      selected.length || this.staged.length ? h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, "Clear (Esc)") : null,
+      this.hintButton());
+  }
+
+  hintWords(action) {
+    const meld = () => {
+      const found = this.view.round.table.find((m) => String(m.id) === String(action.meld));
+      return found ? this.meldWords(found) : "a meld on the table";
+    };
+    switch (action.type) {
+      case "meld": return `put down ${action.melds.map(cardWords).join(" and ")}`;
+      case "layoff": return `lay off ${shortName(action.card)} on ${meld()}`;
+      case "swap_joker": return `swap ${shortName(action.card)} for the joker in ${meld()}`;
+      default: return super.hintWords(action);
+    }
   }
 
   // --- acting --------------------------------------------------------------------------------
@@ -492,6 +506,7 @@ export class RummyTable extends TableBase {
     this.renderMine(null);
     this.renderActions();
     replace(this.status, this.prompt());
+    this.applyHint();
     this.restoreFocus(key);
   }
 

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeAlias, TypeVar
 
 from games.ai.common.stats import grouped_interval, wilson_interval
 from games.rules.common.game import GameRules, Json
@@ -335,3 +335,9 @@ def progress_printer(write: Callable[[str], object]) -> Callable[[int, int], Non
             write(f"  {done}/{total} pairs played")
 
     return show
+
+
+GameContest: TypeAlias = "Contest[State, Action, View, Any]"
+"""A game's contest, whatever its figures (the registry's descriptions hold these)."""
+AnyContest: TypeAlias = "Contest[Any, Any, Any, Any]"
+"""A contest of a game the caller does not know (the simulator's command line)."""

@@ -1,0 +1,195 @@
+"""Reads: which tournaments a player may see, lists, standings, sheets, pairings, events."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.db.models import Count, Prefetch, Q, QuerySet
+
+from accounts.models import User
+from leaderboards.models import PlayerRating
+from leaderboards.models import Variant as RatingVariant
+from tournaments import formats
+from tournaments.errors import TournamentNotFound
+from tournaments.formats.scoring import chronological
+from tournaments.models import (
+    Bye,
+    Entry,
+    Pairing,
+    PairingSeat,
+    PairingStatus,
+    Tournament,
+    TournamentEvent,
+    TournamentStatus,
+)
+from tournaments.records import bye_of, game_of, settings_of
+
+DEFAULT_RATING = 1500.0
+
+
+def rating_of(*, user: User, variant: str) -> tuple[float, int]:
+    """The player's rating in ``variant`` and their rated games (new players: 1500, 0)."""
+    if variant not in RatingVariant.values:
+        return DEFAULT_RATING, 0
+    row = PlayerRating.objects.filter(user=user, variant=variant).values("rating", "games").first()
+    if row is None:
+        return DEFAULT_RATING, 0
+    return float(row["rating"]), int(row["games"])
+
+
+def _listed(user: User) -> Q:
+    if user.is_staff:
+        return Q()
+    return Q(private=False) | Q(created_by=user) | Q(entries__user=user)
+
+
+def _annotated() -> QuerySet[Tournament]:
+    return Tournament.objects.select_related("created_by").annotate(
+        players=Count("entries", filter=Q(entries__removed=False), distinct=True)
+    )
+
+
+def tournament_get(*, tournament_id: uuid.UUID | str) -> Tournament:
+    """The tournament; 404 if there is none. A private tournament is unlisted, not
+    secret: its page (standings, pairings, events) is open to whoever has its id, and
+    joining it takes its invite code."""
+    tournament = _annotated().filter(pk=tournament_id).first()
+    if tournament is None:
+        raise TournamentNotFound()
+    return tournament
+
+
+def tournament_list(
+    *,
+    user: User,
+    status: str | None = None,
+    format: str | None = None,
+    variant: str | None = None,
+    mine: bool = False,
+) -> QuerySet[Tournament]:
+    """The tournaments listed for the user (public ones, and the private ones they created
+    or joined; staff see every one), filtered, newest first."""
+    ids = Tournament.objects.filter(_listed(user)).values("pk")
+    query = _annotated().filter(pk__in=ids)
+    if status is not None:
+        query = query.filter(status=status)
+    if format is not None:
+        query = query.filter(format=format)
+    if variant is not None:
+        query = query.filter(variant=variant)
+    if mine:
+        query = query.filter(pk__in=Entry.objects.filter(user=user).values("tournament_id"))
+    return query.order_by("-created_at", "pk")
+
+
+def entry_of(*, tournament: Tournament, user: User) -> Entry | None:
+    return Entry.objects.filter(tournament=tournament, user=user).first()
+
+
+def standings(*, tournament: Tournament) -> QuerySet[Entry]:
+    """The ranked entries, best first (a removed player has no rank and is left out)."""
+    return (
+        Entry.objects.filter(tournament=tournament, rank__isnull=False)
+        .select_related("user")
+        .order_by("rank", "id")
+    )
+
+
+def entry_by_username(*, tournament: Tournament, username: str) -> Entry:
+    entry = (
+        Entry.objects.filter(tournament=tournament, user__username__iexact=username)
+        .select_related("user")
+        .first()
+    )
+    if entry is None:
+        raise TournamentNotFound("No such player in this tournament.")
+    return entry
+
+
+def _pairings() -> QuerySet[Pairing]:
+    seats = Prefetch(
+        "seats", queryset=PairingSeat.objects.select_related("entry__user").order_by("seat")
+    )
+    return Pairing.objects.prefetch_related(seats)
+
+
+def pairings(*, tournament: Tournament, round_no: int | None = None) -> QuerySet[Pairing]:
+    """A tournament's pairings, by round and table (an arena's newest first)."""
+    query = _pairings().filter(tournament=tournament)
+    if round_no is not None:
+        query = query.filter(round=round_no)
+    if tournament.format == "arena":
+        return query.order_by("-table", "-id")
+    return query.order_by("round", "table", "id")
+
+
+def pairings_of_entry(*, entry: Entry) -> list[Pairing]:
+    """The entry's pairings, oldest first."""
+    ids = PairingSeat.objects.filter(entry=entry).values("pairing_id")
+    return list(_pairings().filter(pk__in=ids).order_by("id"))
+
+
+def byes_of_entry(*, entry: Entry) -> list[Bye]:
+    return list(Bye.objects.filter(entry=entry).order_by("round"))
+
+
+def events_after(*, tournament_id: Any, after_id: int, limit: int = 200) -> list[TournamentEvent]:
+    return list(
+        TournamentEvent.objects.filter(tournament_id=tournament_id, id__gt=after_id).order_by("id")[
+            :limit
+        ]
+    )
+
+
+def latest_event_id(*, tournament_id: Any) -> int:
+    latest = (
+        TournamentEvent.objects.filter(tournament_id=tournament_id)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return latest or 0
+
+
+def tournaments_to_advance() -> list[uuid.UUID]:
+    """Tournaments the safety net runs: started ones, those due to start, and finished or
+    cancelled ones with games still being played (their results are still recorded)."""
+    from django.utils import timezone
+
+    now = timezone.now()
+    return list(
+        Tournament.objects.filter(
+            Q(status=TournamentStatus.STARTED)
+            | Q(status=TournamentStatus.CREATED, starts_at__lte=now)
+            | Q(pairings__status="playing")
+        )
+        .values_list("pk", flat=True)
+        .distinct()
+    )
+
+
+def points_by_pairing(
+    *, tournament: Tournament, entry: Entry, pairings: list[Pairing], byes: list[Bye]
+) -> dict[int, float]:
+    """The points each of the entry's finished games scored them (the standings' fold,
+    replayed over the player's own records)."""
+    settings = settings_of(tournament)
+    users = {s.entry_id: s.entry.user_id for p in pairings for s in p.seats.all()}
+    users[entry.pk] = entry.user_id
+    keyed: list[tuple[int | None, formats.Record]] = [
+        (p.pk, game_of(p, list(p.seats.all()), users))
+        for p in pairings
+        if p.status == PairingStatus.FINISHED
+    ]
+    keyed += [(None, bye_of(b, users)) for b in byes]
+    order = {id(record): key for key, record in keyed}
+    tally = formats.Tally(player=entry.user_id)
+    points: dict[int, float] = {}
+    for record in chronological([record for _, record in keyed]):
+        after = formats.score_after(settings, tally, record)
+        key = order[id(record)]
+        if key is not None:
+            points[key] = after.score - tally.score
+        tally = after
+    return points

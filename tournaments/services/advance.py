@@ -1,0 +1,418 @@
+"""The pairing run: everything that moves a tournament on, under its row lock.
+
+:func:`tournament_advance` is called when anything may have moved a tournament: a game of
+it ended (the games app's ``game_finished``, queued on commit), a player joined or came
+back from a pause (run in the same transaction), a moment came due (a task queued with an
+ETA at the start, a Swiss round's deadline, a no-show's grace, an arena's end) and, as a
+safety net, every few seconds from beat. It is idempotent: run twice, the second run finds
+nothing to do. One run:
+
+1. forfeits no-shows: a player who has not made a move of their own
+   ``TOURNAMENTS_NO_SHOW_SECONDS`` after their game started, and whose turn it is,
+   concedes (their opponent wins; a no-show scores nothing, see the formats);
+2. records every game that ended (places, own moves) and folds it into the tallies, in
+   the order the games ended; a no-show is withdrawn (paused in an arena);
+3. starts a tournament that is due (or cancels it: fewer than ``min_players``, or a
+   sit & go not full by its ``starts_at``);
+4. pairs by the format: arena (whoever waits, until pairing closes; finished at the
+   end), Swiss (the next round once every game of the round has ended, or at the round's
+   deadline, when unfinished games are stopped and count for nobody), knockout and
+   sit & go (every match or table whose players are known); finishes the tournament when
+   the format says it is over;
+5. rewrites the standings' ranks and tie-breaks, and queues itself for the next moment
+   that will come due.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from datetime import datetime, timedelta
+from typing import Any
+
+from celery import current_app
+from django.conf import settings
+from django.core.cache import cache
+from django.db import transaction
+from django.utils import timezone
+
+from accounts.models import User
+from core.api import iso
+from core.exceptions import ApplicationError
+from games import services as games
+from games.models import GameStatus
+from tournaments import formats
+from tournaments.formats import Format
+from tournaments.formats.arena import MAX_WAIT
+from tournaments.models import Pairing, Tournament, TournamentEvent, TournamentStatus
+from tournaments.records import arena_ends_at
+from tournaments.services.field import Field, public_user
+from tournaments.services.locking import tournament_lock_or_none
+
+logger = logging.getLogger(__name__)
+
+ADVANCE = "tournaments.advance"
+
+
+@transaction.atomic
+def tournament_advance(*, tournament_id: uuid.UUID | str, now: datetime | None = None) -> bool:
+    """One pairing run (see the module's notes); False when the tournament is gone."""
+    tournament = tournament_lock_or_none(tournament_id=tournament_id)
+    if tournament is None:
+        return False
+    advance_locked(tournament, now=now or timezone.now())
+    return True
+
+
+def advance_locked(
+    tournament: Tournament, *, now: datetime, field: Field | None = None, start: bool = True
+) -> Field:
+    """The pairing run on a tournament whose lock the caller holds (``field``: already
+    loaded by the caller in this transaction). A player's join or withdrawal runs it with
+    ``start=False``: it never starts (or cancels) a scheduled tournament that is due, the
+    clock's own run does, counting everyone who joined by then."""
+    field = field or Field.load(tournament, now=now)
+    _forfeit_no_shows(field)
+    field.record_results()
+    if tournament.status == TournamentStatus.CREATED and start:
+        _start_if_due(field)
+    field.refresh_standings()
+    if tournament.status == TournamentStatus.STARTED:
+        STEPS[field.format](field)
+    field.refresh_standings()
+    queue_next_wake(field)
+    return field
+
+
+# --- the start, the end ---------------------------------------------------------------------
+
+
+def _start_if_due(field: Field) -> None:
+    tournament = field.tournament
+    if tournament.starts_at is None or tournament.starts_at > field.now:
+        return
+    if field.format is Format.SIT_AND_GO:
+        tournament_cancel_locked(field, reason="The sit & go was not full in time.")
+        return
+    players = [e for e in field.entries if not (e.withdrawn or e.removed)]
+    if len(players) < tournament.min_players:
+        tournament_cancel_locked(
+            field, reason=f"Fewer than {tournament.min_players} players had joined."
+        )
+        return
+    tournament_start_locked(field)
+
+
+def tournament_start_locked(field: Field) -> None:
+    """Start the tournament now (pairing follows in the same run). The caller holds the
+    tournament's lock."""
+    tournament = field.tournament
+    now = field.now
+    tournament.status = TournamentStatus.STARTED
+    tournament.started_at = now
+    if field.format is Format.ARENA:
+        tournament.ends_at = arena_ends_at(tournament, start=now)
+        for entry in field.entries:
+            if not (entry.withdrawn or entry.removed):
+                entry.waiting_since = now
+                field.touched.add(entry.pk)
+    tournament.save(update_fields=["status", "started_at", "ends_at"])
+    field.dirty = True
+    field.event(
+        TournamentEvent.Kind.STARTED,
+        {
+            "started_at": iso(now),
+            "ends_at": iso(tournament.ends_at),
+            "players": sum(1 for e in field.entries if not e.removed),
+        },
+    )
+
+
+def tournament_cancel_locked(field: Field, *, reason: str) -> None:
+    """Cancel the tournament (games already started play on as ordinary games). The caller
+    holds the tournament's lock."""
+    tournament = field.tournament
+    tournament.status = TournamentStatus.CANCELLED
+    tournament.finished_at = field.now
+    tournament.save(update_fields=["status", "finished_at"])
+    field.event(TournamentEvent.Kind.CANCELLED, {"reason": reason})
+
+
+def _finish(field: Field) -> None:
+    tournament = field.tournament
+    tournament.status = TournamentStatus.FINISHED
+    tournament.finished_at = field.now
+    tournament.round_deadline = None
+    tournament.save(update_fields=["status", "finished_at", "round_deadline"])
+    field.refresh_standings(force=True)
+    for round_no in sorted(field.duplicate):
+        if not any(p.round == round_no for p in field.playing()):
+            field.reveal(round_no)
+    winner = next((e for e in field.entries if e.rank == 1), None)
+    field.event(
+        TournamentEvent.Kind.FINISHED,
+        {"winner": public_user(winner.user) if winner is not None else None},
+    )
+
+
+# --- no-shows ---------------------------------------------------------------------------------
+
+
+def _forfeit_no_shows(field: Field) -> None:
+    """Concede for every player who has not moved ``TOURNAMENTS_NO_SHOW_SECONDS`` after
+    their game started, and whose turn it is (the games app records the concession; the
+    result is recorded right after)."""
+    playing = field.playing()
+    if not playing:
+        return
+    grace = timedelta(seconds=settings.TOURNAMENTS_NO_SHOW_SECONDS)
+    results = field.seated_results(playing)
+    users = {e.pk: e.user for e in field.entries}
+    for pairing in playing:
+        result = results[pairing.game_id]
+        seat = result.turn_seat
+        if (
+            result.status != GameStatus.ACTIVE
+            or seat is None
+            or result.started_at is None
+            or result.started_at + grace > field.now
+            or result.own_moves[seat] != 0
+        ):
+            continue
+        user: User = users[field.seats[pairing.pk][seat].entry_id]
+        try:
+            games.game_concede(game_id=pairing.game_id, user=user)
+        except ApplicationError as exc:  # the game moved on meanwhile
+            logger.info("no-show forfeit of %s in %s skipped: %s", user.pk, pairing.game_id, exc)
+
+
+# --- arena -------------------------------------------------------------------------------------
+
+
+def _arena(field: Field) -> None:
+    tournament = field.tournament
+    settings_ = field.settings
+    assert settings_.ends_at is not None
+    if field.now >= settings_.ends_at:
+        _finish(field)
+        return
+    if not formats.arena_pairing_open(settings_, field.now):
+        return
+    playing = field.playing_users()
+    active = [e for e in field.entries if e.active]
+    start = tournament.started_at or field.now
+    waiting = [
+        formats.Waiting(player=e.user_id, since=e.waiting_since or start)
+        for e in active
+        if e.user_id not in playing
+    ]
+    pairs = formats.arena_pairings(
+        settings_,
+        waiting=waiting,
+        active_count=len(active),
+        last_opponents=formats.last_opponents(field.games()),
+        ranks={e.user_id: e.rank for e in field.entries if e.rank is not None},
+        ratings={e.user_id: e.rating for e in field.entries},
+        now=field.now,
+    )
+    table = max((p.table for p in field.pairings), default=0)
+    for players in pairs:
+        table += 1
+        field.seat(round_no=0, table=table, players=players)
+
+
+# --- Swiss ---------------------------------------------------------------------------------------
+
+
+def _swiss(field: Field) -> None:
+    tournament = field.tournament
+    assert tournament.rounds is not None
+    current = tournament.current_round
+    if current == 0:
+        _swiss_round(field, 1)
+        return
+    playing = [p for p in field.playing() if p.round == current]
+    if playing:
+        deadline = tournament.round_deadline
+        if deadline is None or field.now < deadline:
+            return
+        _stop(field, playing)
+    field.reveal(current)
+    if current >= tournament.rounds:
+        _finish(field)
+        return
+    _swiss_round(field, current + 1)
+
+
+def _stop(field: Field, pairings: list[Pairing]) -> None:
+    """Stop unfinished games at a round's deadline: abandoned, they count for nobody."""
+    for pairing in pairings:
+        games.game_abandon(game_id=pairing.game_id)
+    field.record_results()
+    field.refresh_standings()
+
+
+def _swiss_round(field: Field, round_no: int) -> None:
+    tournament = field.tournament
+    paired = formats.swiss_pairings(
+        field.settings,
+        round_no=round_no,
+        entries=field.formats_entries(),
+        records=field.records(void=True),
+    )
+    if paired.empty:
+        _finish(field)
+        return
+    deals = field.round_deals(round_no)
+    tournament.current_round = round_no
+    assert tournament.round_minutes is not None
+    tournament.round_deadline = field.now + timedelta(minutes=tournament.round_minutes)
+    tournament.save(update_fields=["current_round", "round_deadline"])
+    field.event(
+        TournamentEvent.Kind.ROUND_STARTED,
+        {
+            "round": round_no,
+            "deadline": iso(tournament.round_deadline),
+            "tables": len(paired.tables),
+            "commitments": field.duplicate[round_no].commitments if deals else None,
+        },
+    )
+    for bye in paired.byes:
+        field.give_bye(bye)
+    for table, players in enumerate(paired.tables, start=1):
+        field.seat(round_no=round_no, table=table, players=players, deals=deals)
+
+
+# --- knockout and sit & go ---------------------------------------------------------------------
+
+
+def knockout_of(field: Field) -> formats.Knockout | formats.TableKnockout:
+    """The bracket (or the tables) as the games played so far have decided it."""
+    entries = field.formats_entries()
+    withdrawn = {e.player for e in entries if e.withdrawn}
+    return formats.knockout_for(
+        field.settings, formats.seed_order(entries), field.games(), withdrawn=withdrawn
+    )
+
+
+def _knockout(field: Field) -> None:
+    state = knockout_of(field)
+    if isinstance(state, formats.Knockout):
+        for match in state.to_play:
+            assert match.state is not None and match.state.next_seats is not None
+            games = sum(1 for m in state.rounds[match.round - 1] if not m.bye)
+            _seat_round(field, match.round, match.index + 1, match.state.next_seats, games)
+        rounds_done = [r[0].round for r in state.rounds if all(m.winner is not None for m in r)]
+    else:
+        for table in state.to_play:
+            games = len(state.rounds[table.round - 1])
+            _seat_round(field, table.round, table.index + 1, table.players, games)
+        rounds_done = [r[0].round for r in state.rounds if all(t.advancing is not None for t in r)]
+    for round_no in rounds_done:
+        field.reveal(round_no)
+    if state.over:
+        _finish(field)
+
+
+def _seat_round(
+    field: Field, round_no: int, table: int, players: tuple[int, ...], tables: int
+) -> None:
+    tournament = field.tournament
+    # A game replayed at the same table (the first was stopped) gets fresh decks: its
+    # players have seen the round's.
+    replay = any(p.round == round_no and p.table == table for p in field.pairings)
+    deals = None if replay else field.round_deals(round_no)
+    if round_no > tournament.current_round:
+        tournament.current_round = round_no
+        tournament.save(update_fields=["current_round"])
+        field.event(
+            TournamentEvent.Kind.ROUND_STARTED,
+            {
+                "round": round_no,
+                "deadline": None,
+                "tables": tables,
+                "commitments": _commitments(field, round_no),
+            },
+        )
+    field.seat(round_no=round_no, table=table, players=players, deals=deals)
+
+
+def _commitments(field: Field, round_no: int) -> list[str] | None:
+    deals = field.duplicate.get(round_no)
+    return list(deals.commitments) if deals is not None else None
+
+
+STEPS = {
+    Format.ARENA: _arena,
+    Format.SWISS: _swiss,
+    Format.KNOCKOUT: _knockout,
+    Format.SIT_AND_GO: _knockout,
+}
+
+
+# --- what comes due next ---------------------------------------------------------------------
+
+
+def next_wake(field: Field) -> datetime | None:
+    """The next moment something of the tournament comes due by the clock alone."""
+    tournament = field.tournament
+    moments: list[datetime] = []
+    if tournament.status == TournamentStatus.CREATED and tournament.starts_at is not None:
+        moments.append(tournament.starts_at)
+    if tournament.status == TournamentStatus.STARTED:
+        if tournament.ends_at is not None:
+            moments.append(tournament.ends_at)
+        if tournament.round_deadline is not None:
+            moments.append(tournament.round_deadline)
+        if field.format is Format.ARENA:
+            waiting = [e.waiting_since for e in field.entries if e.active and e.waiting_since]
+            if len(waiting) >= 2:
+                moments.append(min(waiting) + MAX_WAIT)
+    grace = timedelta(seconds=settings.TOURNAMENTS_NO_SHOW_SECONDS)
+    moments.extend(p.created_at + grace for p in field.playing())
+    future = [m for m in moments if m > field.now]
+    return min(future) if future else None
+
+
+WAKE_AHEAD = timedelta(seconds=25)
+"""Moments further off are not queued yet: a task held for longer than the broker's
+visibility timeout would be delivered again and again (Redis). The safety net runs every
+``TOURNAMENTS_SWEEP_SECONDS`` (10) and queues each moment once it is this near."""
+
+
+def queue_next_wake(field: Field) -> None:
+    """Queue a run at the next due moment if it is near (once per moment: a key in the
+    cache), after the commit. Without a broker nothing runs in the background: the API
+    runs a due tournament when it is read."""
+    if settings.CELERY_TASK_ALWAYS_EAGER:
+        return
+    at = next_wake(field)
+    if at is None or at - field.now > WAKE_AHEAD:
+        return  # far off: beat's run every TOURNAMENTS_SWEEP_SECONDS will queue it nearer
+    at = at.replace(microsecond=0) + timedelta(seconds=1)
+    tournament_id = str(field.tournament.pk)
+    key = f"tournaments:wake:{tournament_id}:{int(at.timestamp())}"
+    if not cache.add(key, 1, timeout=int((at - field.now).total_seconds()) + 60):
+        return
+    transaction.on_commit(
+        lambda: current_app.tasks[ADVANCE].apply_async((tournament_id,), eta=at), robust=True
+    )
+
+
+def tournament_advance_soon(tournament_id: Any) -> None:
+    """Queue a pairing run once the current transaction commits (a game ended)."""
+    key = str(tournament_id)
+    transaction.on_commit(lambda: current_app.tasks[ADVANCE].delay(key), robust=True)
+
+
+def tournament_is_due(tournament: Tournament, *, now: datetime) -> bool:
+    """Whether a moment of the tournament has come due by the clock (a cheap check on the
+    row alone, for reads on a server without a background worker)."""
+    if tournament.status == TournamentStatus.CREATED:
+        return tournament.starts_at is not None and tournament.starts_at <= now
+    if tournament.status != TournamentStatus.STARTED:
+        return False
+    return any(
+        moment is not None and moment <= now
+        for moment in (tournament.ends_at, tournament.round_deadline)
+    )
