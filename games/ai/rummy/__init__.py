@@ -30,7 +30,7 @@ import random
 from collections.abc import Callable
 
 from games.ai.common.players import LEVELS
-from games.ai.rummy import hard
+from games.ai.rummy import hard, reference
 from games.ai.rummy.baseline import baseline_action, random_action
 from games.ai.rummy.common import forced
 from games.ai.rummy.levels import easy, medium
@@ -44,6 +44,7 @@ PLAYERS: dict[str, Player] = {
     "easy": easy,
     "medium": medium,
     "hard": hard.choose,
+    "reference": reference.choose,
 }
 """Every player by name."""
 

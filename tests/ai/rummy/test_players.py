@@ -121,7 +121,7 @@ def _redeal_hidden(state: GameState, seat: int, rng: random.Random) -> GameState
     return dataclasses.replace(state, round=new_round)
 
 
-@pytest.mark.parametrize("level", [*ai.LEVELS, "baseline"])
+@pytest.mark.parametrize("level", [*ai.LEVELS, "baseline", "reference"])
 def test_a_decision_depends_only_on_the_view(level):
     shuffler = random.Random(11)
     checked = changed = 0
@@ -139,7 +139,7 @@ def test_a_decision_depends_only_on_the_view(level):
     assert checked > 100 and changed > checked // 2
 
 
-@pytest.mark.parametrize("level", [*ai.LEVELS, "random"])
+@pytest.mark.parametrize("level", [*ai.LEVELS, "random", "reference"])
 def test_decisions_are_deterministic_for_a_seed(level):
     for _state, _seat, view, _action in positions((level, "baseline", "easy"), 5, RuleSet(),
                                                     200):
