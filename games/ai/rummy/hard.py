@@ -36,7 +36,7 @@ from games.ai.common.search import Budget
 from games.ai.rummy import search
 from games.ai.rummy.common import discards, fits_table, forced, is_joker, loose_value, next_meld
 from games.ai.rummy.levels import JOKER_KEEP, layoff_action, links, options, wants
-from games.ai.rummy.playout import Table, finishes, hand_plan, stuck
+from games.ai.rummy.playout import Table, best_meld_plan, finishes, hand_plan, stuck
 from games.ai.rummy.search import COME_OUT, Style, top_is_live
 from games.rules.rummy import (
     Action,
@@ -49,7 +49,7 @@ from games.rules.rummy import (
     SwapJoker,
     card_value,
 )
-from games.rules.rummy.melds import best_meld_plan, count_key
+from games.rules.rummy.melds import count_key
 
 DANGER_CARDS = 3
 """Hard comes out when another seat that came out holds this many cards or fewer."""
