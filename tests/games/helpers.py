@@ -73,16 +73,48 @@ def act(client: APIClient, game_id: str, body: dict[str, Any], **headers: str):
     return client.post(f"/api/v1/games/{game_id}/actions", body, format="json", **headers)
 
 
-def hidden_cards(game_id: str, seat: int, version: int) -> set[str]:
-    """Cards ``seat`` must not see at ``version``: the opponent's hand and the stock."""
+def state_at(game_id: str, version: int) -> rules.GameState | None:
+    """The server's state of a Gin Rummy game at ``version`` (``None`` before a deal)."""
     game = Game.objects.get(pk=game_id)
     if game.state is None:
+        return None
+    if game.version == version:
+        return game.rules_state()
+    return rebuild_state(game, version=version)
+
+
+def hidden_cards(game_id: str, seat: int, version: int) -> set[str]:
+    """Cards ``seat`` must not see at ``version`` (:func:`hidden_in`)."""
+    state = state_at(game_id, version)
+    if state is None or state.is_over:
         return set()
-    state = game.rules_state() if game.version == version else rebuild_state(game, version=version)
-    if state.is_over:
-        return set()
+    return hidden_in(state, seat)
+
+
+def pile_record(state: rules.GameState) -> list[dict[str, Any]]:
+    """The discard pile's public record as the server's full move record gives it: the
+    passes, takes from the pile and discards, in order (never a stock draw, nor a
+    knock's face-down card)."""
+    out: list[dict[str, Any]] = []
+    for record in state.round.history:
+        if record.type == "pass":
+            out.append({"seat": record.seat, "action": "pass"})
+        elif record.type in ("draw_discard", "discard"):
+            out.append({"seat": record.seat, "action": record.type, "card": str(record.card)})
+    return out
+
+
+def hidden_in(state: rules.GameState, seat: int) -> set[str]:
+    """Cards ``seat`` must not see in ``state``: the stock, and the opponent's hand but for
+    the cards it took from the discard pile this round (they lay face up, and the pile's
+    public record names them)."""
     rnd = state.round
-    return {str(c) for c in rnd.hands[1 - seat]} | {str(c) for c in rnd.stock}
+    taken = {
+        str(record.card)
+        for record in rnd.history
+        if record.seat != seat and record.type == "draw_discard" and record.card is not None
+    }
+    return ({str(c) for c in rnd.hands[1 - seat]} - taken) | {str(c) for c in rnd.stock}
 
 
 def card_strings(value: Any) -> set[str]:

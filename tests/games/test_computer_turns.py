@@ -11,12 +11,11 @@ from games.rules import gin as rules
 from games.rules.gin.codec import view_to_json as view_json
 from games.tasks import play_computer_turn
 from tests.conftest import play_seat_0_against_the_worker
-from tests.games.helpers import act, card_strings, choose
+from tests.games.helpers import act, card_strings, choose, hidden_in
 
 
 def _hidden_at(game: Game, version: int, seat: int) -> set[str]:
-    state = rebuild_state(game, version=version)
-    return {str(c) for c in state.round.hands[1 - seat]} | {str(c) for c in state.round.stock}
+    return hidden_in(rebuild_state(game, version=version), seat)
 
 
 @pytest.mark.django_db(transaction=True)

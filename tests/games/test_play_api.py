@@ -16,6 +16,8 @@ from tests.games.helpers import (
     choose,
     current_round_part,
     hidden_cards,
+    pile_record,
+    state_at,
 )
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -28,6 +30,9 @@ def assert_no_leak(client, game_id: str, view: dict, seat: int) -> None:
     assert hidden or view["status"] != "active"
     leaked = card_strings(current_round_part(view)) & hidden
     assert not leaked, f"seat {seat} sees hidden cards {leaked}"
+    if view["round"] is not None:
+        state = state_at(game_id, view["version"])
+        assert state is not None and view["round"]["pile_history"] == pile_record(state)
 
 
 def assert_moves_hide_opponent_draws(client, game_id: str, seat: int) -> None:

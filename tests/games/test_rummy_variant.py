@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 ROUND_KEYS = {
     "number", "dealer", "phase", "turn", "hand", "hand_sizes", "stock_size", "discard_pile",
     "drawn_from_discard", "came_out", "table", "deck_commitment", "turn_deadline",
-    "legal_actions",
+    "legal_actions", "pile_history",
 }
 
 

@@ -36,12 +36,12 @@ import random
 from collections.abc import Callable
 
 from games.ai.common.players import LEVELS
-from games.ai.gin import easy, hard, medium
+from games.ai.gin import easy, hard, medium, reference
 from games.ai.gin.baseline import absent_action, baseline_action, random_action
 from games.ai.gin.memory import Memory
 from games.rules.gin import Action, PlayerView
 
-PLAYERS: tuple[str, ...] = ("baseline", "random", *LEVELS)
+PLAYERS: tuple[str, ...] = ("baseline", "random", *LEVELS, "reference")
 """Every player :func:`play` knows."""
 
 _LEVELS: dict[str, Callable[[PlayerView, random.Random, Memory], Action]] = {
@@ -85,6 +85,8 @@ def play(name: str, view: PlayerView, rng: random.Random, memory: Memory | None 
         return baseline_action(view, rng)
     if name == "random":
         return random_action(view, rng)
+    if name == "reference":
+        return reference.choose(view, rng, (memory or Memory()).sync(view))
     return choose_action(view, name, rng, memory=memory)
 
 

@@ -8,8 +8,9 @@
   holds two cards that meld with it.
 * Draw: takes the face-up card when the best hand after taking it beats what a stock draw
   is expected to give (expected improvement); never takes back its own discard.
-* Knock timing (determinised Monte Carlo): when it may knock with some deadwood, it deals
-  :data:`KNOCK_SAMPLES` plausible worlds (opponent hands built to be as organised as a
+* Knock timing (determinised Monte Carlo, the family's search of
+  :mod:`games.ai.common.search`): when it may knock with some deadwood, it deals
+  :data:`BUDGET`'s plausible worlds (opponent hands built to be as organised as a
   real hand after that many turns, and a stock order) and compares, world by world, the
   points of knocking now (the opponent lays off; undercuts count against) with holding one
   more turn and playing the round out greedily. Points that end the game weigh more. Gin
@@ -22,11 +23,12 @@ from __future__ import annotations
 
 import random
 
+from games.ai.common.search import Budget, search
 from games.ai.gin.common import legal_by_type, pass_or_stock
 from games.ai.gin.knowledge import Knowledge
 from games.ai.gin.masks import bits, card_of
 from games.ai.gin.memory import Memory
-from games.ai.gin.sampling import knock_points, playout, sample_world
+from games.ai.gin.sampling import World, knock_points, playout, sample_world
 from games.rules.gin import (
     Action,
     BigGin,
@@ -41,12 +43,11 @@ from games.rules.gin import (
 DANGER = 1.5
 """Cost of a discard's danger, in deadwood points (at danger 1: the opponent surely melds
 it). Measured: larger weights give away more of the hand's own prospects than they save."""
-KNOCK_SAMPLES = 32
-"""Worlds dealt for one knock decision."""
-KNOCK_MARGIN = -2.0
-"""Points per world added to the 'hold' side. The greedy playout after holding knocks at
-its first chance, so it undervalues holding on (for gin or an undercut) later; measured
-against the baseline, a 2-point allowance corrects most of it."""
+BUDGET = Budget(worlds=32, margin=2.0)
+"""Worlds dealt for one knock decision, and the points a world by which knocking must lead
+holding. The greedy playout after holding knocks at its first chance, so it undervalues
+holding on (for gin or an undercut) later; measured against the baseline, a 2-point
+allowance corrects most of it."""
 GAME_END = 50.0
 """Extra weight of round points that take either player to the target score."""
 
@@ -81,6 +82,55 @@ def choose(view: PlayerView, rng: random.Random, memory: Memory) -> Action:
     return pass_or_stock(legal)
 
 
+class KnockTiming:
+    """Knocking now against holding one more turn, as a search problem of the family's
+    search (:mod:`games.ai.common.search`): worlds from :func:`sample_world`, a move
+    valued by the points it brings in that world (points that end the game weigh
+    :data:`GAME_END` more)."""
+
+    def __init__(
+        self,
+        view: PlayerView,
+        know: Knowledge,
+        memory: Memory,
+        hand: int,
+        knock: int,
+        discard: int,
+    ) -> None:
+        self.know = know
+        self.improve = memory.opp_stock_draws
+        self.rules = view.rules
+        self.limit = view.round.knock_limit
+        self.mine = view.scores[view.seat]
+        self.theirs = view.scores[1 - view.seat]
+        self.hand = hand
+        self.knock = knock
+        self.discard = discard
+
+    def utility(self, points: int) -> float:
+        target = self.rules.target_score
+        if points > 0 and self.mine + points >= target:
+            return points + GAME_END
+        if points < 0 and self.theirs - points >= target:
+            return points - GAME_END
+        return points
+
+    def sample(self, rng: random.Random) -> World:
+        return sample_world(self.know, rng, self.improve, self.limit)
+
+    def value(self, world: World, move: str) -> float:
+        if move == KNOCK:
+            return self.utility(knock_points(self.hand ^ self.knock, world.opp_hand, self.rules))
+        held = self.hand ^ self.discard
+        return self.utility(
+            playout(held, world.opp_hand, self.discard, world.stock, self.rules, self.limit)
+        )
+
+
+KNOCK = "knock"
+HOLD = "hold"
+
+
 def should_knock(
     view: PlayerView,
     know: Knowledge,
@@ -89,30 +139,12 @@ def should_knock(
     hand: int,
     knock: int,
     discard: int,
+    budget: Budget = BUDGET,
 ) -> bool:
     """Whether knocking with ``knock`` beats discarding ``discard`` and holding on, over
-    sampled worlds (see the module docstring). Always true for gin."""
-    if deadwood_mask(hand ^ knock) == 0 or KNOCK_SAMPLES <= 0:
+    sampled worlds (see the module docstring): the search keeps holding unless knocking
+    leads by ``budget``'s margin a world. Always true for gin."""
+    if deadwood_mask(hand ^ knock) == 0:
         return True
-    rules = view.rules
-    limit = view.round.knock_limit
-    mine = view.scores[view.seat]
-    theirs = view.scores[1 - view.seat]
-    target = rules.target_score
-
-    def utility(points: int) -> float:
-        if points > 0 and mine + points >= target:
-            return points + GAME_END
-        if points < 0 and theirs - points >= target:
-            return points - GAME_END
-        return points
-
-    knock_total = 0.0
-    hold_total = 0.0
-    for _ in range(KNOCK_SAMPLES):
-        world = sample_world(know, rng, memory.opp_stock_draws, limit)
-        knock_total += utility(knock_points(hand ^ knock, world.opp_hand, rules))
-        hold_total += utility(
-            playout(hand ^ discard, world.opp_hand, discard, world.stock, rules, limit)
-        )
-    return knock_total + KNOCK_MARGIN * KNOCK_SAMPLES >= hold_total
+    problem = KnockTiming(view, know, memory, hand, knock, discard)
+    return search(problem, [HOLD, KNOCK], budget, rng).move == KNOCK

@@ -30,9 +30,10 @@ import random
 from collections.abc import Callable
 
 from games.ai.common.players import LEVELS
+from games.ai.rummy import hard, reference
 from games.ai.rummy.baseline import baseline_action, random_action
 from games.ai.rummy.common import forced
-from games.ai.rummy.levels import easy, hard, medium
+from games.ai.rummy.levels import easy, medium
 from games.rules.rummy import Action, PlayerView
 
 Player = Callable[[PlayerView, random.Random], Action]
@@ -42,7 +43,8 @@ PLAYERS: dict[str, Player] = {
     "random": random_action,
     "easy": easy,
     "medium": medium,
-    "hard": hard,
+    "hard": hard.choose,
+    "reference": reference.choose,
 }
 """Every player by name."""
 

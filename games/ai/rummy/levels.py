@@ -1,4 +1,5 @@
-"""Easy, Medium and Hard Rummy players (see :mod:`games.ai.rummy`).
+"""Easy and Medium Rummy players, and the pieces of a decision Hard shares with them
+(see :mod:`games.ai.rummy`; Hard is :mod:`games.ai.rummy.hard`).
 
 Every level decides from the seat's :class:`~games.rules.rummy.PlayerView` alone (its hand,
 the public table, the discard pile, hand sizes, who came out) and ``rng``.
@@ -15,9 +16,7 @@ from games.ai.rummy.common import (
     forced,
     is_joker,
     loose_cards,
-    loose_value,
     next_meld,
-    without,
 )
 from games.rules.rummy import (
     Action,
@@ -38,18 +37,18 @@ JOKER_KEEP = 30.0
 """How much a joker in hand is worth keeping, beyond its 20 points' risk."""
 
 
-def _options(view: PlayerView, kind: str) -> tuple[LayoffOption, ...]:
+def options(view: PlayerView, kind: str) -> tuple[LayoffOption, ...]:
     for entry in view.round.legal_actions:
         if entry.type == kind:
             return entry.options or ()
     return ()
 
 
-def _layoff(option: LayoffOption) -> Layoff:
+def layoff_action(option: LayoffOption) -> Layoff:
     return Layoff(option.card, option.meld, option.end)
 
 
-def _links(card: RummyCard, others: Sequence[RummyCard]) -> float:
+def links(card: RummyCard, others: Sequence[RummyCard]) -> float:
     """How near ``card`` is to a meld with ``others``: same rank (a set) or the same suit
     one or two places away (a run)."""
     if not isinstance(card, Card):
@@ -83,10 +82,10 @@ def easy(view: PlayerView, rng: random.Random) -> Action:
     meld = next_meld(view)
     if meld is not None:
         return meld
-    layoffs = _options(view, "layoff")
+    layoffs = options(view, "layoff")
     allowed = discards(view)
     if layoffs and (not allowed or rng.random() < 0.5):
-        return _layoff(rng.choice(layoffs))
+        return layoff_action(rng.choice(layoffs))
     if not allowed:
         return forced(view)
     loose = set(loose_cards(view.round.hand))
@@ -97,7 +96,7 @@ def easy(view: PlayerView, rng: random.Random) -> Action:
 # ---------------------------------------------------------------------------- medium
 
 
-def _wants(view: PlayerView, top: RummyCard) -> bool:
+def wants(view: PlayerView, top: RummyCard) -> bool:
     """Whether the discard pile's top card is worth taking: a joker (unless the hand holds
     nothing but jokers and no table meld takes one: such a joker can only be thrown back,
     and two such hands would pass it to and fro for ever while the stock never shrinks),
@@ -108,26 +107,23 @@ def _wants(view: PlayerView, top: RummyCard) -> bool:
     return best_meld_points((*hand, top)) > best_meld_points(hand)
 
 
-def _play(view: PlayerView, rng: random.Random, hard: bool) -> Action | None:
+def play_phase(view: PlayerView) -> Action | None:
     """Melds, joker swaps and lay-offs of the play phase (``None``: time to discard)."""
     meld = next_meld(view)
     if meld is not None:
         return meld
     hand = view.round.hand
-    layoffs = _options(view, "layoff")
+    layoffs = options(view, "layoff")
     if layoffs:
         loose = set(loose_cards(hand))
-        keep_jokers = hard and not _danger_close(view) and len(hand) > 3
         best: tuple[float, LayoffOption] | None = None
         for option in layoffs:
-            if is_joker(option.card) and keep_jokers and discards(view):
-                continue
             score = card_value(option.card) + (20.0 if option.card in loose else 0.0)
             if best is None or score > best[0]:
                 best = (score, option)
         if best is not None:
-            return _layoff(best[1])
-    swaps = _options(view, "swap_joker")
+            return layoff_action(best[1])
+    swaps = options(view, "swap_joker")
     if swaps:
         loose = set(loose_cards(hand))
         for option in swaps:
@@ -138,28 +134,17 @@ def _play(view: PlayerView, rng: random.Random, hard: bool) -> Action | None:
 
 def _play_or_discard(
     view: PlayerView,
-    rng: random.Random,
-    hard: bool,
     discard: Callable[[PlayerView, Sequence[RummyCard]], Discard[RummyCard]],
 ) -> Action:
-    """The play phase of Medium and Hard: :func:`_play`'s move, else ``discard`` of the
-    cards allowed (the rules core's fallback when none is)."""
-    action = _play(view, rng, hard=hard)
+    """Medium's play phase: :func:`play_phase`'s move, else ``discard`` of the cards allowed
+    (the rules core's fallback when none is)."""
+    action = play_phase(view)
     if action is not None:
         return action
     allowed = discards(view)
     if not allowed:
         return forced(view)
     return discard(view, allowed)
-
-
-def _danger_close(view: PlayerView) -> bool:
-    """Whether some other seat that came out holds few cards (may go out soon)."""
-    rnd = view.round
-    return any(
-        seat != view.seat and rnd.came_out[seat] and size <= 4
-        for seat, size in enumerate(rnd.hand_sizes)
-    )
 
 
 def _discard_medium(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard[RummyCard]:
@@ -172,7 +157,7 @@ def _discard_medium(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard[R
             return -JOKER_KEEP
         if card not in loose_set:
             return -50.0 + card_value(card)
-        return card_value(card) - 6.0 * _links(card, loose)
+        return card_value(card) - 6.0 * links(card, loose)
 
     return Discard(max(reversed(list(allowed)), key=badness))
 
@@ -184,62 +169,19 @@ def medium(view: PlayerView, rng: random.Random) -> Action:
     rnd = view.round
     types = {entry.type for entry in rnd.legal_actions}
     if "draw_stock" in types:
-        if "draw_discard" in types and _wants(view, rnd.discard_pile[-1]):
+        if "draw_discard" in types and wants(view, rnd.discard_pile[-1]):
             return DrawDiscard()
         return DrawStock()
-    return _play_or_discard(view, rng, False, _discard_medium)
+    return _play_or_discard(view, _discard_medium)
 
 
-# ---------------------------------------------------------------------------- hard
-
-
-def _next_seat(view: PlayerView) -> int:
-    seats = len(view.round.hand_sizes)
-    return (view.seat + 1) % seats
-
-
-def _discard_hard(view: PlayerView, allowed: Sequence[RummyCard]) -> Discard[RummyCard]:
-    """Keeps the hand that would cost least and melds soonest: for each card allowed,
-    the loose points left, less a bonus for near-meld partners (smaller when an opponent
-    is close to going out), plus the danger of handing the next seat a card it can lay off
-    or that adds to the table."""
-    rnd = view.round
-    hand = rnd.hand
-    close = _danger_close(view)
-    nxt = _next_seat(view)
-    nxt_out = rnd.came_out[nxt]
-    link_weight = 2.5 if close else 5.0
-    scored: list[tuple[float, int, RummyCard]] = []
-    for order, card in enumerate(allowed):
-        rest = without(hand, (card,))
-        loose = loose_cards(rest)
-        cost = float(sum(card_value(c) for c in loose))
-        cost -= link_weight * sum(_links(c, loose) for c in loose) / 2
-        if is_joker(card):
-            cost += JOKER_KEEP
-        if nxt_out and fits_table(card, rnd.table):
-            cost += 12.0
-        scored.append((cost, -order, card))
-    return Discard(min(scored)[2])
-
-
-def hard(view: PlayerView, rng: random.Random) -> Action:
-    """Hard: Medium's plan, with every discard judged by the whole hand left (its best
-    melds recomputed), jokers kept for melds until an opponent nears going out, and no
-    card handed to a next seat that could lay it off."""
-    rnd = view.round
-    types = {entry.type for entry in rnd.legal_actions}
-    if "draw_stock" in types:
-        if "draw_discard" in types:
-            top = rnd.discard_pile[-1]
-            if _wants(view, top) and (
-                rnd.came_out[view.seat]
-                or loose_value((*rnd.hand, top)) < loose_value(rnd.hand)
-                or is_joker(top)
-            ):
-                return DrawDiscard()
-        return DrawStock()
-    return _play_or_discard(view, rng, True, _discard_hard)
-
-
-__all__ = ["easy", "hard", "medium"]
+__all__ = [
+    "JOKER_KEEP",
+    "easy",
+    "layoff_action",
+    "links",
+    "medium",
+    "options",
+    "play_phase",
+    "wants",
+]

@@ -1,6 +1,7 @@
 """The JSON Schemas (OpenAPI 3.0) that several games share, as the API publishes them:
 the draw and discard bodies (:mod:`games.rules.common.actions`), a legal action, a run's
-end and a round cut short by a forfeit.
+end, an event of the discard pile's public record (:mod:`games.rules.common.pile`) and a
+round cut short by a forfeit.
 
 Each game's ``schema`` module holds the JSON Schemas of that game's JSON, copied from what
 the API publishes (``manage.py spectacular``), with these shared ones: the components
@@ -139,6 +140,27 @@ SHARED: dict[str, JsonObject] = {
             "end": {"$ref": "#/components/schemas/EndEnum"},
         },
         "required": ["card", "meld"],
+    },
+    "PileEvent": {
+        "type": "object",
+        "description": (
+            "One public event on the discard pile this round: a seat took its top card, "
+            "put a card on it, or (Gin Rummy) refused the first upcard. Never a stock draw."
+        ),
+        "properties": {
+            "seat": {"type": "integer"},
+            "action": {"$ref": "#/components/schemas/PileEventActionEnum"},
+            "card": {
+                "type": "string",
+                "description": "The card taken or discarded (`XX` a joker); absent for a pass.",
+            },
+        },
+        "required": ["action", "seat"],
+    },
+    "PileEventActionEnum": {
+        "enum": ["pass", "draw_discard", "discard"],
+        "type": "string",
+        "description": "* `pass` - pass\n* `draw_discard` - draw_discard\n* `discard` - discard",
     },
     "UnfinishedRound": {
         "type": "object",

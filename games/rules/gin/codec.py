@@ -26,6 +26,7 @@ from games.rules.common.codec import (
     read_stored,
 )
 from games.rules.common.errors import ValidationError
+from games.rules.common.pile import pile_history_to_json
 from games.rules.gin.actions import (
     ACTION_TYPES,
     Action,
@@ -172,8 +173,9 @@ def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
 
 
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
-    """The ``round`` object of the API view (DESIGN §4 keys, plus ``knock_limit``; the
-    server adds ``deck_commitment`` and ``turn_deadline``)."""
+    """The ``round`` object of the API view (DESIGN §4 keys, plus ``knock_limit`` and
+    ``pile_history``, the discard pile's public record; the server adds
+    ``deck_commitment`` and ``turn_deadline``)."""
     return {
         "number": view.number,
         "dealer": view.dealer,
@@ -187,6 +189,7 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
         "deadwood": view.deadwood,
         "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
         "knock_limit": view.knock_limit,
+        "pile_history": pile_history_to_json(view.pile_history),
     }
 
 

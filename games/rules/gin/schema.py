@@ -33,6 +33,16 @@ COMPONENTS: dict[str, JsonObject] = {
                 "type": "integer",
                 "description": "This round's limit (Oklahoma lowers it).",
             },
+            "pile_history": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/PileEvent"},
+                "description": (
+                    "This round's public record of the discard pile, oldest first: passes on "
+                    "the first upcard (`pass`, no card), takes from the pile (`draw_discard`) "
+                    "and discards onto it (`discard`). Never a stock draw, nor a knock's "
+                    "face-down card."
+                ),
+            },
             "deck_commitment": {
                 "type": "string",
                 "description": "sha256 of salt:deck (fair shuffle).",
@@ -51,6 +61,7 @@ COMPONENTS: dict[str, JsonObject] = {
             "number",
             "opponent_hand_size",
             "phase",
+            "pile_history",
             "stock_size",
             "turn",
             "turn_deadline",

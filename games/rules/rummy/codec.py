@@ -25,6 +25,7 @@ from games.rules.common.codec import (
     read_stored,
 )
 from games.rules.common.errors import ValidationError, brief_repr
+from games.rules.common.pile import DISCARD, DRAW_DISCARD, PileEvent, pile_history_to_json
 from games.rules.rummy.actions import (
     ACTION_TYPES,
     Action,
@@ -197,6 +198,7 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
         "came_out": list(view.came_out),
         "table": [table_meld_to_json(meld) for meld in view.table],
         "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
+        "pile_history": pile_history_to_json(view.pile_history),
     }
 
 
@@ -272,6 +274,7 @@ def _round_state_to_json(rnd: RoundState) -> dict[str, Any]:
         "drawn_from_discard": opt_card_text(rnd.drawn_from_discard),
         "out_at_turn_start": rnd.out_at_turn_start,
         "jokers_owed": rnd.jokers_owed,
+        "pile_history": pile_history_to_json(rnd.pile_history),
     }
 
 
@@ -361,6 +364,8 @@ def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundSta
         drawn_from_discard=r.opt_card(obj["drawn_from_discard"]),
         out_at_turn_start=r.bool_(obj["out_at_turn_start"], "out_at_turn_start"),
         jokers_owed=owed,
+        # states stored before the record was kept have none: it starts with their next move
+        pile_history=_pile_history_from_json(obj.get("pile_history", []), r),
     )
     if any(tuple(sorted(hand, key=lambda card: card.index)) != hand for hand in rnd.hands):
         raise ValueError("hands must be sorted")
@@ -395,6 +400,18 @@ def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundSta
     ):
         raise ValueError("drawn_from_discard is not in the hand of the player to act")
     return rnd
+
+
+def _pile_history_from_json(data: object, r: _Reader) -> tuple[PileEvent[RummyCard], ...]:
+    events: list[PileEvent[RummyCard]] = []
+    for item in r.list_(data, "pile_history"):
+        entry = r.obj(item, "pile event")
+        action = entry["action"]
+        if action not in (DRAW_DISCARD, DISCARD):
+            raise ValueError(f"a rummy pile event is a take or a discard, not {brief_repr(action)}")
+        card: RummyCard = parse_card(entry["card"])
+        events.append(PileEvent(r.seat(entry["seat"], "pile event seat"), str(action), card))
+    return tuple(events)
 
 
 def _round_cards(rnd: RoundState) -> list[RummyCard]:

@@ -54,6 +54,7 @@ from games.rules.common.engine import (
     refuse_turn,
 )
 from games.rules.common.engine import is_legal as common_is_legal
+from games.rules.common.pile import DISCARD, DRAW_DISCARD, PileEvent
 from games.rules.rummy.actions import (
     Action,
     Discard,
@@ -443,7 +444,11 @@ def _draw(state: GameState, seat: int, from_stock: bool) -> GameState:
         if not rnd.discard_pile:  # never after a deal or a discard; kept for safety
             raise WrongPhase("The discard pile is empty: draw from the stock.")
         card = rnd.discard_pile[-1]
-        changes = {"discard_pile": rnd.discard_pile[:-1], "drawn_from_discard": card}
+        changes = {
+            "discard_pile": rnd.discard_pile[:-1],
+            "drawn_from_discard": card,
+            "pile_history": (*rnd.pile_history, PileEvent(seat, DRAW_DISCARD, card)),
+        }
     new = evolve(
         rnd,
         hands=_with_hand(rnd, seat, sort_hand((*rnd.hands[seat], card))),
@@ -650,6 +655,7 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
         hands=_with_hand(rnd, seat, new_hand),
         discard_pile=(*rnd.discard_pile, card),
         drawn_from_discard=None,
+        pile_history=(*rnd.pile_history, PileEvent(seat, DISCARD, card)),
     )
     if not new_hand:
         return _end_round(state, rnd, seat)
@@ -745,8 +751,9 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
 
 def view_for(state: GameState, seat: int) -> PlayerView:
     """What ``seat`` may see: its own hand, every hand's size, the stock's size (never its
-    order), the discard pile, the table, who came out, its legal actions, and the finished
-    rounds' results. ``drawn_from_discard`` is shown to the seat that drew it."""
+    order), the discard pile and its public record (who took and who discarded which
+    card), the table, who came out, its legal actions, and the finished rounds' results.
+    ``drawn_from_discard`` is shown to the seat that drew it."""
     seat = check_seat(seat, state.seats)
     rnd = state.round
     round_view = RoundView(
@@ -762,6 +769,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         came_out=rnd.came_out,
         table=rnd.table,
         legal_actions=legal_actions(state, seat),
+        pile_history=rnd.pile_history,
     )
     return PlayerView(
         seat=seat,

@@ -47,6 +47,15 @@ COMPONENTS: dict[str, JsonObject] = {
                 "type": "array",
                 "items": {"$ref": "#/components/schemas/LegalAction"},
             },
+            "pile_history": {
+                "type": "array",
+                "items": {"$ref": "#/components/schemas/PileEvent"},
+                "description": (
+                    "This round's public record of the discard pile, oldest first: who took "
+                    "which card from it (`draw_discard`) and who discarded which card onto it "
+                    "(`discard`). Never a stock draw."
+                ),
+            },
         },
         "required": [
             "came_out",
@@ -59,6 +68,7 @@ COMPONENTS: dict[str, JsonObject] = {
             "legal_actions",
             "number",
             "phase",
+            "pile_history",
             "stock_size",
             "table",
             "turn",

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.rules.common.pile import PileEvent
 from games.rules.rummy.cards import RummyCard
 from games.rules.rummy.melds import End, TableMeld
 from games.rules.rummy.ruleset import RuleSet
@@ -109,6 +110,9 @@ class RoundState:
     """Whether the seat to act had come out before this turn (for hand rummy)."""
     jokers_owed: int = 0
     """Jokers taken by a swap this turn and not yet melded or laid off (0 or 1)."""
+    pile_history: tuple[PileEvent[RummyCard], ...] = ()
+    """The discard pile's public record this round, oldest first: every take from it
+    (``draw_discard``) and every discard onto it (public: every seat sees it)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,6 +209,9 @@ class RoundView:
     """The melds on the table, oldest first."""
     legal_actions: tuple[LegalAction, ...]
     """What this seat may do now."""
+    pile_history: tuple[PileEvent[RummyCard], ...] = ()
+    """Who took which card from the discard pile and who put which card on it this
+    round, oldest first (never a stock draw)."""
 
 
 @dataclass(frozen=True, slots=True)

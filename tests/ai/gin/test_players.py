@@ -37,7 +37,7 @@ PLAYOUTS = settings(
 )
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", [*ai.LEVELS, "reference"])
 @PLAYOUTS
 @given(seed=st.integers(0, 2**32), rules=RULES, rival=st.sampled_from(ai.PLAYERS))
 def test_each_level_only_chooses_legal_actions(level, seed, rules, rival):
@@ -113,7 +113,7 @@ def _hidden_swap(state: GameState, seat: int, rng: random.Random) -> GameState |
     )
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", [*ai.LEVELS, "reference"])
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_a_decision_depends_only_on_the_view(level, seed):
@@ -130,22 +130,22 @@ def test_a_decision_depends_only_on_the_view(level, seed):
         twin_view = view_for(twin, seat)
         assert twin_view == view
         assert twin.round.hands != state.round.hands or twin.round.stock != state.round.stock
-        again = ai.choose_action(view, level, random.Random(seed))
-        assert ai.choose_action(twin_view, level, random.Random(seed)) == again
+        again = ai.play(level, view, random.Random(seed))
+        assert ai.play(level, twin_view, random.Random(seed)) == again
         checked += 1
         if checked >= 6:
             break
     assert checked
 
 
-@pytest.mark.parametrize("level", ai.LEVELS)
+@pytest.mark.parametrize("level", [*ai.LEVELS, "reference"])
 @settings(max_examples=4, deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_decisions_are_deterministic_for_a_seed(level, seed):
     for _state, _seat, view, _action, memory in positions((level, "medium"), seed, max_actions=100):
-        first = ai.choose_action(view, level, random.Random(seed))
-        assert ai.choose_action(view, level, random.Random(seed)) == first
-        assert ai.choose_action(view, level, random.Random(seed), memory=memory) == first
+        first = ai.play(level, view, random.Random(seed))
+        assert ai.play(level, view, random.Random(seed)) == first
+        assert ai.play(level, view, random.Random(seed), memory=memory) == first
 
 
 def test_unknown_level_is_refused():

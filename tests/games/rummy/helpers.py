@@ -63,8 +63,10 @@ ROUND_KEYS = {
     "deck_commitment",
     "turn_deadline",
     "legal_actions",
+    "pile_history",
 }
-"""The keys of a rummy view's ``round`` (DESIGN §5), exactly."""
+"""The keys of a rummy view's ``round`` (DESIGN §5, and the discard pile's public
+record), exactly."""
 HIDDEN_KEYS = {"hands", "stock", "deck", "salt"}
 """Keys that may appear only in finished rounds' results."""
 MAX_ACTIONS = 3000
@@ -242,9 +244,31 @@ def texts(cards: Iterable[object]) -> list[str]:
     return [str(card) for card in cards]
 
 
+def replayed_pile(record: Sequence[Mapping[str, Any]], pile: Sequence[str]) -> list[str]:
+    """The discard pile that the public record leads to from the deal's first upcard
+    (the bottom of ``pile`` while nobody took it); every take must be of the card then on
+    top, and the record holds takes and discards only."""
+    out: list[str | None] = [None]  # the first upcard, until a take shows it
+    for event in record:
+        assert set(event) == {"seat", "action", "card"}, event
+        if event["action"] == "discard":
+            out.append(event["card"])
+        else:
+            assert event["action"] == "draw_discard", event
+            top = out.pop()
+            assert top in (None, event["card"]), (top, event)
+    if out and out[0] is None:
+        assert pile, "the first upcard still lies on the pile"
+        out[0] = pile[0]
+    return [card for card in out if card is not None]
+
+
 def assert_view_hides(view: Mapping[str, Any], seat: int, state: GameState) -> None:
     """``view`` (seat ``seat``'s, at ``state``) holds that seat's hand and public cards
-    only: no other hand, no stock card, no stock order."""
+    only: no other hand, no stock card, no stock order. The discard pile's public record
+    (``pile_history``) is the server's, agrees with the pile, and shows no other card
+    than those taken from it or put on it (each of them seen face up by every seat;
+    :func:`assert_views_hide` checks that against every state of the round)."""
     assert view["you"] == seat
     assert set(view) >= VIEW_KEYS, set(view)
     rnd_view = view["round"]
@@ -259,7 +283,14 @@ def assert_view_hides(view: Mapping[str, Any], seat: int, state: GameState) -> N
     assert rnd_view["hand_sizes"] == [len(hand) for hand in rnd.hands]
     assert rnd_view["stock_size"] == len(rnd.stock)
     assert rnd_view["discard_pile"] == texts(rnd.discard_pile)
+    record = rnd_view["pile_history"]
+    assert record == [
+        {"seat": event.seat, "action": event.action, "card": str(event.card)}
+        for event in rnd.pile_history
+    ]
+    assert replayed_pile(record, rnd_view["discard_pile"]) == rnd_view["discard_pile"]
     public = set(texts(rnd.hands[seat])) | set(texts(rnd.discard_pile))
+    public |= {event["card"] for event in record}
     for meld in rnd.table:
         public |= set(texts(meld.cards))
     for meld in rnd_view["table"]:
@@ -276,11 +307,30 @@ def assert_views_hide(game_id: str, seen: Iterable[tuple[int, Mapping[str, Any]]
     """Check every recorded view against the server's state at its version; returns how
     many views were checked."""
     by_version = states_by_version(game_id)
+    face_up = face_up_by_version(by_version)
     count = 0
     for seat, view in seen:
         assert_view_hides(view, seat, by_version[view["version"]])
+        if view["round"] is not None:
+            recorded = {event["card"] for event in view["round"]["pile_history"]}
+            assert recorded <= face_up[view["version"]], recorded - face_up[view["version"]]
         count += 1
     return count
+
+
+def face_up_by_version(by_version: Mapping[int, GameState]) -> dict[int, set[str]]:
+    """At each version, every card that lay face up on the discard pile at that version
+    or before in the same round (from the server's states, not from any record)."""
+    out: dict[int, set[str]] = {}
+    seen: set[str] = set()
+    number = None
+    for version in sorted(by_version):
+        rnd = by_version[version].round
+        if rnd.number != number:
+            number, seen = rnd.number, set()
+        seen = seen | set(texts(rnd.discard_pile))
+        out[version] = seen
+    return out
 
 
 def moves_of(client: APIClient, game_id: str) -> list[dict[str, Any]]:

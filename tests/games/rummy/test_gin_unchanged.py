@@ -1,4 +1,6 @@
-"""Gin Rummy keeps its exact shapes (DESIGN §4) now that Rummy shares the server."""
+"""Gin Rummy keeps its exact shapes (DESIGN §4) now that Rummy shares the server, with
+one key added to its round as to every game's: ``pile_history``, the discard pile's public
+record."""
 
 from __future__ import annotations
 
@@ -40,6 +42,7 @@ GIN_ROUND_KEYS = {
     "deadwood",
     "legal_actions",
     "knock_limit",
+    "pile_history",
     "deck_commitment",
     "turn_deadline",
 }
@@ -59,7 +62,7 @@ GIN_RULES = {
 
 
 @pytest.mark.parametrize("variant", [{}, {"variant": "gin"}], ids=["default", "named"])
-def test_a_gin_game_view_has_exactly_its_section_4_keys(auth_client, variant):
+def test_a_gin_game_view_has_exactly_its_section_4_keys_and_the_pile_record(auth_client, variant):
     created = auth_client.post(
         "/api/v1/games",
         {"opponent": "computer", "difficulty": "easy", **variant},

@@ -40,9 +40,10 @@ def test_view_json_has_designs_shape():
         "drawn_from_discard": None, "deadwood": 21,
         "legal_actions": [{"type": "draw_discard"}, {"type": "pass"}],
         "knock_limit": 10,
+        "pile_history": [{"seat": 1, "action": "pass"}],
     }
     assert json.loads(json.dumps(body)) == body
-    assert "history" not in body["round"]  # the public history is for computer players
+    assert "history" not in body["round"]  # the full move record is for computer players
 
 
 def test_view_json_lists_cards_for_discard_and_knock():

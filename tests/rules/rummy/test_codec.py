@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import replace
 
 import pytest
 from hypothesis import given, settings
@@ -149,7 +150,7 @@ def test_view_has_exactly_the_round_keys_of_design_5():
     rnd = body["round"]
     assert set(rnd) == {"number", "dealer", "phase", "turn", "hand", "hand_sizes", "stock_size",
                         "discard_pile", "drawn_from_discard", "came_out", "table",
-                        "legal_actions"}
+                        "legal_actions", "pile_history"}
     assert rnd["phase"] == "play" and rnd["hand_sizes"] == [4, 1, 1]
     assert rnd["came_out"] == [True, True, False]
     assert rnd["table"] == [
@@ -201,6 +202,9 @@ def _states():
     out.append(position(["5S", "KC KD"], table=[(0, "2S 3S 4S")],
                         rules=RuleSet(rounds=1)))
     out[-1] = apply_action(out[-1], Discard(c("5S")), 0)
+    taken = apply_action(new_game(rules, 2, new_deck(rng, 3)), DrawDiscard(), 1)
+    out.append(apply_action(taken, Discard(taken.round.hands[1][0]), 1))
+    assert len(out[-1].round.pile_history) == 2
     return out
 
 
@@ -230,6 +234,10 @@ def test_stored_state_round_trips_exactly(state):
         lambda s: s["rules"].update(jokers=7),
         lambda s: s.pop("round"),
         lambda s: s["round"]["hands"].reverse(),
+        lambda s: s["round"].update(pile_history=[{"seat": 0, "action": "pass"}]),
+        lambda s: s["round"].update(pile_history=[{"seat": 3, "action": "discard", "card": "5H"}]),
+        lambda s: s["round"].update(pile_history=[{"seat": 0, "action": "discard"}]),
+        lambda s: s["round"].update(pile_history={"seat": 0}),
     ],
 )
 def test_stored_state_refuses_garbage(change):
@@ -238,6 +246,20 @@ def test_stored_state_refuses_garbage(change):
     with pytest.raises(RulesError) as caught:
         state_from_json(body)
     assert caught.value.code == "validation_error" and "state" in caught.value.fields
+
+
+def test_a_state_stored_before_the_pile_record_loads_with_it_empty_and_it_grows():
+    state = _states()[-1]
+    body = json.loads(json.dumps(state_to_json(state)))
+    del body["round"]["pile_history"]
+    older = state_from_json(body)
+    assert older.round.pile_history == () and older == replace(
+        state, round=replace(state.round, pile_history=())
+    )
+    later = apply_action(older, DrawDiscard(), 0)
+    assert [str(event.card) for event in later.round.pile_history] == [
+        str(state.round.discard_pile[-1])
+    ]
 
 
 @settings(max_examples=100, deadline=None)
