@@ -8,10 +8,13 @@ them only through this interface (by way of the registry in :mod:`games.variants
 from __future__ import annotations
 
 import random
-from typing import Protocol, TypeVar
+from collections.abc import Callable, Mapping
+from typing import Generic, Protocol, TypeVar
 
 View = TypeVar("View", contravariant=True)
 Action = TypeVar("Action", covariant=True)
+ViewT = TypeVar("ViewT")
+ActionT = TypeVar("ActionT")
 
 LEVELS = ("easy", "medium", "hard")
 """The levels a player may choose to play against."""
@@ -29,3 +32,36 @@ class Players(Protocol[View, Action]):
         """The move the turn timer plays for a person who ran out of time (never one that
         ends the round for them: no knock, no show)."""
         ...
+
+
+class PlayersByName(Generic[ViewT, ActionT]):
+    """A game's players from its table of named players (the levels and the simulator's
+    own, such as ``baseline``) and the rules core's timeout move: the one place a name
+    is checked and looked up, for every game whose players keep no memory."""
+
+    def __init__(
+        self,
+        players: Mapping[str, Callable[[ViewT, random.Random], ActionT]],
+        absent: Callable[[ViewT], ActionT],
+    ) -> None:
+        self.players = players
+        self._absent = absent
+
+    def play(self, name: str, view: ViewT, rng: random.Random) -> ActionT:
+        """The action of player ``name`` (one of :attr:`players`)."""
+        player = self.players.get(name)
+        if player is None:
+            raise ValueError(f"Unknown player {name!r}; choose from {', '.join(self.players)}.")
+        return player(view, rng)
+
+    def choose_action(self, view: ViewT, level: str, rng: random.Random) -> ActionT:
+        """The computer's action at ``level`` (one of :data:`LEVELS`)."""
+        if level not in LEVELS:
+            raise ValueError(f"Unknown level {level!r}; choose from {', '.join(LEVELS)}.")
+        return self.players[level](view, rng)
+
+    def choose(self, view: ViewT, level: str, rng: random.Random) -> ActionT:
+        return self.play(level, view, rng)
+
+    def absent(self, view: ViewT, rng: random.Random) -> ActionT:
+        return self._absent(view)

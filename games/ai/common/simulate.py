@@ -157,9 +157,7 @@ def play_game(
     progress = rules.progress(state)
     won = progress.is_over and rules.outcome(state).winner == a_seat
     rounds = progress.round_number - (0 if progress.is_over or progress.awaiting_deal else 1)
-    return GameRecord(
-        a_seat, won, progress.is_over, rounds, contest.figures(state, a_seat), times
-    )
+    return GameRecord(a_seat, won, progress.is_over, rounds, contest.figures(state, a_seat), times)
 
 
 def play_group(

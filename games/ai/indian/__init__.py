@@ -31,7 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from games.ai.common.players import LEVELS
+from games.ai.common.players import LEVELS, PlayersByName
 from games.ai.indian.baseline import baseline_action, random_action
 from games.ai.indian.common import absent
 from games.ai.indian.levels import easy, hard, medium
@@ -59,30 +59,15 @@ __all__ = [
 ]
 
 
+INDIAN_PLAYERS = PlayersByName(PLAYERS, absent)
+"""Indian Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
+
+
 def choose_action(view: PlayerView, level: str, rng: random.Random) -> Action:
     """The computer's action at ``level`` for the seat of ``view``."""
-    if level not in LEVELS:
-        raise ValueError(f"Unknown level {level!r}; choose from {', '.join(LEVELS)}.")
-    return PLAYERS[level](view, rng)
+    return INDIAN_PLAYERS.choose_action(view, level, rng)
 
 
 def play(name: str, view: PlayerView, rng: random.Random) -> Action:
     """The action of player ``name`` (one of :data:`PLAYERS`)."""
-    player = PLAYERS.get(name)
-    if player is None:
-        raise ValueError(f"Unknown player {name!r}; choose from {', '.join(PLAYERS)}.")
-    return player(view, rng)
-
-
-class IndianPlayers:
-    """Indian Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
-
-    def choose(self, view: PlayerView, level: str, rng: random.Random) -> Action:
-        return play(level, view, rng)
-
-    def absent(self, view: PlayerView, rng: random.Random) -> Action:
-        return absent(view)
-
-
-INDIAN_PLAYERS = IndianPlayers()
-"""Indian Rummy's computer players."""
+    return INDIAN_PLAYERS.play(name, view, rng)

@@ -94,8 +94,12 @@ def in_groups(hand: Sequence[IndianCard], wild_rank: int) -> set[IndianCard]:
     for cards in by_rank.values():
         if len({card.suit for card in cards}) >= 3:
             out |= cards
-    places = {(card.suit, place): card for card in naturals if isinstance(card, Card)
-              for place in _places(card)}
+    places = {
+        (card.suit, place): card
+        for card in naturals
+        if isinstance(card, Card)
+        for place in _places(card)
+    }
     for (suit, place), card in places.items():
         for start in (place - 2, place - 1, place):
             run = [places.get((suit, p)) for p in range(start, start + 3)]

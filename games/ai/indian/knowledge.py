@@ -104,9 +104,7 @@ class Table:
                 seen.update(card.index for card in holds[other].elements())
         decks = view.rules.decks
         live = tuple(max(0, decks - seen[index]) for index in range(53))
-        live_jokers = live[_JOKER_INDEX] + sum(
-            live[suit * 13 + wild - 1] for suit in range(4)
-        )
+        live_jokers = live[_JOKER_INDEX] + sum(live[suit * 13 + wild - 1] for suit in range(4))
         records = tuple(
             SeatRecord(took[s], discarded[s], passed[s], +holds[s], draws[s])
             for s in range(seat_count)

@@ -151,8 +151,10 @@ def _partials(index: int, available: int) -> tuple[Partial, ...]:
             cards = (index, *chosen)
             delta = sum(_UNIT[card] for card in cards)
             suits = {card // 13 for card in cards}
-            wanted = () if len(cards) >= 3 else tuple(
-                other * 13 + rank0 for other in range(4) if other not in suits
+            wanted = (
+                ()
+                if len(cards) >= 3
+                else tuple(other * 13 + rank0 for other in range(4) if other not in suits)
             )
             extend = tuple(
                 (other * 13 + rank0, max(len(cards) + 1, 3), False)
@@ -429,8 +431,9 @@ def _takes(key: int, places: int, seqs: int, pure: bool, junk: int, need: int) -
             continue
         rest = key - delta
         more = seqs + 1 if is_seq and seqs < 2 else seqs
-        mask |= _takes(rest, places - taken, more, pure or (is_seq and taken - kept <= need),
-                       junk, need)
+        mask |= _takes(
+            rest, places - taken, more, pure or (is_seq and taken - kept <= need), junk, need
+        )
         for other, wider, still_seq in extend:
             if wider > places or mask >> other & 1:
                 continue

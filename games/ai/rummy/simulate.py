@@ -79,7 +79,13 @@ def report(run: runner.Run[Figures]) -> str:
 
 
 CONTEST: Contest[GameState, Action, PlayerView, Figures] = Contest(
-    RUMMY_RULES, tuple(PLAYERS), seat_player, figures, report, (2, 3, 4), MAX_ROUND_ACTIONS,
+    RUMMY_RULES,
+    tuple(PLAYERS),
+    seat_player,
+    figures,
+    report,
+    (2, 3, 4),
+    MAX_ROUND_ACTIONS,
     "rummy-",
 )
 """Rummy as the simulator plays it: ``a`` at one seat, ``b`` at every other."""

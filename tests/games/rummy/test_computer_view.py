@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from games.ai.rummy import RummyPlayers
+from games.ai.common.players import PlayersByName
 from games.rules.rummy import PlayerView
 from tests.games.rummy.helpers import play_out, seeded_deck, states_by_version, texts
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db(transaction=True)
 def test_each_computer_decides_from_its_own_view(computer_table, monkeypatch):
     seen: list[tuple[int, PlayerView]] = []
     calls: Counter[int] = Counter()
-    real = RummyPlayers.choose
+    real = PlayersByName.choose
 
     def spy(self, view, level, rng):
         from games.models import Game
@@ -30,7 +30,7 @@ def test_each_computer_decides_from_its_own_view(computer_table, monkeypatch):
         calls[stored] += 1
         return real(self, view, level, rng)
 
-    monkeypatch.setattr(RummyPlayers, "choose", spy)
+    monkeypatch.setattr(PlayersByName, "choose", spy)
     table = computer_table(
         computers=3, rules={"rounds": 1, "hand_size": 7}, decks=[seeded_deck(101)]
     )
