@@ -20,6 +20,8 @@ from typing import Any
 
 import pytest
 
+from games import dealing
+from games.dealing import Shuffler
 from tests.conftest import WAIT_SECONDS, wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -113,6 +115,19 @@ def _quick_streams(settings) -> None:
     """Streams poll and ping often in tests (production: every 5 s and 15 s)."""
     settings.EVENTS_POLL_SECONDS = 0.3
     settings.EVENTS_HEARTBEAT_SECONDS = 0.5
+
+
+@pytest.fixture
+def deal_from(monkeypatch) -> Callable[[Shuffler], None]:
+    """Deal the live server's next games from the given shuffler. The server answers from
+    a thread of the test's own process, where :func:`games.dealing.dealt` (a context
+    variable, set in the test's thread) does not reach, so the module's lookup is
+    replaced for the test instead."""
+
+    def use(source: Shuffler) -> None:
+        monkeypatch.setattr(dealing, "shuffler", lambda: source)
+
+    return use
 
 
 @pytest.fixture

@@ -60,6 +60,20 @@ def version(tab: Page) -> int:
     return int(table(tab).get_attribute("data-version"))
 
 
+def round_over(tab: Page) -> str | None:
+    """The end of a round on screen: "result" while a round's result is open, "final"
+    once the game's final panel is shown with nothing over it, else None.
+
+    The panel is looked for first: the table shows the game's end and opens its last
+    round's result in one step, so a result looked for first could be missed just before
+    that step and the panel seen just after it, with the result still open over it."""
+    page = tab.page
+    final = page.locator("[data-testid=final]").count()
+    if page.locator("[data-testid=round-result]").count():
+        return "result"
+    return "final" if final else None
+
+
 def wait_for_version(tab: Page, above: int, timeout: float = WAIT_SECONDS) -> int:
     tab.page.wait_for_function(
         "v => Number(document.querySelector('[data-testid=table]').dataset.version) > v",
@@ -104,10 +118,9 @@ def play_step(tab: Page) -> str:
 
 def _play_step(tab: Page) -> str:
     page = tab.page
-    if page.locator("[data-testid=round-result]").count():
-        return "result"
-    if page.locator("[data-testid=final]").count():
-        return "final"
+    over = round_over(tab)
+    if over:
+        return over
     screen = table(tab)
     if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
         return "wait"
@@ -187,10 +200,9 @@ def start_rummy_vs_computers(
 
 def _rummy_step(tab: Page, tried: dict[str, int]) -> str:
     page = tab.page
-    if page.locator("[data-testid=round-result]").count():
-        return "result"
-    if page.locator("[data-testid=final]").count():
-        return "final"
+    over = round_over(tab)
+    if over:
+        return over
     screen = table(tab)
     if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
         return "wait"

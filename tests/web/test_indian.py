@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 from tests.conftest import WAIT_SECONDS
 from tests.web.helpers import (
     STEP_MS,
+    round_over,
     sign_up,
     start_indian_vs_computers,
     table,
@@ -49,10 +50,9 @@ def _indian_step(tab) -> str:
     (after "Arrange for me", with the arrangement's spare card face down), else draw from
     the stock and discard the arrangement's spare card."""
     page = tab.page
-    if page.locator("[data-testid=round-result]").count():
-        return "result"
-    if page.locator("[data-testid=final]").count():
-        return "final"
+    over = round_over(tab)
+    if over:
+        return over
     screen = table(tab)
     if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
         return "wait"

@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
+from games.dealing import SeededShuffler
 from tests.web.helpers import (
     play_rummy_until,
     sign_up,
@@ -79,12 +80,22 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab):
     tab.assert_healthy()
 
 
-def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(open_tab):
+class _PlayerFirst(SeededShuffler):
+    """Seeded deals whose first dealer is the last seat, so seat 0 (the player who made
+    the table) plays first: a computer cannot go out before the player's first turn."""
+
+    def first_dealer(self, seats: int) -> int:
+        return seats - 1
+
+
+def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(open_tab, deal_from):
+    deal_from(_PlayerFirst(4))
     tab = open_tab(width=390, height=844)
     tab.open("/")
     sign_up(tab, "four")
     game_id = start_rummy_vs_computers(tab, computers=3, first_meld="20")
     wait_for_my_turn(tab)
+    expect(table(tab)).to_have_attribute("data-turn", "you")
     expect(tab.page.locator("[data-testid=opponents] .opponent")).to_have_count(3)
     # A turn by keyboard alone: S draws, Tab reaches the hand, Space selects, X discards.
     start = version(tab)
