@@ -218,6 +218,41 @@ def main() -> int:
         drop_database(base_url, name)
 
 
+SHARES = {
+    "the whole request": ("django/test/client.py", "post"),
+    "building the caller's view (selectors.game_view_for)": ("games/selectors.py", "game_view_for"),
+    "encoding the answer (the JSON renderer)": ("rest_framework/renderers.py", "render"),
+    "the locked read (selectors.game_with_seats)": ("games/selectors.py", "game_with_seats"),
+    "the snapshot parse (snapshots.load)": ("games/snapshots.py", "load"),
+    "the commit (commit.game_commit_change)": ("games/services/commit.py", "game_commit_change"),
+    "token authentication": ("rest_framework/authentication.py", "authenticate"),
+}
+"""Frames whose CPU the cProfile run reports as a share of the request's: (file, function)."""
+
+
+def print_shares(stats: pstats.Stats) -> None:
+    """Each of :data:`SHARES`: its cumulative CPU per action and its share of the request.
+    A view's rendering and its encoding are what sharing it between the answer, the
+    streams and the other player's read could save (docs/benchmarks.md)."""
+    entries = stats.stats  # type: ignore[attr-defined]
+    calls = 0
+    totals: dict[str, float] = {}
+    for label, (path, function) in SHARES.items():
+        seconds = 0.0
+        for (filename, _line, name), (_cc, nc, _tt, ct, _callers) in entries.items():
+            if filename.endswith(path) and name == function:
+                seconds += ct
+                if label == "the whole request":
+                    calls += nc
+        totals[label] = seconds
+    whole = totals["the whole request"] or 1.0
+    print(f"CPU per action by part ({calls} requests, cProfile):")
+    for label, seconds in totals.items():
+        share = 100 * seconds / whole
+        print(f"  {label}: {1000 * seconds / max(calls, 1):.3f} ms ({share:.1f}%)")
+    print()
+
+
 def profile(args: argparse.Namespace) -> int:
     import django
 
@@ -299,6 +334,7 @@ def profile(args: argparse.Namespace) -> int:
     else:
         out = io.StringIO()
         stats = pstats.Stats(profiler, stream=out)
+        print_shares(stats)
         stats.sort_stats("cumulative").print_stats(args.top)
         stats.sort_stats("tottime").print_stats(args.top)
         print(out.getvalue())

@@ -87,13 +87,21 @@ DATABASES = {
 }
 
 
+PREPARE_AFTER = 2
+"""Runs of one statement on one connection after which it is prepared on the server."""
+
+
 def _tune_database(db: dict) -> dict:
     """Make the embedded SQLite default safe for several players at once.
 
     WAL lets readers run beside the writer, the busy timeout makes a writer wait instead of
     failing with ``database is locked``, and ``IMMEDIATE`` transactions take the write lock at
     ``BEGIN`` (SQLite has no ``SELECT ... FOR UPDATE``; this is what serialises actions).
-    PostgreSQL keeps connections open between requests (measured: 3x throughput).
+    PostgreSQL keeps connections open between requests (measured: 3x throughput), and
+    binds parameters on the server so that a statement a connection runs again and again
+    (an action's lock, insert and update) is prepared once and then neither parsed nor
+    planned again (docs/benchmarks.md). ``DJANGO_DB_PREPARED=false`` turns both off, for a
+    pooler in transaction mode that cannot keep a session's prepared statements.
     """
     if db["ENGINE"] == "django.db.backends.sqlite3":
         options = db.setdefault("OPTIONS", {})
@@ -106,6 +114,10 @@ def _tune_database(db: dict) -> dict:
     else:
         db.setdefault("CONN_MAX_AGE", env.int("DJANGO_CONN_MAX_AGE", default=60))
         db.setdefault("CONN_HEALTH_CHECKS", True)
+        if env.bool("DJANGO_DB_PREPARED", default=True):
+            options = db.setdefault("OPTIONS", {})
+            options.setdefault("server_side_binding", True)
+            options.setdefault("prepare_threshold", PREPARE_AFTER)
     return db
 
 
