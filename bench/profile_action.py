@@ -219,7 +219,7 @@ def main() -> int:
 
 
 SHARES = {
-    "the whole request": ("django/test/client.py", "post"),
+    "the whole request": ("django/core/handlers/base.py", "get_response"),
     "building the caller's view (selectors.game_view_for)": ("games/selectors.py", "game_view_for"),
     "encoding the answer (the JSON renderer)": ("rest_framework/renderers.py", "render"),
     "the locked read (selectors.game_with_seats)": ("games/selectors.py", "game_with_seats"),
