@@ -35,7 +35,16 @@ def _check_final(tab, view) -> None:
     expect(tab.page.locator("[data-testid=total-me]")).to_have_text(str(mine), use_inner_text=True)
 
 
-def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab):
+class _PlayerFirst(SeededShuffler):
+    """Seeded deals whose first dealer is the last seat, so seat 0 (the player who made
+    the table) plays first: a computer cannot go out before the player's first turn."""
+
+    def first_dealer(self, seats: int) -> int:
+        return seats - 1
+
+
+def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab, deal_from):
+    deal_from(_PlayerFirst(2))
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "rum", display_name="Rosa")
@@ -47,6 +56,7 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab):
     wait_for_my_turn(tab)
     opponent = tab.page.locator("[data-testid=opponents] .opponent")
     expect(opponent).to_have_count(1)
+    assert view["round"]["turn"] == view["you"]
     seat = view["round"]["hand_sizes"]
     expect(opponent.locator("[data-testid=hand-size]")).to_have_text(
         f"{seat[1]} cards", use_inner_text=True
@@ -78,14 +88,6 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab):
     tab.shot("rummy-2-final")
     tab.assert_accessible("rummy final")
     tab.assert_healthy()
-
-
-class _PlayerFirst(SeededShuffler):
-    """Seeded deals whose first dealer is the last seat, so seat 0 (the player who made
-    the table) plays first: a computer cannot go out before the player's first turn."""
-
-    def first_dealer(self, seats: int) -> int:
-        return seats - 1
 
 
 def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(open_tab, deal_from):
