@@ -12,11 +12,8 @@ import time
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
-from games.ai.indian.shape import distance
-from games.dealing import SeededShuffler
-from games.rules.indian import RuleSet
-from games.rules.indian.engine import deal_round
 from tests.conftest import WAIT_SECONDS
+from tests.web.deals import NoShowOnAFirstTurn
 from tests.web.helpers import (
     STEP_MS,
     round_over,
@@ -137,28 +134,10 @@ def _check_final(tab, view: dict) -> None:
     expect(tab.page.locator("[data-testid=total-me]")).to_have_text(str(mine), use_inner_text=True)
 
 
-class _NoShowOnAFirstTurn(SeededShuffler):
-    """Seeded decks, each drawn again until every hand it deals to ``seats`` seats is two
-    cards or more from a valid show (:func:`games.ai.indian.shape.distance`, exact): no
-    seat can then show on its first turn, whoever plays first. A computer playing before
-    the player could otherwise, rarely, end a deal before the player's first turn."""
-
-    def __init__(self, seed: int, seats: int) -> None:
-        super().__init__(seed)
-        self.seats = seats
-
-    def deck(self, variant, rules) -> list[str]:
-        while True:
-            deck = super().deck(variant, rules)
-            dealt = deal_round(RuleSet.from_dict(dict(rules)), self.seats, 1, 0, deck, "0" * 32)
-            if all(distance(hand, dealt.wild_rank) >= 2 for hand in dealt.hands):
-                return deck
-
-
 def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped_by_drag(
     open_tab, deal_from
 ):
-    deal_from(_NoShowOnAFirstTurn(2, seats=2))
+    deal_from(NoShowOnAFirstTurn(2, seats=2))
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "ind", display_name="Indu")
@@ -234,7 +213,7 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
 def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cost(
     open_tab, deal_from
 ):
-    deal_from(_NoShowOnAFirstTurn(3, seats=3))
+    deal_from(NoShowOnAFirstTurn(3, seats=3))
     tab = open_tab(width=390, height=844)
     tab.open("/")
     sign_up(tab, "drop")
@@ -482,7 +461,7 @@ def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(o
 
 
 def test_a_pool_game_ends_when_a_players_drops_reach_the_pool(open_tab, deal_from):
-    deal_from(_NoShowOnAFirstTurn(101, seats=2))
+    deal_from(NoShowOnAFirstTurn(101, seats=2))
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "pool")

@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from games.dealing import SeededShuffler
+from tests.web.deals import PlayerFirst
 from tests.web.helpers import (
     play_rummy_until,
     sign_up,
@@ -35,16 +35,8 @@ def _check_final(tab, view) -> None:
     expect(tab.page.locator("[data-testid=total-me]")).to_have_text(str(mine), use_inner_text=True)
 
 
-class _PlayerFirst(SeededShuffler):
-    """Seeded deals whose first dealer is the last seat, so seat 0 (the player who made
-    the table) plays first: a computer cannot go out before the player's first turn."""
-
-    def first_dealer(self, seats: int) -> int:
-        return seats - 1
-
-
 def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab, deal_from):
-    deal_from(_PlayerFirst(2))
+    deal_from(PlayerFirst(2))
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "rum", display_name="Rosa")
@@ -91,7 +83,7 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab, deal_from):
 
 
 def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(open_tab, deal_from):
-    deal_from(_PlayerFirst(4))
+    deal_from(PlayerFirst(4))
     tab = open_tab(width=390, height=844)
     tab.open("/")
     sign_up(tab, "four")
