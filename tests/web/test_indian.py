@@ -266,7 +266,8 @@ def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cos
     wait_for_version(tab, start)
     tab.page.wait_for_selector("[data-testid=round-result], [data-testid=my-status]")
     _status, view = tab.api(f"/games/{game_id}")
-    if view["round"] is not None:
+    if view["round"] is not None and view["round"]["number"] == 1:
+        # (the computers may already have played the deal out, and the next one dealt)
         assert view["round"]["status"][view["you"]] == "dropped"
     # The computers play the deal out; the result counts the drop.
     tab.page.wait_for_selector("[data-testid=round-result]", timeout=10 * WAIT_SECONDS * 1000)
