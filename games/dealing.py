@@ -111,9 +111,9 @@ def shuffler() -> Shuffler:
 
 
 @contextmanager
-def seeded(seed: int) -> Iterator[None]:
-    """Deal every game started inside from :class:`SeededShuffler` ``seed``."""
-    token = _current.set(SeededShuffler(seed))
+def dealing_from(source: Shuffler) -> Iterator[None]:
+    """Deal every game started inside (in this thread's context) from ``source``."""
+    token = _current.set(source)
     try:
         yield
     finally:
@@ -121,12 +121,16 @@ def seeded(seed: int) -> Iterator[None]:
 
 
 @contextmanager
+def seeded(seed: int) -> Iterator[None]:
+    """Deal every game started inside from :class:`SeededShuffler` ``seed``."""
+    with dealing_from(SeededShuffler(seed)):
+        yield
+
+
+@contextmanager
 def dealt(
     decks: Sequence[Sequence[object]], *, dealer: int = 0, salt: str = "0" * 32
 ) -> Iterator[None]:
     """Deal ``decks`` (cards or card strings, dealing order) to games started inside."""
-    token = _current.set(FixedDeals([[str(c) for c in d] for d in decks], dealer=dealer, salt=salt))
-    try:
+    with dealing_from(FixedDeals([[str(c) for c in d] for d in decks], dealer=dealer, salt=salt)):
         yield
-    finally:
-        _current.reset(token)

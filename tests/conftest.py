@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import time
+import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,8 @@ from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from rest_framework.test import APIClient
 
+from games import dealing
+from tests.deals import NobodyOutBeforeThePlayer
 from tests.factories import UserFactory, token_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,6 +47,18 @@ def _clear_cache() -> Iterator[None]:
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture(autouse=True)
+def _deals_seeded_by_test(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Games a test starts in its own thread are dealt from a generator seeded by the
+    test's name, not the system's: the same test gets the same deals on every run, and no
+    computer can end round 1 before seat 0 (the player who made the table) first plays
+    (:class:`tests.deals.NobodyOutBeforeThePlayer`). A test that chooses its deals
+    (:func:`games.dealing.dealt`) overrides this inside; the live server's threads and a
+    real worker still shuffle for themselves."""
+    with dealing.dealing_from(NobodyOutBeforeThePlayer(zlib.crc32(request.node.nodeid.encode()))):
+        yield
 
 
 @pytest.fixture

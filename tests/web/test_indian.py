@@ -13,7 +13,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from tests.conftest import WAIT_SECONDS
-from tests.web.deals import NoShowOnAFirstTurn
+from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.helpers import (
     STEP_MS,
     round_over,
@@ -137,7 +137,7 @@ def _check_final(tab, view: dict) -> None:
 def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped_by_drag(
     open_tab, deal_from
 ):
-    deal_from(NoShowOnAFirstTurn(2, seats=2))
+    deal_from(NobodyOutBeforeThePlayer(2, seats=2))
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "ind", display_name="Indu")
@@ -213,7 +213,7 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
 def test_a_table_of_three_at_phone_width_groups_by_keyboard_and_drops_at_its_cost(
     open_tab, deal_from
 ):
-    deal_from(NoShowOnAFirstTurn(3, seats=3))
+    deal_from(NobodyOutBeforeThePlayer(3, seats=3))
     tab = open_tab(width=390, height=844)
     tab.open("/")
     sign_up(tab, "drop")
@@ -462,7 +462,7 @@ def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(o
 
 
 def test_a_pool_game_ends_when_a_players_drops_reach_the_pool(open_tab, deal_from):
-    deal_from(NoShowOnAFirstTurn(101, seats=2))
+    deal_from(NobodyOutBeforeThePlayer(101, seats=2))
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "pool")

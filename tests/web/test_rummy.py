@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.web.deals import PlayerFirst
+from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.helpers import (
     play_rummy_until,
     sign_up,
@@ -36,7 +36,7 @@ def _check_final(tab, view) -> None:
 
 
 def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab, deal_from):
-    deal_from(PlayerFirst(2))
+    deal_from(NobodyOutBeforeThePlayer(2, seats=2))
     tab = open_tab()
     tab.open("/")
     sign_up(tab, "rum", display_name="Rosa")
@@ -83,7 +83,7 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab, deal_from):
 
 
 def test_a_whole_four_seat_rummy_game_against_three_computers_at_phone_width(open_tab, deal_from):
-    deal_from(PlayerFirst(4))
+    deal_from(NobodyOutBeforeThePlayer(4, seats=4))
     tab = open_tab(width=390, height=844)
     tab.open("/")
     sign_up(tab, "four")

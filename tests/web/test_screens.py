@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.conf import settings as django_settings
 
-from tests.web.deals import NoShowOnAFirstTurn
+from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.helpers import (
     sign_up,
     start_indian_vs_computers,
@@ -45,7 +45,7 @@ def _home(tab) -> None:
 
 @pytest.mark.parametrize(("width", "height"), [(1280, 800), (390, 844)])
 def test_each_table_is_accessible_and_fits_the_screen(open_tab, deal_from, width, height):
-    deal_from(NoShowOnAFirstTurn(width, seats=6))
+    deal_from(NobodyOutBeforeThePlayer(width, seats=6))
     tab = open_tab(width=width, height=height)
     tab.open("/")
     sign_up(tab, f"shot{width}")
