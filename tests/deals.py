@@ -8,23 +8,14 @@ through the ``deal_from`` fixture (``tests/web/conftest.py``)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from games.ai.indian.shape import distance
 from games.dealing import SeededShuffler
 from games.rules.common.cards import AnyCard, Card
-from games.rules.indian import RuleSet as IndianRules
-from games.rules.indian.engine import HAND_SIZE
-from games.rules.indian.engine import deal_round as deal_indian
-from games.rules.rummy import JOKER, rummy_cards
-from games.rules.rummy import RuleSet as RummyRules
-
-INDIAN_SEATS = range(2, 7)
-RUMMY_COMPUTERS_FIRST = 3
-"""Rummy deals round 1 from seat 0 in blocks of ``hand_size`` (the seat after the dealer
-first), so the first three blocks are the hands of the computers that play before seat 0
-at any table of two to four."""
+from games.rules.common.errors import ValidationError
+from games.rules.rummy import JOKER
 
 
 class PlayerFirst(SeededShuffler):
@@ -37,14 +28,14 @@ class PlayerFirst(SeededShuffler):
 
 class NobodyOutBeforeThePlayer(PlayerFirst):
     """As :class:`PlayerFirst`, and each deck drawn again until no computer can end round
-    1 before seat 0's first turn. Rummy and Indian Rummy deal round 1 from seat 0, so the
-    seats after it (the computers) play first:
+    1 before seat 0's first turn, at ``seats`` seats, or at each table the variant deals
+    when ``seats`` is not given. Rummy and Indian Rummy deal round 1 from seat 0, so the
+    seats after it (the computers) play first; in the round the rules core deals:
 
     * Rummy: each computer's hand holds no joker and two or more *lone* cards, which no
       meld can take after one draw (:func:`lone_cards`), so none can meld its whole hand;
-    * Indian Rummy: every hand is two cards or more from a valid show
-      (:func:`games.ai.indian.shape.distance`, exact), at ``seats`` seats, or at each
-      table size the deck can deal when ``seats`` is not given."""
+    * Indian Rummy: each computer's hand is two cards or more from a valid show
+      (:func:`games.ai.indian.shape.distance`, exact)."""
 
     def __init__(self, seed: int, seats: int | None = None) -> None:
         super().__init__(seed)
@@ -53,28 +44,29 @@ class NobodyOutBeforeThePlayer(PlayerFirst):
     def deck(self, variant: Any, rules: Mapping[str, Any]) -> list[str]:
         while True:
             deck = super().deck(variant, rules)
-            if variant.name == "rummy" and not self._rummy_quiet(deck, rules):
-                continue
-            if variant.name == "indian" and not self._indian_quiet(deck, rules):
-                continue
-            return deck
+            if variant.name not in ("rummy", "indian"):
+                return deck
+            if all(
+                _quiet(variant.name, state.round) for state in self._deals(variant, rules, deck)
+            ):
+                return deck
 
-    def _rummy_quiet(self, deck: Sequence[str], rules: Mapping[str, Any]) -> bool:
-        size = RummyRules.from_dict(dict(rules)).hand_size
-        computers = RUMMY_COMPUTERS_FIRST if self.seats is None else self.seats - 1
-        cards = rummy_cards(deck[: computers * size])
-        hands = [cards[i * size : (i + 1) * size] for i in range(computers)]
-        return all(JOKER not in hand and len(lone_cards(hand)) >= 2 for hand in hands)
+    def _deals(self, variant: Any, rules: Mapping[str, Any], deck: list[str]) -> Iterator[Any]:
+        """Round 1 of ``deck`` at each table size (one the rules refuse, as Indian Rummy's
+        one deck at more than two seats, is no table)."""
+        sizes = range(variant.min_seats, variant.max_seats + 1)
+        for seats in sizes if self.seats is None else (self.seats,):
+            try:
+                yield variant.rules.new_game(rules, seats=seats, dealer=0, deck=deck, salt="0" * 32)
+            except ValidationError:
+                continue
 
-    def _indian_quiet(self, deck: Sequence[str], rules: Mapping[str, Any]) -> bool:
-        ruleset = IndianRules.from_dict(dict(rules))
-        # a table of ``seats`` takes 13 cards a hand, the wild card and the first discard
-        tables = [n for n in INDIAN_SEATS if n * HAND_SIZE + 2 <= len(deck)]
-        for seats in tables if self.seats is None else (self.seats,):
-            dealt = deal_indian(ruleset, seats, 1, 0, deck, "0" * 32)
-            if any(distance(hand, dealt.wild_rank) < 2 for hand in dealt.hands):
-                return False
-        return True
+
+def _quiet(game: str, round_: Any) -> bool:
+    computers = round_.hands[1:]
+    if game == "rummy":
+        return all(JOKER not in hand and len(lone_cards(hand)) >= 2 for hand in computers)
+    return all(distance(hand, round_.wild_rank) >= 2 for hand in computers)
 
 
 def lone_cards(hand: Iterable[AnyCard]) -> list[Card]:

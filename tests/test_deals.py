@@ -1,27 +1,36 @@
 """The seeded deals the suite plays by default (``tests/deals.py``) keep their promise,
-checked against the rules cores: no computer that plays before seat 0 can end round 1."""
+checked against the rules cores' own melds and shows: no computer that plays before
+seat 0 can end round 1 on its first turn, whatever card it draws."""
 
 from __future__ import annotations
 
 import pytest
 
-from games.ai.indian.shape import distance
-from games.rules.indian import RuleSet as IndianRules
-from games.rules.indian.engine import deal_round
-from games.rules.rummy import JOKER, full_deck, melds_in, rummy_cards
+from games.rules.indian import full_deck as indian_deck
+from games.rules.indian.melds import valid_with
+from games.rules.rummy import JOKER, melds_in
+from games.rules.rummy import full_deck as rummy_deck
 from games.variants import variant_for
-from tests.deals import RUMMY_COMPUTERS_FIRST, NobodyOutBeforeThePlayer, lone_cards
+from tests.deals import NobodyOutBeforeThePlayer, lone_cards
+
+
+def _first_rounds(name: str, rules: dict, seed: int, count: int):
+    """Round 1 of ``count`` decks from the suite's default deals, at every table size."""
+    variant = variant_for(name)
+    source = NobodyOutBeforeThePlayer(seed)
+    for _ in range(count):
+        deck = source.deck(variant, rules)
+        for seats in range(variant.min_seats, variant.max_seats + 1):
+            if name == "indian" and rules.get("decks") == 1 and seats > 2:
+                continue  # one deck is for a table of two (DESIGN §6)
+            yield variant.rules.new_game(rules, seats=seats, dealer=0, deck=deck, salt="0" * 32)
 
 
 @pytest.mark.parametrize("hand_size", [7, 10, 13])
-def test_a_lone_card_is_in_no_meld_after_any_one_draw(hand_size):
-    source = NobodyOutBeforeThePlayer(hand_size)
-    rules = {"hand_size": hand_size}
-    draws = set(full_deck(6))
-    for _ in range(20):
-        cards = rummy_cards(source.deck(variant_for("rummy"), rules))
-        for n in range(RUMMY_COMPUTERS_FIRST):
-            hand = cards[n * hand_size : (n + 1) * hand_size]
+def test_no_rummy_computer_can_meld_a_lone_card_after_any_one_draw(hand_size):
+    draws = set(rummy_deck(6))
+    for state in _first_rounds("rummy", {"hand_size": hand_size}, hand_size, 10):
+        for hand in state.round.hands[1:]:
             lone = lone_cards(hand)
             assert JOKER not in hand and len(lone) >= 2
             for drawn in draws:
@@ -29,15 +38,13 @@ def test_a_lone_card_is_in_no_meld_after_any_one_draw(hand_size):
                 assert not melded & set(lone), (hand, drawn)
 
 
-@pytest.mark.parametrize(("decks", "tables"), [(1, range(2, 4)), (2, range(2, 7))])
-def test_no_indian_hand_dealt_is_a_card_from_a_show_at_any_table_size(decks, tables):
-    source = NobodyOutBeforeThePlayer(7)
-    rules = IndianRules.from_dict({"decks": decks})
-    for _ in range(10):
-        deck = source.deck(variant_for("indian"), {"decks": decks})
-        for seats in tables:
-            dealt = deal_round(rules, seats, 1, 0, deck, "0" * 32)
-            assert all(distance(hand, dealt.wild_rank) >= 2 for hand in dealt.hands)
+@pytest.mark.parametrize("decks", [1, 2])
+def test_no_indian_computer_can_show_after_any_one_draw(decks):
+    draws = set(indian_deck(decks))
+    for state in _first_rounds("indian", {"decks": decks}, decks, 10):
+        for hand in state.round.hands[1:]:
+            for drawn in draws:
+                assert valid_with([*hand, drawn], state.round.wild_rank) == (), (hand, drawn)
 
 
 @pytest.mark.django_db(transaction=True)
