@@ -11,6 +11,7 @@ import { h, plural, replace, sleep } from "../dom.js";
 import { play, setSound, soundOn } from "../sound.js";
 import { Follower } from "../sse.js";
 import { tournamentOf } from "../tournament-games.js";
+import { variantLabel, variantName } from "../variants.js";
 import { verifyDeal } from "../verify.js";
 
 const OFFERED_KEY = "ginrummy.offered";
@@ -30,6 +31,7 @@ export class TableBase {
     this.id = view.id;
     this.ctx = ctx;
     this.first = view;
+    this.variant = variantName(view);
     this.view = null;
     this.queue = [];
     this.latest = -1;
@@ -283,7 +285,7 @@ export class TableBase {
     // takes longer (the stylesheet delays it).
     this.live = h("p", { class: "live", role: "status", "data-status": "connecting", "data-testid": "live" },
       h("span", { class: "dot connecting" }), "Connecting…");
-    this.felt = h("div", { class: ["felt", `felt-${this.first.variant || "gin"}`] });
+    this.felt = h("div", { class: ["felt", `felt-${this.variant}`] });
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.actions = h("div", { class: "actions", role: "group", "aria-label": "Actions" });
     this.chat = h("section", { class: "chat", "aria-label": "Quick chat" });
@@ -299,8 +301,8 @@ export class TableBase {
     this.side = h("aside", { class: "side", "aria-label": "Chat and game details" }, this.chat, this.info);
     this.layer = h("div", { class: "layer" });
     this.screen = h("section", {
-      class: ["table-screen", `variant-${this.first.variant || "gin"}`], "data-testid": "table",
-      "data-variant": this.first.variant || "gin", "aria-labelledby": "table-title",
+      class: ["table-screen", `variant-${this.variant}`], "data-testid": "table",
+      "data-variant": this.variant, "aria-labelledby": "table-title",
     },
     h("header", { class: "table-head" }, this.title, this.scores, h("div", { class: "head-tools" }, sound, this.live)),
     h("div", { class: "table-body" }, this.felt, this.side), this.layer);
@@ -350,7 +352,7 @@ export class TableBase {
   }
 
   gameLabel() {
-    return "Gin Rummy";
+    return variantLabel(this.first);
   }
 
   target() {
@@ -387,7 +389,7 @@ export class TableBase {
         " (SHA-256). The deck is revealed when the round ends, so you can check it.") : null,
       this.roundsList(),
       h("p", { class: "keys" }, this.keyHelp(), this.hintable ? " H shows a hint." : ""),
-      h("p", { class: "hint" }, h("a", { href: `#/rules/${view.variant || "gin"}` }, `The rules of ${this.gameLabel()}`)),
+      h("p", { class: "hint" }, h("a", { href: `#/rules/${this.variant}` }, `The rules of ${this.gameLabel()}`)),
       view.status === "active" && r.legal_actions !== undefined && !this.hasLeft()
         ? h("button", { type: "button", class: "danger small", "data-key": "concede", onclick: () => this.concede() }, this.seats > 2 ? "Leave the game" : "Concede the game")
         : null);

@@ -16,10 +16,6 @@ export class GinTable extends TableBase {
     this.mode = null; // "knock" while choosing the card to knock with
   }
 
-  gameLabel() {
-    return "Gin Rummy";
-  }
-
   target() {
     return `Playing to ${(this.view.rules && this.view.rules.target_score) || 100}`;
   }

@@ -51,10 +51,6 @@ export class IndianTable extends TableBase {
     return super.start();
   }
 
-  gameLabel() {
-    return "Indian Rummy";
-  }
-
   get rules() {
     return this.view.rules || {};
   }

@@ -23,10 +23,6 @@ export class RummyTable extends TableBase {
     this.staged = []; // melds put together for the next `meld` action
   }
 
-  gameLabel() {
-    return "Rummy";
-  }
-
   target() {
     const rules = this.view.rules || {};
     return rules.rounds ? `${plural(rules.rounds, "round")}` : `Until someone reaches −${rules.loss_limit || 500}`;
