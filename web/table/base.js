@@ -2,8 +2,8 @@
 // from polling while it is down, and from our own actions, shown in version order, other
 // players' moves one at a time with a short pause), acting, the waiting room, the round
 // result and the end of the game, quick chat, hints (against the computer) and the
-// keyboard. A game adds a subclass (gin.js, rummy.js) that draws the felt and says what its
-// moves mean.
+// keyboard; the stock and the discard pile every game has. A game adds a subclass (gin.js;
+// rummy.js and indian.js through melding.js) that draws the felt and says what its moves mean.
 
 import { api, ApiError, newKey, request } from "../api.js";
 import { cardFace, shortName, sortCards } from "../cards.js";
@@ -13,6 +13,7 @@ import { Follower } from "../sse.js";
 import { tournamentOf } from "../tournament-games.js";
 import { variantLabel, variantName } from "../variants.js";
 import { verifyDeal } from "../verify.js";
+import { dealInto, discardPile, stockPile } from "./parts.js";
 
 const OFFERED_KEY = "ginrummy.offered";
 export const delayMs = () => {
@@ -79,6 +80,9 @@ export class TableBase {
 
   renderActions() {}
 
+  // Nothing is selected any more (a game that selects cards forgets them).
+  forgetSelection() {}
+
   // --- state -------------------------------------------------------------------------------
 
   // No action may be sent while one is on its way, or until its answer is on screen.
@@ -131,6 +135,15 @@ export class TableBase {
       if (!map.has(action.type)) map.set(action.type, action);
     }
     return map;
+  }
+
+  discardable() {
+    const action = this.legal().get("discard");
+    return action && action.cards ? action.cards : [];
+  }
+
+  canDiscard() {
+    return !this.busy && this.discardable().length > 0;
   }
 
   legalAll(type) {
@@ -314,6 +327,47 @@ export class TableBase {
   buildFelt() {
     this.middle = h("div", { class: "middle" });
     this.felt.append(this.middle, this.status, this.actions);
+  }
+
+  // The stock and the discard pile (a card dragged onto the pile is discarded).
+  piles(prev) {
+    const r = this.view.round;
+    const legal = this.legal();
+    const canStock = legal.has("draw_stock") && !this.busy;
+    const canTake = legal.has("draw_discard") && !this.busy;
+    const prevPile = prev && prev.round && prev.round.number === r.number ? prev.round.discard_pile : null;
+    const arrived = prevPile && r.discard_pile.length > prevPile.length ? "arrived" : "";
+    return [
+      h("div", { class: "pile-wrap" }, stockPile({ size: r.stock_size, playable: canStock, onDraw: () => this.act({ type: "draw_stock" }) }),
+        h("span", { class: "pile-label" }, "Stock")),
+      h("div", { class: "pile-wrap" }, discardPile({
+        cards: r.discard_pile, canTake, canDrop: this.canDiscard(), arrived,
+        onTake: () => this.act({ type: "draw_discard" }),
+        onDrop: (card) => this.discard(card),
+      }), h("span", { class: "pile-label" }, "Discard pile")),
+    ];
+  }
+
+  // The status line begins with the last move of another player, in words.
+  lastMoveLine() {
+    return this.lastMove ? h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " ") : null;
+  }
+
+  // The status line while another player is to play.
+  waitingFor(seat) {
+    const who = this.playerName(seat);
+    const player = this.view.players[seat];
+    return player && player.computer ? `${who} is thinking…` : `Waiting for ${who} to play.`;
+  }
+
+  // Whether `view` starts a deal; if it does, the cards are dealt into the hand on screen
+  // (but not on a reload in the middle of a game).
+  startsDeal(prev, view) {
+    if (prev && prev.round && prev.round.number === view.round.number) return false;
+    if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
+      dealInto(this.mine.querySelector("[data-testid=hand]"), this.middle.querySelector("[data-key=stock]"));
+    }
+    return true;
   }
 
   render(prev) {
@@ -714,6 +768,12 @@ export class TableBase {
     return null;
   }
 
+  discard(card) {
+    if (!card || !this.discardable().includes(card)) return;
+    this.forgetSelection();
+    this.act({ type: "discard", card });
+  }
+
   async refresh() {
     try {
       this.offer(await api(`/games/${this.id}`));
@@ -722,10 +782,13 @@ export class TableBase {
     }
   }
 
+  // What leaving a table of three or more costs, asked before the player leaves.
+  leaveWords() {
+    return "Leave this game? A computer plays your seat from now on, and you are placed last.";
+  }
+
   async concede() {
-    const text = this.seats > 2
-      ? "Leave this game? A computer plays your seat from now on, and you are placed last."
-      : "Concede this game? Your opponent wins it.";
+    const text = this.seats > 2 ? this.leaveWords() : "Concede this game? Your opponent wins it.";
     const ok = await this.confirm(text, this.seats > 2 ? "Leave" : "Concede");
     if (!ok) return;
     try {
@@ -786,6 +849,15 @@ export class TableBase {
       this.layer.classList.add("open");
       yesButton.focus();
     });
+  }
+
+  // The button that sorts the hand the other way (R).
+  sortButton() {
+    const other = this.sort === "suit" ? "rank" : "suit";
+    return h("button", {
+      type: "button", class: "small ghost", "data-key": "sort", onclick: () => this.toggleSort(),
+      "aria-label": `Sort by ${other} (sorted by ${this.sort})`,
+    }, `Sort by ${other}`);
   }
 
   async toggleSort() {
@@ -944,7 +1016,10 @@ export class TableBase {
     }
     if (event.target.closest && event.target.closest(".chat, .site-top")) return;
     if (this.gameKey(event)) return;
+    const legal = this.legal();
     switch (event.key.toLowerCase()) {
+      case "s": if (legal.has("draw_stock")) this.press(event, '[data-key="stock"]'); break;
+      case "d": if (legal.has("draw_discard")) this.press(event, '[data-key="discard-pile"]'); break;
       case "r": this.press(event, '[data-key="sort"]'); break;
       case "h": this.press(event, '[data-key="hint"]'); break;
       case "arrowleft":
