@@ -73,7 +73,7 @@ export async function verifyDeal(gameId, result, view) {
   const checks = [];
   const { deck, salt, deck_commitment: commitment } = result;
   if (!deck || !salt || !commitment) {
-    return { ok: false, checks: [{ ok: false, text: "This round has not revealed its deck yet." }] };
+    return { ok: false, checks: [{ ok: false, text: "This deal has not revealed its deck yet." }] };
   }
   if (!(crypto && crypto.subtle)) {
     return { ok: false, checks: [{ ok: false, text: "This browser cannot compute SHA-256 here (it needs HTTPS)." }] };

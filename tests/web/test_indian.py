@@ -192,6 +192,9 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
     _play_until(tab, {"result"})
     _status, view = tab.api(f"/games/{game_id}")
     _check_result(tab, view["rounds"][0])
+    # Indian Rummy plays deals: the result says so, and so does its button.
+    expect(tab.page.locator("#result-title")).to_have_text("Deal 1")
+    expect(tab.page.locator("[data-key=result-close]")).to_have_text("Next deal")
     tab.shot("indian-2-result")
     tab.assert_accessible("indian round result")
     tab.page.click("[data-key=verify]")
@@ -205,6 +208,13 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
     assert view["status"] == "finished" and view["final"]["reason"] == "deals"
     assert len(view["rounds"]) == 2
     _check_final(tab, view)
+    # The game's history lists its deals.
+    history = tab.page.locator("[data-testid=table] .info")
+    expect(history.locator("h3")).to_have_text("Deals")
+    expect(history.locator("ul.rounds li > span")).to_have_text(
+        [re.compile(r"^Deal 2: "), re.compile(r"^Deal 1: ")]
+    )
+    expect(tab.page.locator("[data-testid=final] button", has_text="Last deal")).to_have_count(1)
     tab.shot("indian-2-final")
     tab.assert_accessible("indian final")
     tab.assert_healthy()

@@ -189,7 +189,7 @@ export async function home(main, ctx) {
   const guest = Boolean(ctx.me && ctx.me.guest);
   const name = ctx.me && !(guest && ctx.me.display_name === ctx.me.username) ? ctx.me.display_name : "";
   main.append(
-    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : guest ? "Welcome" : "Gin Rummy & Rummy"),
+    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : guest ? "Welcome" : "Rummy games"),
     h("div", { class: "home-grid" }, computer, h("div", { class: "stack" }, friend, join),
       h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your games"), mine),
       h("section", { class: "panel", "aria-labelledby": "h-lobby" }, h("h2", { id: "h-lobby" }, "Public tables"), lobby)));

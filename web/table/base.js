@@ -22,6 +22,8 @@ export const delayMs = () => {
   return matchMedia("(prefers-reduced-motion: reduce)").matches ? 400 : 800;
 };
 
+const upper = (word) => word[0].toUpperCase() + word.slice(1);
+
 export function offeredByMe(id) {
   return (sessionStorage.getItem(OFFERED_KEY) || "").split(",").includes(id);
 }
@@ -79,6 +81,11 @@ export class TableBase {
   animate() {}
 
   renderActions() {}
+
+  // What the game calls one hand dealt and played out: "round" (Indian Rummy: "deal").
+  roundWord() {
+    return "round";
+  }
 
   // Nothing is selected any more (a game that selects cards forgets them).
   forgetSelection() {}
@@ -435,12 +442,12 @@ export class TableBase {
     const dealer = r.dealer === view.you ? "you" : this.playerName(r.dealer);
     replace(this.info,
       this.tournamentLine(),
-      h("h2", {}, `Round ${r.number}`),
+      h("h2", {}, `${upper(this.roundWord())} ${r.number}`),
       h("p", {}, `Dealer: ${dealer}. ${this.target()}.`),
       r.deck_commitment ? h("p", { class: "commitment" },
         "Fair shuffle: this deal is sealed as ",
         h("code", { title: r.deck_commitment, "data-testid": "commitment" }, `${r.deck_commitment.slice(0, 16)}…`),
-        " (SHA-256). The deck is revealed when the round ends, so you can check it.") : null,
+        ` (SHA-256). The deck is revealed when the ${this.roundWord()} ends, so you can check it.`) : null,
       this.roundsList(),
       h("p", { class: "keys" }, this.keyHelp(), this.hintable ? " H shows a hint." : ""),
       h("p", { class: "hint" }, h("a", { href: `#/rules/${this.variant}` }, `The rules of ${this.gameLabel()}`)),
@@ -468,9 +475,9 @@ export class TableBase {
     const view = this.view;
     if (!view.rounds.length) return null;
     const rows = view.rounds.slice().reverse().map((result) => h("li", {},
-      h("span", {}, `Round ${result.number}: `, this.roundLine(result)),
+      h("span", {}, `${upper(this.roundWord())} ${result.number}: `, this.roundLine(result)),
       h("button", { type: "button", class: "link", onclick: () => this.openResult(result, { fresh: false }) }, "details")));
-    return h("div", {}, h("h3", {}, "Rounds"), h("ul", { class: "rounds" }, rows));
+    return h("div", {}, h("h3", {}, `${upper(this.roundWord())}s`), h("ul", { class: "rounds" }, rows));
   }
 
   roundLine(result) {
@@ -618,7 +625,7 @@ export class TableBase {
       h("div", { class: "row" },
         this.backToTournament()
           || h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, "Rematch"),
-        view.rounds.length ? h("button", { type: "button", onclick: () => this.openResult(view.rounds[view.rounds.length - 1], { fresh: false }) }, "Last round") : null,
+        view.rounds.length ? h("button", { type: "button", onclick: () => this.openResult(view.rounds[view.rounds.length - 1], { fresh: false }) }, `Last ${this.roundWord()}`) : null,
         h("a", { class: "button", href: "#/" }, "Back to the start"))));
     this.renderOffer();
     const rounds = this.roundsList();
@@ -666,14 +673,14 @@ export class TableBase {
     const verifyOut = h("div", { class: "verify", "aria-live": "polite" });
     const finished = view.status === "finished";
     const last = result.number === view.rounds[view.rounds.length - 1].number;
-    const next = fresh && !(finished && last) ? "Next round" : fresh ? "See the final result" : "Close";
+    const next = fresh && !(finished && last) ? `Next ${this.roundWord()}` : fresh ? "See the final result" : "Close";
     const close = h("button", { type: "button", class: "primary", "data-key": "result-close", onclick: () => this.closeResult() }, next);
     const dialog = h("div", {
       class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "result-title", "data-testid": "round-result",
       "data-outcome": result.outcome, "data-winner": result.winner ?? "",
       "data-points": Array.isArray(result.points) ? result.points.join(",") : result.points,
     },
-    h("h2", { id: "result-title" }, `Round ${result.number}`),
+    h("h2", { id: "result-title" }, `${upper(this.roundWord())} ${result.number}`),
     this.resultBody(result),
     result.deck ? h("button", {
       type: "button", "data-key": "verify",

@@ -49,6 +49,10 @@ export class IndianTable extends MeldingTable {
     return super.start();
   }
 
+  roundWord() {
+    return "deal";
+  }
+
   get rules() {
     return this.view.rules || {};
   }
