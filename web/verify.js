@@ -7,6 +7,7 @@
 
 import { api } from "./api.js";
 import { JOKER, RANKS, SUITS } from "./cards.js";
+import { variantName } from "./variants.js";
 
 export async function sha256Hex(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -26,7 +27,8 @@ async function allMoves(gameId) {
 // Where the deal put each hand, and where the stock starts (DESIGN "Fair shuffle", §5).
 export function dealLayout(view, dealer, result = null) {
   const seats = view.players.length;
-  if (view.variant === "indian") {
+  const variant = variantName(view);
+  if (variant === "indian") {
     // §6: the players dealt in (all but those out of the game), from the seat after the
     // dealer; then the wild joker card, the first upcard, and the stock.
     const out = new Set(((result && result.hands) || []).filter((x) => x.status === "out").map((x) => x.seat));
@@ -39,7 +41,7 @@ export function dealLayout(view, dealer, result = null) {
     const n = order.length;
     return { mine: [i * 13, (i + 1) * 13], stock: n * 13 + 2, size: 13, wild: n * 13 };
   }
-  if ((view.variant || "gin") === "gin") {
+  if (variant === "gin") {
     const mine = view.you === dealer ? [10, 20] : [0, 10];
     return { mine, stock: 21, size: 10 };
   }
@@ -50,15 +52,16 @@ export function dealLayout(view, dealer, result = null) {
 
 function fullDeck(view) {
   const counts = new Map();
-  if (view.variant === "indian") {
+  const variant = variantName(view);
+  if (variant === "indian") {
     const decks = (view.rules && view.rules.decks) || 2;
     for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, decks);
     counts.set(JOKER, decks);
     return counts;
   }
-  const copies = (view.variant || "gin") === "gin" ? 1 : 2;
+  const copies = variant === "gin" ? 1 : 2;
   for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, copies);
-  if ((view.variant || "gin") !== "gin") {
+  if (variant !== "gin") {
     const jokers = view.rules && view.rules.jokers !== undefined ? view.rules.jokers : 6;
     if (jokers) counts.set(JOKER, jokers);
   }
@@ -70,7 +73,7 @@ export async function verifyDeal(gameId, result, view) {
   const checks = [];
   const { deck, salt, deck_commitment: commitment } = result;
   if (!deck || !salt || !commitment) {
-    return { ok: false, checks: [{ ok: false, text: "This round has not revealed its deck yet." }] };
+    return { ok: false, checks: [{ ok: false, text: "This deal has not revealed its deck yet." }] };
   }
   if (!(crypto && crypto.subtle)) {
     return { ok: false, checks: [{ ok: false, text: "This browser cannot compute SHA-256 here (it needs HTTPS)." }] };

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
@@ -105,6 +106,19 @@ def discard_choice(tab: Page) -> str:
     return max(codes, key=value)
 
 
+def not_my_turn(tab: Page) -> str | None:
+    """What a policy's step sees in place of a turn to play: the round's end ("result",
+    "final"), or "wait" while another player is to play or an action is on its way; None
+    when the player may act."""
+    over = round_over(tab)
+    if over:
+        return over
+    screen = table(tab)
+    if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
+        return "wait"
+    return None
+
+
 def play_step(tab: Page) -> str:
     """One action by a simple policy: gin or knock when offered, else pass the first upcard,
     draw from the stock, discard the highest deadwood. Returns what it did or saw."""
@@ -118,12 +132,9 @@ def play_step(tab: Page) -> str:
 
 def _play_step(tab: Page) -> str:
     page = tab.page
-    over = round_over(tab)
-    if over:
-        return over
-    screen = table(tab)
-    if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
-        return "wait"
+    seen = not_my_turn(tab)
+    if seen:
+        return seen
     for key in ("act-big-gin", "act-gin"):
         if page.locator(f"[data-key={key}]").count():
             page.click(f"[data-key={key}]", timeout=STEP_MS)
@@ -144,28 +155,38 @@ def _play_step(tab: Page) -> str:
     return "wait"
 
 
-def play_until(tab: Page, wanted: set[str], timeout: float = 5 * WAIT_SECONDS) -> str:
-    """Play by the policy until a step returns one of ``wanted`` (``timeout``: the bound
-    past which the game is stuck, far above what a round takes on a busy machine)."""
+def play_until(
+    tab: Page,
+    wanted: set[str],
+    timeout: float = 5 * WAIT_SECONDS,
+    *,
+    step: Callable[[Page], str] = play_step,
+    shot: str = "stuck",
+) -> str:
+    """Play by a policy until a step returns one of ``wanted``. ``step`` takes one action
+    (or sees the screen busy, a result, the final panel) and says which, as
+    :func:`play_step` does for Gin Rummy; ``timeout``: the bound past which the game is
+    stuck, far above what a round takes on a busy machine (then the screen is kept as
+    ``shot``)."""
     deadline = time.monotonic() + timeout
     steps: list[str] = []
     while time.monotonic() < deadline:
         before = table(tab).get_attribute("data-version")
-        step = play_step(tab)
-        steps.append(step)
-        if step in wanted:
-            return step
-        if step == "wait":
+        done = step(tab)
+        steps.append(done)
+        if done in wanted:
+            return done
+        if done == "wait":
             time.sleep(0.03)  # a poll: the next step looks at the screen again
-        elif step == "result":
+        elif done == "result":
             tab.page.click("[data-key=result-close]")
-        elif step != "final":
+        elif done != "final":
             tab.page.wait_for_function(
                 "v => document.querySelector('[data-testid=table]').dataset.version !== v"
                 " || document.querySelector('[data-testid=round-result]')",
                 arg=before,
             )
-    tab.shot("stuck")
+    tab.shot(shot)
     raise AssertionError(
         f"none of {wanted} within {timeout} s; on screen: "
         f"{tab.page.inner_text('[data-testid=table]')[:400]!r}; steps {steps[-8:]}; "
@@ -200,12 +221,9 @@ def start_rummy_vs_computers(
 
 def _rummy_step(tab: Page, tried: dict[str, int]) -> str:
     page = tab.page
-    over = round_over(tab)
-    if over:
-        return over
-    screen = table(tab)
-    if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
-        return "wait"
+    seen = not_my_turn(tab)
+    if seen:
+        return seen
     at = version(tab)
     if page.locator("[data-key=stock]").is_enabled():
         page.click("[data-key=stock]", timeout=STEP_MS)
@@ -254,33 +272,10 @@ def rummy_step(tab: Page, tried: dict[str, int]) -> str:
 
 
 def play_rummy_until(tab: Page, wanted: set[str], timeout: float = 10 * WAIT_SECONDS) -> str:
-    """Play this tab's turns by the policy until a step returns one of ``wanted`` (see
-    :func:`play_until` for ``timeout``)."""
-    deadline = time.monotonic() + timeout
-    steps: list[str] = []
+    """Play this tab's Rummy turns by the policy until a step returns one of ``wanted``
+    (see :func:`play_until`)."""
     tried: dict[str, int] = {}
-    while time.monotonic() < deadline:
-        before = table(tab).get_attribute("data-version")
-        step = rummy_step(tab, tried)
-        steps.append(step)
-        if step in wanted:
-            return step
-        if step == "wait":
-            time.sleep(0.03)  # a poll: the next step looks at the screen again
-        elif step == "result":
-            tab.page.click("[data-key=result-close]")
-        elif step != "final":
-            tab.page.wait_for_function(
-                "v => document.querySelector('[data-testid=table]').dataset.version !== v"
-                " || document.querySelector('[data-testid=round-result]')",
-                arg=before,
-            )
-    tab.shot("rummy-stuck")
-    raise AssertionError(
-        f"none of {wanted} within {timeout} s; on screen: "
-        f"{tab.page.inner_text('[data-testid=table]')[:400]!r}; steps {steps[-8:]}; "
-        f"problems {tab.problems}"
-    )
+    return play_until(tab, wanted, timeout, step=lambda t: rummy_step(t, tried), shot="rummy-stuck")
 
 
 # --- Indian Rummy -----------------------------------------------------------------------------

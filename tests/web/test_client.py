@@ -56,6 +56,15 @@ def test_client_page_is_served_with_a_strict_policy(site):
         assert response.headers.get("Content-Security-Policy") is None
 
 
+def test_client_page_is_titled_with_the_family_of_games(site):
+    with urllib.request.urlopen(site + "/") as response:
+        body = response.read().decode()
+    assert "<title>Rummy games</title>" in body
+    brand = re.search(r'<a class="brand"[^>]*>(.*?)</a>', body, re.S)
+    assert brand and brand.group(1).endswith(" Rummy games"), body
+    assert "Gin Rummy &amp; Rummy" not in body
+
+
 def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_tab):
     tab = open_tab()
     tab.open("/")

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 import re
-import time
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
@@ -16,7 +15,8 @@ from tests.conftest import WAIT_SECONDS
 from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.helpers import (
     STEP_MS,
-    round_over,
+    not_my_turn,
+    play_until,
     sign_up,
     start_indian_vs_computers,
     table,
@@ -49,14 +49,19 @@ def _groups(tab) -> list[list[str]]:
 def _indian_step(tab) -> str:
     """One action by a simple policy: declare when the server says a valid show exists
     (after "Arrange for me", with the arrangement's spare card face down), else draw from
-    the stock and discard the arrangement's spare card."""
-    page = tab.page
-    over = round_over(tab)
-    if over:
-        return over
-    screen = table(tab)
-    if screen.get_attribute("data-turn") != "you" or screen.get_attribute("data-busy") == "true":
+    the stock and discard the arrangement's spare card. A click the screen moved on under
+    is a "wait": the next step looks again."""
+    try:
+        return _indian_move(tab)
+    except PlaywrightTimeout:
         return "wait"
+
+
+def _indian_move(tab) -> str:
+    page = tab.page
+    seen = not_my_turn(tab)
+    if seen:
+        return seen
     if page.locator("[data-key=stock]").is_enabled():
         page.click("[data-key=stock]", timeout=STEP_MS)
         return "draw"
@@ -85,34 +90,8 @@ def _indian_step(tab) -> str:
     return "discard"
 
 
-def _play_until(tab, wanted: set[str], timeout: float = 10 * WAIT_SECONDS) -> str:
-    deadline = time.monotonic() + timeout
-    steps: list[str] = []
-    while time.monotonic() < deadline:
-        before = table(tab).get_attribute("data-version")
-        try:
-            step = _indian_step(tab)
-        except PlaywrightTimeout:
-            step = "wait"  # the screen moved on under the click: look again
-        steps.append(step)
-        if step in wanted:
-            return step
-        if step == "wait":
-            time.sleep(0.03)  # a poll: the next step looks at the screen again
-        elif step == "result":
-            tab.page.click("[data-key=result-close]")
-        elif step != "final":
-            tab.page.wait_for_function(
-                "v => document.querySelector('[data-testid=table]').dataset.version !== v"
-                " || document.querySelector('[data-testid=round-result]')",
-                arg=before,
-            )
-    tab.shot("indian-stuck")
-    raise AssertionError(
-        f"none of {wanted} within {timeout} s; on screen: "
-        f"{tab.page.inner_text('[data-testid=table]')[:400]!r}; steps {steps[-8:]}; "
-        f"problems {tab.problems}"
-    )
+def _play_until(tab, wanted: set[str]) -> str:
+    return play_until(tab, wanted, 10 * WAIT_SECONDS, step=_indian_step, shot="indian-stuck")
 
 
 def _check_result(tab, result: dict) -> None:
@@ -192,6 +171,9 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
     _play_until(tab, {"result"})
     _status, view = tab.api(f"/games/{game_id}")
     _check_result(tab, view["rounds"][0])
+    # Indian Rummy plays deals: the result says so, and so does its button.
+    expect(tab.page.locator("#result-title")).to_have_text("Deal 1")
+    expect(tab.page.locator("[data-key=result-close]")).to_have_text("Next deal")
     tab.shot("indian-2-result")
     tab.assert_accessible("indian round result")
     tab.page.click("[data-key=verify]")
@@ -205,6 +187,13 @@ def test_a_whole_two_deal_indian_game_against_the_computer_with_the_hand_grouped
     assert view["status"] == "finished" and view["final"]["reason"] == "deals"
     assert len(view["rounds"]) == 2
     _check_final(tab, view)
+    # The game's history lists its deals.
+    history = tab.page.locator("[data-testid=table] .info")
+    expect(history.locator("h3")).to_have_text("Deals")
+    expect(history.locator("ul.rounds li > span")).to_have_text(
+        [re.compile(r"^Deal 2: "), re.compile(r"^Deal 1: ")]
+    )
+    expect(tab.page.locator("[data-testid=final] button", has_text="Last deal")).to_have_count(1)
     tab.shot("indian-2-final")
     tab.assert_accessible("indian final")
     tab.assert_healthy()

@@ -67,6 +67,7 @@ def test_a_whole_two_seat_rummy_game_against_the_computer(open_tab, deal_from):
     for seat in range(2):
         row = tab.page.locator(f"[data-testid=round-row-{seat}] [data-testid=round-points-value]")
         assert row.get_attribute("data-points") == str(result["points"][seat])
+    expect(tab.page.locator("#result-title")).to_have_text("Round 1")  # Rummy plays rounds
     tab.shot("rummy-2-result")
     tab.assert_accessible("rummy round result")
     tab.page.click("[data-key=verify]")

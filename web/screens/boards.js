@@ -3,7 +3,7 @@
 
 import { api } from "../api.js";
 import { h } from "../dom.js";
-import { VARIANTS } from "../variants.js";
+import { VARIANTS, variantNamed } from "../variants.js";
 import { guestNote } from "./guest.js";
 
 const PERIODS = [["weekly", "This week"], ["monthly", "This month"], ["all-time", "All time"], ["rating", "Rating"]];
@@ -31,7 +31,8 @@ export async function leaderboards(main, route, ctx) {
   const period = route.query.get("period") || "weekly";
   const category = route.query.get("category") || "computer";
   const start = route.query.get("start");
-  const variant = VARIANTS[route.query.get("variant")] ? route.query.get("variant") : "gin";
+  // The game the address names, or the first in the list.
+  const variant = (variantNamed(route.query.get("variant")) || Object.values(VARIANTS)[0]).name;
   const me = ctx.me && ctx.me.username;
   const link = (query) => boardLink({ variant, ...query });
 

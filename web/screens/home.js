@@ -2,7 +2,7 @@
 
 import { api, auth } from "../api.js";
 import { formData, h, plural, replace } from "../dom.js";
-import { VARIANTS, variantLabel } from "../variants.js";
+import { VARIANTS, variantLabel, variantName } from "../variants.js";
 import { inviteSignedOut } from "./guest.js";
 import {
   indianBody, indianComputerFields, indianFriendFields, indianLength, indianRuleFields, indianRules,
@@ -105,7 +105,7 @@ function gameLine(game) {
       ? (won ? "You won" : "You lost") : "Cancelled";
   const others = game.players.filter((p) => p.seat !== game.you).map((p) => game.scores[p.seat]);
   const scores = `${game.scores[game.you]} – ${others.join(" – ")}`;
-  return h("li", { class: ["game-line", game.your_turn && "your-turn"], "data-variant": game.variant || "gin" },
+  return h("li", { class: ["game-line", game.your_turn && "your-turn"], "data-variant": variantName(game) },
     h("span", { class: "who" }, h("span", { class: "variant-tag" }, variantLabel(game)), ` vs ${describePlayers(game)}`),
     h("span", { class: "score" }, scores),
     h("span", { class: "state" }, status),
@@ -189,7 +189,7 @@ export async function home(main, ctx) {
   const guest = Boolean(ctx.me && ctx.me.guest);
   const name = ctx.me && !(guest && ctx.me.display_name === ctx.me.username) ? ctx.me.display_name : "";
   main.append(
-    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : guest ? "Welcome" : "Gin Rummy & Rummy"),
+    h("h1", { class: "page-title" }, name ? `Welcome, ${name}` : guest ? "Welcome" : "Rummy games"),
     h("div", { class: "home-grid" }, computer, h("div", { class: "stack" }, friend, join),
       h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your games"), mine),
       h("section", { class: "panel", "aria-labelledby": "h-lobby" }, h("h2", { id: "h-lobby" }, "Public tables"), lobby)));
@@ -208,7 +208,7 @@ export async function home(main, ctx) {
 }
 
 function lobbyLine(t, me, ctx) {
-  const variant = t.variant || "gin";
+  const variant = variantName(t);
   const seats = t.seats || 2;
   const free = t.free_seats ?? 1;
   const rules = t.rules || {};

@@ -2,7 +2,7 @@
 
 import { api } from "../api.js";
 import { formData, h } from "../dom.js";
-import { VARIANTS } from "../variants.js";
+import { variantNamed } from "../variants.js";
 import { guestNote } from "./guest.js";
 
 function stats(s) {
@@ -14,7 +14,7 @@ function stats(s) {
   ];
   const all = h("dl", { class: "stats", "data-testid": "stats-all" }, items.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v))));
   const perGame = Object.entries(s.variants || {}).map(([name, v]) => h("section", { class: "variant-stats", "data-variant": name, "data-testid": `stats-${name}` },
-    h("h3", {}, VARIANTS[name] ? VARIANTS[name].label : name),
+    h("h3", {}, (variantNamed(name) || { label: name }).label),
     h("dl", { class: "stats" }, [["Games", v.games], ["Wins", v.wins], ["Losses", v.losses],
       ["Rating", `${Math.round(v.rating)}${v.rating_provisional ? " (provisional)" : ""}`]].map(([k, val]) => h("div", {}, h("dt", {}, k), h("dd", {}, val))))));
   return [all, perGame.length ? h("h2", {}, "By game") : null, perGame];

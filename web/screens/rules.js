@@ -108,7 +108,7 @@ const PAGES = {
 export const RULE_PAGES = PAGES;
 
 export function rules(main, name) {
-  const chosen = PAGES[name] ? name : "gin";
+  const chosen = Object.hasOwn(PAGES, name) ? name : Object.keys(PAGES)[0]; // the first game's page unless named
   const page = PAGES[chosen];
   const tabs = h("nav", { class: "tabs", "aria-label": "Games" }, Object.entries(PAGES).map(([key, value]) =>
     h("a", { href: `#/rules/${key}`, class: ["tab", key === chosen && "active"], "aria-current": key === chosen ? "page" : null }, value.label)));

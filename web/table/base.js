@@ -2,8 +2,8 @@
 // from polling while it is down, and from our own actions, shown in version order, other
 // players' moves one at a time with a short pause), acting, the waiting room, the round
 // result and the end of the game, quick chat, hints (against the computer) and the
-// keyboard. A game adds a subclass (gin.js, rummy.js) that draws the felt and says what its
-// moves mean.
+// keyboard; the stock and the discard pile every game has. A game adds a subclass (gin.js;
+// rummy.js and indian.js through melding.js) that draws the felt and says what its moves mean.
 
 import { api, ApiError, newKey, request } from "../api.js";
 import { cardFace, shortName, sortCards } from "../cards.js";
@@ -11,7 +11,9 @@ import { h, plural, replace, sleep } from "../dom.js";
 import { play, setSound, soundOn } from "../sound.js";
 import { Follower } from "../sse.js";
 import { tournamentOf } from "../tournament-games.js";
+import { variantLabel, variantName } from "../variants.js";
 import { verifyDeal } from "../verify.js";
+import { dealInto, discardPile, stockPile } from "./parts.js";
 
 const OFFERED_KEY = "ginrummy.offered";
 export const delayMs = () => {
@@ -19,6 +21,8 @@ export const delayMs = () => {
   if (Number.isFinite(stored) && stored > 0) return stored;
   return matchMedia("(prefers-reduced-motion: reduce)").matches ? 400 : 800;
 };
+
+const upper = (word) => word[0].toUpperCase() + word.slice(1);
 
 export function offeredByMe(id) {
   return (sessionStorage.getItem(OFFERED_KEY) || "").split(",").includes(id);
@@ -30,6 +34,7 @@ export class TableBase {
     this.id = view.id;
     this.ctx = ctx;
     this.first = view;
+    this.variant = variantName(view);
     this.view = null;
     this.queue = [];
     this.latest = -1;
@@ -76,6 +81,14 @@ export class TableBase {
   animate() {}
 
   renderActions() {}
+
+  // What the game calls one hand dealt and played out: "round" (Indian Rummy: "deal").
+  roundWord() {
+    return "round";
+  }
+
+  // Nothing is selected any more (a game that selects cards forgets them).
+  forgetSelection() {}
 
   // --- state -------------------------------------------------------------------------------
 
@@ -129,6 +142,15 @@ export class TableBase {
       if (!map.has(action.type)) map.set(action.type, action);
     }
     return map;
+  }
+
+  discardable() {
+    const action = this.legal().get("discard");
+    return action && action.cards ? action.cards : [];
+  }
+
+  canDiscard() {
+    return !this.busy && this.discardable().length > 0;
   }
 
   legalAll(type) {
@@ -283,7 +305,7 @@ export class TableBase {
     // takes longer (the stylesheet delays it).
     this.live = h("p", { class: "live", role: "status", "data-status": "connecting", "data-testid": "live" },
       h("span", { class: "dot connecting" }), "Connecting…");
-    this.felt = h("div", { class: ["felt", `felt-${this.first.variant || "gin"}`] });
+    this.felt = h("div", { class: ["felt", `felt-${this.variant}`] });
     this.status = h("p", { class: "status", role: "status", "aria-live": "polite", "data-testid": "status" });
     this.actions = h("div", { class: "actions", role: "group", "aria-label": "Actions" });
     this.chat = h("section", { class: "chat", "aria-label": "Quick chat" });
@@ -299,8 +321,8 @@ export class TableBase {
     this.side = h("aside", { class: "side", "aria-label": "Chat and game details" }, this.chat, this.info);
     this.layer = h("div", { class: "layer" });
     this.screen = h("section", {
-      class: ["table-screen", `variant-${this.first.variant || "gin"}`], "data-testid": "table",
-      "data-variant": this.first.variant || "gin", "aria-labelledby": "table-title",
+      class: ["table-screen", `variant-${this.variant}`], "data-testid": "table",
+      "data-variant": this.variant, "aria-labelledby": "table-title",
     },
     h("header", { class: "table-head" }, this.title, this.scores, h("div", { class: "head-tools" }, sound, this.live)),
     h("div", { class: "table-body" }, this.felt, this.side), this.layer);
@@ -312,6 +334,47 @@ export class TableBase {
   buildFelt() {
     this.middle = h("div", { class: "middle" });
     this.felt.append(this.middle, this.status, this.actions);
+  }
+
+  // The stock and the discard pile (a card dragged onto the pile is discarded).
+  piles(prev) {
+    const r = this.view.round;
+    const legal = this.legal();
+    const canStock = legal.has("draw_stock") && !this.busy;
+    const canTake = legal.has("draw_discard") && !this.busy;
+    const prevPile = prev && prev.round && prev.round.number === r.number ? prev.round.discard_pile : null;
+    const arrived = prevPile && r.discard_pile.length > prevPile.length ? "arrived" : "";
+    return [
+      h("div", { class: "pile-wrap" }, stockPile({ size: r.stock_size, playable: canStock, onDraw: () => this.act({ type: "draw_stock" }) }),
+        h("span", { class: "pile-label" }, "Stock")),
+      h("div", { class: "pile-wrap" }, discardPile({
+        cards: r.discard_pile, canTake, canDrop: this.canDiscard(), arrived,
+        onTake: () => this.act({ type: "draw_discard" }),
+        onDrop: (card) => this.discard(card),
+      }), h("span", { class: "pile-label" }, "Discard pile")),
+    ];
+  }
+
+  // The status line begins with the last move of another player, in words.
+  lastMoveLine() {
+    return this.lastMove ? h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " ") : null;
+  }
+
+  // The status line while another player is to play.
+  waitingFor(seat) {
+    const who = this.playerName(seat);
+    const player = this.view.players[seat];
+    return player && player.computer ? `${who} is thinking…` : `Waiting for ${who} to play.`;
+  }
+
+  // Whether `view` starts a deal; if it does, the cards are dealt into the hand on screen
+  // (but not on a reload in the middle of a game).
+  startsDeal(prev, view) {
+    if (prev && prev.round && prev.round.number === view.round.number) return false;
+    if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
+      dealInto(this.mine.querySelector("[data-testid=hand]"), this.middle.querySelector("[data-key=stock]"));
+    }
+    return true;
   }
 
   render(prev) {
@@ -350,7 +413,7 @@ export class TableBase {
   }
 
   gameLabel() {
-    return "Gin Rummy";
+    return variantLabel(this.first);
   }
 
   target() {
@@ -379,15 +442,15 @@ export class TableBase {
     const dealer = r.dealer === view.you ? "you" : this.playerName(r.dealer);
     replace(this.info,
       this.tournamentLine(),
-      h("h2", {}, `Round ${r.number}`),
+      h("h2", {}, `${upper(this.roundWord())} ${r.number}`),
       h("p", {}, `Dealer: ${dealer}. ${this.target()}.`),
       r.deck_commitment ? h("p", { class: "commitment" },
         "Fair shuffle: this deal is sealed as ",
         h("code", { title: r.deck_commitment, "data-testid": "commitment" }, `${r.deck_commitment.slice(0, 16)}…`),
-        " (SHA-256). The deck is revealed when the round ends, so you can check it.") : null,
+        ` (SHA-256). The deck is revealed when the ${this.roundWord()} ends, so you can check it.`) : null,
       this.roundsList(),
       h("p", { class: "keys" }, this.keyHelp(), this.hintable ? " H shows a hint." : ""),
-      h("p", { class: "hint" }, h("a", { href: `#/rules/${view.variant || "gin"}` }, `The rules of ${this.gameLabel()}`)),
+      h("p", { class: "hint" }, h("a", { href: `#/rules/${this.variant}` }, `The rules of ${this.gameLabel()}`)),
       view.status === "active" && r.legal_actions !== undefined && !this.hasLeft()
         ? h("button", { type: "button", class: "danger small", "data-key": "concede", onclick: () => this.concede() }, this.seats > 2 ? "Leave the game" : "Concede the game")
         : null);
@@ -412,9 +475,9 @@ export class TableBase {
     const view = this.view;
     if (!view.rounds.length) return null;
     const rows = view.rounds.slice().reverse().map((result) => h("li", {},
-      h("span", {}, `Round ${result.number}: `, this.roundLine(result)),
+      h("span", {}, `${upper(this.roundWord())} ${result.number}: `, this.roundLine(result)),
       h("button", { type: "button", class: "link", onclick: () => this.openResult(result, { fresh: false }) }, "details")));
-    return h("div", {}, h("h3", {}, "Rounds"), h("ul", { class: "rounds" }, rows));
+    return h("div", {}, h("h3", {}, `${upper(this.roundWord())}s`), h("ul", { class: "rounds" }, rows));
   }
 
   roundLine(result) {
@@ -562,7 +625,7 @@ export class TableBase {
       h("div", { class: "row" },
         this.backToTournament()
           || h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, "Rematch"),
-        view.rounds.length ? h("button", { type: "button", onclick: () => this.openResult(view.rounds[view.rounds.length - 1], { fresh: false }) }, "Last round") : null,
+        view.rounds.length ? h("button", { type: "button", onclick: () => this.openResult(view.rounds[view.rounds.length - 1], { fresh: false }) }, `Last ${this.roundWord()}`) : null,
         h("a", { class: "button", href: "#/" }, "Back to the start"))));
     this.renderOffer();
     const rounds = this.roundsList();
@@ -610,14 +673,14 @@ export class TableBase {
     const verifyOut = h("div", { class: "verify", "aria-live": "polite" });
     const finished = view.status === "finished";
     const last = result.number === view.rounds[view.rounds.length - 1].number;
-    const next = fresh && !(finished && last) ? "Next round" : fresh ? "See the final result" : "Close";
+    const next = fresh && !(finished && last) ? `Next ${this.roundWord()}` : fresh ? "See the final result" : "Close";
     const close = h("button", { type: "button", class: "primary", "data-key": "result-close", onclick: () => this.closeResult() }, next);
     const dialog = h("div", {
       class: "dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "result-title", "data-testid": "round-result",
       "data-outcome": result.outcome, "data-winner": result.winner ?? "",
       "data-points": Array.isArray(result.points) ? result.points.join(",") : result.points,
     },
-    h("h2", { id: "result-title" }, `Round ${result.number}`),
+    h("h2", { id: "result-title" }, `${upper(this.roundWord())} ${result.number}`),
     this.resultBody(result),
     result.deck ? h("button", {
       type: "button", "data-key": "verify",
@@ -712,6 +775,12 @@ export class TableBase {
     return null;
   }
 
+  discard(card) {
+    if (!card || !this.discardable().includes(card)) return;
+    this.forgetSelection();
+    this.act({ type: "discard", card });
+  }
+
   async refresh() {
     try {
       this.offer(await api(`/games/${this.id}`));
@@ -720,10 +789,13 @@ export class TableBase {
     }
   }
 
+  // What leaving a table of three or more costs, asked before the player leaves.
+  leaveWords() {
+    return "Leave this game? A computer plays your seat from now on, and you are placed last.";
+  }
+
   async concede() {
-    const text = this.seats > 2
-      ? "Leave this game? A computer plays your seat from now on, and you are placed last."
-      : "Concede this game? Your opponent wins it.";
+    const text = this.seats > 2 ? this.leaveWords() : "Concede this game? Your opponent wins it.";
     const ok = await this.confirm(text, this.seats > 2 ? "Leave" : "Concede");
     if (!ok) return;
     try {
@@ -784,6 +856,15 @@ export class TableBase {
       this.layer.classList.add("open");
       yesButton.focus();
     });
+  }
+
+  // The button that sorts the hand the other way (R).
+  sortButton() {
+    const other = this.sort === "suit" ? "rank" : "suit";
+    return h("button", {
+      type: "button", class: "small ghost", "data-key": "sort", onclick: () => this.toggleSort(),
+      "aria-label": `Sort by ${other} (sorted by ${this.sort})`,
+    }, `Sort by ${other}`);
   }
 
   async toggleSort() {
@@ -942,7 +1023,10 @@ export class TableBase {
     }
     if (event.target.closest && event.target.closest(".chat, .site-top")) return;
     if (this.gameKey(event)) return;
+    const legal = this.legal();
     switch (event.key.toLowerCase()) {
+      case "s": if (legal.has("draw_stock")) this.press(event, '[data-key="stock"]'); break;
+      case "d": if (legal.has("draw_discard")) this.press(event, '[data-key="discard-pile"]'); break;
       case "r": this.press(event, '[data-key="sort"]'); break;
       case "h": this.press(event, '[data-key="hint"]'); break;
       case "arrowleft":

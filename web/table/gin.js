@@ -6,18 +6,12 @@ import {
 } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
 import { TableBase, rovingHand } from "./base.js";
-import {
-  backsFan, dealInto, discardPile, draggableCard, fly, handRow, stockPile,
-} from "./parts.js";
+import { backsFan, draggableCard, fly, handRow } from "./parts.js";
 
 export class GinTable extends TableBase {
   constructor(main, view, ctx) {
     super(main, view, ctx);
     this.mode = null; // "knock" while choosing the card to knock with
-  }
-
-  gameLabel() {
-    return "Gin Rummy";
   }
 
   target() {
@@ -91,16 +85,10 @@ export class GinTable extends TableBase {
   // The opponent's draws and discards travel between the piles and their hand.
   animate(prev, view) {
     if (!view.round || view.status !== "active") return;
+    if (this.startsDeal(prev, view)) return;
     const stock = this.middle.querySelector("[data-key=stock]");
     const pile = this.middle.querySelector("[data-key=discard-pile]");
     const hand = this.opponent.querySelector(".hand");
-    if (!prev || !prev.round || prev.round.number !== view.round.number) {
-      // A new round, or a game that has just begun (not a reload in the middle of one).
-      if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
-        dealInto(this.mine.querySelector("[data-testid=hand]"), stock);
-      }
-      return;
-    }
     const change = this.change(prev, view);
     const top = view.round.discard_pile[view.round.discard_pile.length - 1];
     const taken = prev.round.discard_pile[prev.round.discard_pile.length - 1];
@@ -124,22 +112,7 @@ export class GinTable extends TableBase {
   }
 
   renderMiddle(prev) {
-    const r = this.view.round;
-    const legal = this.legal();
-    const canStock = legal.has("draw_stock") && !this.busy;
-    const canTake = legal.has("draw_discard") && !this.busy;
-    const prevPile = prev && prev.round && prev.round.number === r.number ? prev.round.discard_pile : null;
-    const arrived = prevPile && r.discard_pile.length > prevPile.length ? "arrived" : "";
-    replace(this.middle,
-      h("div", { class: "pile-wrap" }, stockPile({ size: r.stock_size, playable: canStock, onDraw: () => this.act({ type: "draw_stock" }) }),
-        h("span", { class: "pile-label" }, "Stock")),
-      h("div", { class: "pile-wrap" }, discardPile({
-        cards: r.discard_pile, canTake, canDrop: this.canDiscard(), arrived,
-        onTake: () => this.act({ type: "draw_discard" }),
-        onDrop: (card) => {
-          if (this.discardable().includes(card)) this.act({ type: "discard", card });
-        },
-      }), h("span", { class: "pile-label" }, "Discard pile")));
+    replace(this.middle, this.piles(prev));
     replace(this.status, this.prompt());
   }
 
@@ -147,11 +120,9 @@ export class GinTable extends TableBase {
     const view = this.view;
     const r = view.round;
     const legal = this.legal();
-    const parts = [];
-    if (this.lastMove) parts.push(h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " "));
+    const parts = [this.lastMoveLine()];
     if (r.turn !== view.you) {
-      const who = this.playerName(this.opp);
-      parts.push(view.players[this.opp].computer ? `${who} is thinking…` : `Waiting for ${who} to play.`);
+      parts.push(this.waitingFor(this.opp));
       return parts;
     }
     const top = r.discard_pile[r.discard_pile.length - 1];
@@ -163,18 +134,9 @@ export class GinTable extends TableBase {
     return parts;
   }
 
-  discardable() {
-    const action = this.legal().get("discard");
-    return action && action.cards ? action.cards : [];
-  }
-
   knockable() {
     const action = this.legal().get("knock");
     return action && action.cards ? action.cards : [];
-  }
-
-  canDiscard() {
-    return !this.busy && this.discardable().length > 0;
   }
 
   renderMine(prev) {
@@ -222,10 +184,7 @@ export class GinTable extends TableBase {
         h("span", { class: "timer", "data-seat": view.you }),
         h("span", { class: "deadwood-count", "data-testid": "deadwood", "data-points": r.deadwood }, count),
         h("span", { class: "knock-limit" }, r.knock_limit === 0 ? "Gin only" : `knock at ${r.knock_limit} or less`),
-        h("button", {
-          type: "button", class: "small ghost", "data-key": "sort", onclick: () => this.toggleSort(),
-          "aria-label": `Sort by ${this.sort === "suit" ? "rank" : "suit"} (sorted by ${this.sort})`,
-        }, `Sort by ${this.sort === "suit" ? "rank" : "suit"}`)),
+        this.sortButton()),
       hand);
   }
 
@@ -277,10 +236,7 @@ export class GinTable extends TableBase {
   }
 
   gameKey(event) {
-    const legal = this.legal();
     switch (event.key.toLowerCase()) {
-      case "s": if (legal.has("draw_stock")) this.press(event, '[data-key="stock"]'); return true;
-      case "d": if (legal.has("draw_discard")) this.press(event, '[data-key="discard-pile"]'); return true;
       case "p": this.press(event, '[data-key="act-pass"]'); return true;
       case "k": this.press(event, '[data-key="act-knock"]'); return true;
       case "g": if (!this.press(event, '[data-key="act-gin"]')) this.press(event, '[data-key="act-big-gin"]'); return true;

@@ -5,12 +5,10 @@
 
 import { cardFace, isJoker, shortName, sortCards } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { api } from "../api.js";
-import { TableBase, rovingHand } from "./base.js";
+import { rovingHand } from "./base.js";
 import { KIND_WORDS, checkShow, groupKind, isWild } from "./indian-groups.js";
-import {
-  backsFan, cardWords, dealInto, discardPile, fly, handRow, stockPile,
-} from "./parts.js";
+import { MeldingTable } from "./melding.js";
+import { cardWords, handRow } from "./parts.js";
 
 const STATUS_WORDS = {
   in: "", dropped: "dropped", wrong_show: "wrong show", declared: "declared", out: "out",
@@ -37,13 +35,13 @@ function loadStyle() {
   return styled;
 }
 
-export class IndianTable extends TableBase {
+export class IndianTable extends MeldingTable {
   constructor(main, view, ctx) {
     super(main, view, ctx);
     this.groups = null; // the player's groups of the current deal: [[card, ...], ...]
     this.loose = []; // cards in no group
     this.groupsRound = null;
-    this.selected = []; // [{g, i}]: g is a group index, or -1 for the loose cards
+    // this.selected: [{g, i}]: g is a group index, or -1 for the loose cards
   }
 
   async start() {
@@ -51,8 +49,8 @@ export class IndianTable extends TableBase {
     return super.start();
   }
 
-  gameLabel() {
-    return "Indian Rummy";
+  roundWord() {
+    return "deal";
   }
 
   get rules() {
@@ -77,8 +75,7 @@ export class IndianTable extends TableBase {
   }
 
   hasLeft() {
-    const me = this.view.players[this.view.you];
-    return Boolean(me && me.computer && !me.user) || this.seatStatus(this.view.you) === "out";
+    return super.hasLeft() || this.seatStatus(this.view.you) === "out";
   }
 
   // A first drop before the player's first draw of the deal, a middle drop after it: a
@@ -217,11 +214,9 @@ export class IndianTable extends TableBase {
   // --- describing and animating other players' moves -------------------------------------------
 
   changes(prev, next) {
-    if (!prev || !prev.round || !next.round || prev.round.number !== next.round.number) return null;
-    const seat = prev.round.turn;
-    if (seat === null || seat === undefined || seat === prev.you) return null;
-    const a = prev.round;
-    const b = next.round;
+    const turn = this.theirTurn(prev, next);
+    if (!turn) return null;
+    const { seat, a, b } = turn;
     const out = { seat, drew: false, took: null, discarded: null, status: null };
     const topA = a.discard_pile[a.discard_pile.length - 1];
     const topB = b.discard_pile[b.discard_pile.length - 1];
@@ -233,35 +228,11 @@ export class IndianTable extends TableBase {
     return out;
   }
 
-  describe(prev, next) {
-    const c = this.changes(prev, next);
-    if (!c) return "";
-    const parts = [];
-    if (c.drew) parts.push("drew from the stock");
-    if (c.took) parts.push(`took ${shortName(c.took)} from the pile`);
-    if (c.discarded) parts.push(`discarded ${shortName(c.discarded)}`);
-    if (c.status === "dropped") parts.push("dropped out of this deal");
-    if (c.status === "wrong_show") parts.push("made a wrong show and is out of this deal");
-    if (!parts.length) return "";
-    return `${this.playerName(c.seat, { view: next })} ${parts.join(", ")}.`;
-  }
-
-  animate(prev, view) {
-    if (!view.round || view.status !== "active") return;
-    const stock = this.middle.querySelector("[data-key=stock]");
-    const pile = this.middle.querySelector("[data-key=discard-pile]");
-    if (!prev || !prev.round || prev.round.number !== view.round.number) {
-      if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
-        dealInto(this.mine.querySelector("[data-testid=hand]"), stock);
-      }
-      return;
-    }
-    const c = this.changes(prev, view);
-    if (!c) return;
-    const seat = this.opponents.querySelector(`.opponent[data-seat="${c.seat}"] .hand`);
-    if (c.drew) fly(stock, seat, { what: `stock>seat-${c.seat}` });
-    if (c.took) fly(pile, seat, { card: c.took, what: `pile>seat-${c.seat}` });
-    if (c.discarded) fly(seat, pile, { card: c.discarded, delay: c.drew || c.took ? 200 : 0, what: `seat-${c.seat}>pile` });
+  statusWords(c) {
+    return [
+      c.status === "dropped" ? "dropped out of this deal" : null,
+      c.status === "wrong_show" ? "made a wrong show and is out of this deal" : null,
+    ];
   }
 
   // --- drawing the table -------------------------------------------------------------------------
@@ -280,67 +251,24 @@ export class IndianTable extends TableBase {
     super.show(view);
   }
 
-  renderPlay(prev) {
-    this.renderOpponents();
-    this.renderMiddle(prev);
+  renderHand() {
     this.renderMine();
     this.renderShowPanel();
-    this.renderActions();
-    replace(this.status, this.prompt());
   }
 
-  rerender(key) {
-    this.renderMine();
-    this.renderShowPanel();
-    this.renderActions();
-    replace(this.status, this.prompt());
-    this.applyHint();
-    this.restoreFocus(key);
-  }
-
-  renderOpponents() {
-    const view = this.view;
-    const r = view.round;
-    replace(this.opponents, this.others().map((seat) => {
-      const p = view.players[seat];
-      const size = r.hand_sizes[seat];
-      const status = this.seatStatus(seat);
-      return h("div", {
-        class: ["seat", "opponent", r.turn === seat && "turn", status !== "in" && "gone"], "data-seat": seat,
-        "data-testid": `seat-${seat}`, "data-status": status,
-      },
-      h("div", { class: ["nameplate", r.turn === seat && "turn"] },
-        h("span", { class: "name" }, this.playerName(seat, { you: false })),
-        p.user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(p.user.username)}`, "aria-label": `${p.user.display_name}'s profile` }, "profile") : null,
-        p.computer && this.names.has(seat) ? h("span", { class: "badge left", "data-testid": "replaced" }, "left: a computer plays") : null,
-        h("span", { class: "badge count", "data-testid": "hand-size" }, plural(size, "card")),
-        status !== "in" ? h("span", { class: "badge status", "data-testid": "seat-status" }, STATUS_WORDS[status] || status) : null,
-        h("span", { class: "badge total", title: "Penalty points so far" }, `${view.scores[seat]} pts`),
-        r.turn === seat ? h("span", { class: "turn-badge" }, "to play") : null,
-        h("span", { class: "timer", "data-seat": seat }),
-        h("span", { class: "bubble", "data-seat": seat, hidden: true })),
-      backsFan(size, `${this.playerName(seat)} holds ${plural(size, "card")}`));
-    }));
+  seatBadges(seat) {
+    const status = this.seatStatus(seat);
+    return [
+      status !== "in" ? h("span", { class: "badge status", "data-testid": "seat-status" }, STATUS_WORDS[status] || status) : null,
+      h("span", { class: "badge total", title: "Penalty points so far" }, `${this.view.scores[seat]} pts`),
+    ];
   }
 
   renderMiddle(prev) {
-    const r = this.view.round;
-    const legal = this.legal();
-    const canStock = legal.has("draw_stock") && !this.busy;
-    const canTake = legal.has("draw_discard") && !this.busy;
-    const prevPile = prev && prev.round && prev.round.number === r.number ? prev.round.discard_pile : null;
-    const arrived = prevPile && r.discard_pile.length > prevPile.length ? "arrived" : "";
-    const wild = r.wild_joker;
+    const wild = this.view.round.wild_joker;
     const rankWord = wild.rank === "T" ? "10" : { A: "ace", J: "jack", Q: "queen", K: "king" }[wild.rank] || wild.rank;
     const wildFace = cardFace(wild.card, { label: "the wild joker card" });
-    replace(this.middle,
-      h("div", { class: "pile-wrap" }, stockPile({ size: r.stock_size, playable: canStock, onDraw: () => this.act({ type: "draw_stock" }) }),
-        h("span", { class: "pile-label" }, "Stock")),
-      h("div", { class: "pile-wrap" }, discardPile({
-        cards: r.discard_pile, canTake, canDrop: this.canDiscard(), arrived,
-        onTake: () => this.act({ type: "draw_discard" }),
-        onDrop: (card) => this.discard(card),
-      }), h("span", { class: "pile-label" }, "Discard pile")),
+    replace(this.middle, this.piles(prev),
       h("div", {
         class: "pile-wrap wild-joker", "data-testid": "wild-joker", "data-card": wild.card, "data-rank": wild.rank,
       }, wildFace,
@@ -348,15 +276,6 @@ export class IndianTable extends TableBase {
       h("span", { class: "wild-note" }, isJoker(wild.card)
         ? "Every ace is a joker this deal, and the printed jokers."
         : `Every ${rankWord} is a joker this deal, and the printed jokers.`)));
-  }
-
-  canDiscard() {
-    return !this.busy && this.discardable().length > 0;
-  }
-
-  discardable() {
-    const action = this.legal().get("discard");
-    return action && action.cards ? action.cards : [];
   }
 
   validWith() {
@@ -505,34 +424,24 @@ export class IndianTable extends TableBase {
     replace(this.showPanel, parts);
   }
 
-  prompt() {
+  sittingOut() {
     const view = this.view;
-    const r = view.round;
-    const legal = this.legal();
-    const parts = [];
-    if (this.lastMove) parts.push(h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " "));
     const mine = this.seatStatus(view.you);
     if (this.hasLeft()) {
       const me = view.players[view.you];
-      parts.push(me && me.computer ? "You left this game." : "You are out of this game: your total reached the pool. The others play on.");
-      return parts;
+      return me && me.computer ? "You left this game." : "You are out of this game: your total reached the pool. The others play on.";
     }
-    if (mine === "dropped" || mine === "wrong_show") {
-      parts.push(mine === "dropped" ? "You dropped out of this deal; the others play on." : "Your show was not valid: you are out of this deal; the others play on.");
-      return parts;
-    }
-    if (r.turn !== view.you) {
-      const who = this.playerName(r.turn);
-      parts.push(view.players[r.turn] && view.players[r.turn].computer ? `${who} is thinking…` : `Waiting for ${who} to play.`);
-      return parts;
-    }
-    const top = r.discard_pile[r.discard_pile.length - 1];
-    if (legal.has("draw_stock") || legal.has("draw_discard")) {
-      parts.push(h("b", {}, "Your turn: "), legal.has("draw_discard") && top ? `draw from the stock or take ${shortName(top)}, or drop.` : "draw from the stock, or drop.");
-    } else {
-      parts.push(h("b", {}, "Your turn: "), "select a card, then discard it, or declare with it face down.");
-    }
-    return parts;
+    if (mine === "dropped") return "You dropped out of this deal; the others play on.";
+    if (mine === "wrong_show") return "Your show was not valid: you are out of this deal; the others play on.";
+    return null;
+  }
+
+  drawPrompt(draw) {
+    return `${draw}, or drop.`;
+  }
+
+  playPrompt() {
+    return "select a card, then discard it, or declare with it face down.";
   }
 
   renderActions() {
@@ -584,17 +493,6 @@ export class IndianTable extends TableBase {
     this.rerender(el ? el.dataset.key : null);
   }
 
-  clear() {
-    this.selected = [];
-    this.rerender(null);
-  }
-
-  discard(card) {
-    if (!card || !this.discardable().includes(card)) return;
-    this.selected = [];
-    this.act({ type: "discard", card });
-  }
-
   async declare(place) {
     const card = place && this.cardAt(place);
     if (!card) return;
@@ -620,17 +518,8 @@ export class IndianTable extends TableBase {
     this.act({ type: "drop" });
   }
 
-  async concede() {
-    const text = this.seats > 2
-      ? `Leave this game? It counts as a drop at ${plural(Math.max(this.rules.first_drop ?? 20, this.rules.middle_drop ?? 40), "point")}, and you are placed last.`
-      : "Concede this game? Your opponent wins it.";
-    const ok = await this.confirm(text, this.seats > 2 ? "Leave" : "Concede");
-    if (!ok) return;
-    try {
-      this.offer(await api(`/games/${this.id}/concede`, { method: "POST" }));
-    } catch (error) {
-      this.ctx.say(error);
-    }
+  leaveWords() {
+    return `Leave this game? It counts as a drop at ${plural(Math.max(this.rules.first_drop ?? 20, this.rules.middle_drop ?? 40), "point")}, and you are placed last.`;
   }
 
   hintTargets(action) {
@@ -656,18 +545,13 @@ export class IndianTable extends TableBase {
   }
 
   gameKey(event) {
-    const legal = this.legal();
     switch (event.key.toLowerCase()) {
-      case "s": if (legal.has("draw_stock")) this.press(event, '[data-key="stock"]'); return true;
-      case "d": if (legal.has("draw_discard")) this.press(event, '[data-key="discard-pile"]'); return true;
       case "g": this.press(event, '[data-key="act-group"]'); return true;
       case "a": this.press(event, '[data-key="act-arrange"]'); return true;
-      case "x": this.press(event, '[data-key="act-discard"]'); return true;
       case "e": this.press(event, '[data-key="act-declare"]'); return true;
       case "p": this.press(event, '[data-key="act-drop"]'); return true;
       case "r": return true; // the hand keeps the player's own order
-      case "escape": this.clear(); return true;
-      default: return false;
+      default: return super.gameKey(event);
     }
   }
 
@@ -684,29 +568,30 @@ export class IndianTable extends TableBase {
   }
 
   resultBody(result) {
-    const view = this.view;
-    const order = [view.you, ...this.others()];
     const wild = result.wild_joker;
     return [
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
       wild ? h("p", { class: "hint wild-line" }, "Wild joker this deal: ", cardFace(wild.card), ` (every ${wild.rank === "T" ? "10" : wild.rank} was a joker).`) : null,
-      h("div", { class: "table-scroll", tabindex: "0", role: "region", "aria-label": "Points of this deal" }, h("table", { class: "breakdown round-points", "data-testid": "round-points" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Hand"),
-          h("th", { scope: "col" }, "Cards"), h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Total"))),
-        h("tbody", {}, order.map((seat) => {
+      this.pointsTable(result, {
+        columns: ["Hand", "Cards"],
+        region: "Points of this deal",
+        row: (seat) => {
           const hand = result.hands.find((x) => x.seat === seat) || { status: "out", groups: [], ungrouped: [], value: 0 };
           const shown = hand.groups.length || hand.ungrouped.length;
-          return h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}`, "data-status": hand.status },
-            h("th", { scope: "row" }, this.playerName(seat)),
-            h("td", { "data-testid": "hand-status" }, HAND_WORDS[hand.status] || hand.status),
-            h("td", { class: "left-cards" }, shown
-              ? h("div", { class: "hand small-cards" },
-                hand.groups.map((g) => h("div", { class: "group meld", role: "group", "aria-label": `Group: ${cardWords(g)}` }, g.map((c) => cardFace(c)))),
-                hand.ungrouped.length ? h("div", { class: "group deadwood", role: "group", "aria-label": `Not in a valid group: ${cardWords(hand.ungrouped)}` }, this.smallCards(hand.ungrouped)) : null)
-              : "none"),
-            h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, String(result.points[seat])),
-            h("td", {}, result.scores_after[seat]));
-        })))),
+          return {
+            attrs: { "data-status": hand.status },
+            cells: [
+              h("td", { "data-testid": "hand-status" }, HAND_WORDS[hand.status] || hand.status),
+              h("td", { class: "left-cards" }, shown
+                ? h("div", { class: "hand small-cards" },
+                  hand.groups.map((g) => h("div", { class: "group meld", role: "group", "aria-label": `Group: ${cardWords(g)}` }, g.map((c) => cardFace(c)))),
+                  hand.ungrouped.length ? h("div", { class: "group deadwood", role: "group", "aria-label": `Not in a valid group: ${cardWords(hand.ungrouped)}` }, this.smallCards(hand.ungrouped)) : null)
+                : "none"),
+            ],
+            points: String(result.points[seat]),
+          };
+        },
+      }),
     ];
   }
 
@@ -715,26 +600,15 @@ export class IndianTable extends TableBase {
     return `${this.playerName(result.winner)} won, you +${result.points[this.view.you]}`;
   }
 
-  finalBody() {
-    const view = this.view;
-    const final = view.final;
-    const placement = final.placement || [];
-    return [
-      h("ol", { class: "placement", "data-testid": "placement" }, placement.map((seat, i) => h("li", {
-        "data-seat": seat, class: seat === view.you ? "me" : null,
-      },
-      h("span", { class: "place" }, `${i + 1}.`),
-      h("span", { class: "who" }, this.playerName(seat)),
-      h("b", { class: "total", "data-testid": seat === view.you ? "total-me" : `total-${seat}` }, final.totals[seat])))),
-      h("p", { class: "hint" }, `Penalty points: the lowest total wins. ${{
-        show: "The game ended with a valid show.",
-        last_player: "The game ended when one player was left in the deal.",
-        draw: "The game ended when the stock ran out.",
-        pool: "The game ended when one player was left under the pool's limit.",
-        deals: "The game ended after its last deal.",
-        concede: "The game ended when a player conceded.",
-        timeout: "The game ended on time.",
-      }[final.reason] || ""}`),
-    ];
+  endWords(reason) {
+    return `Penalty points: the lowest total wins. ${{
+      show: "The game ended with a valid show.",
+      last_player: "The game ended when one player was left in the deal.",
+      draw: "The game ended when the stock ran out.",
+      pool: "The game ended when one player was left under the pool's limit.",
+      deals: "The game ended after its last deal.",
+      concede: "The game ended when a player conceded.",
+      timeout: "The game ended on time.",
+    }[reason] || ""}`;
   }
 }

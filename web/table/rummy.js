@@ -4,11 +4,10 @@
 
 import { cardFace, cardName, isJoker, shortName, sortCards } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { TableBase, rovingHand } from "./base.js";
+import { rovingHand } from "./base.js";
+import { MeldingTable } from "./melding.js";
 import { asMeld, findMelds, without } from "./melds.js";
-import {
-  backsFan, cardWords, dealInto, discardPile, draggableCard, dropTarget, fly, handRow, stockPile,
-} from "./parts.js";
+import { cardWords, draggableCard, dropTarget, fly, handRow } from "./parts.js";
 
 const OUTCOMES = {
   out: "went out",
@@ -16,15 +15,11 @@ const OUTCOMES = {
   block: "",
 };
 
-export class RummyTable extends TableBase {
+export class RummyTable extends MeldingTable {
   constructor(main, view, ctx) {
     super(main, view, ctx);
-    this.selected = []; // indexes into the sorted hand
+    // this.selected: indexes into the sorted hand
     this.staged = []; // melds put together for the next `meld` action
-  }
-
-  gameLabel() {
-    return "Rummy";
   }
 
   target() {
@@ -71,11 +66,6 @@ export class RummyTable extends TableBase {
     super.show(view);
   }
 
-  hasLeft() {
-    const me = this.view.players[this.view.you];
-    return Boolean(me && me.computer && !me.user);
-  }
-
   sortedHand(view = this.view) {
     return sortCards(view.round.hand, this.sort);
   }
@@ -99,11 +89,6 @@ export class RummyTable extends TableBase {
     return action && action.options ? action.options : [];
   }
 
-  discardable() {
-    const action = this.legal().get("discard");
-    return action && action.cards ? action.cards : [];
-  }
-
   get cameOut() {
     const r = this.view.round;
     return Boolean(r.came_out && r.came_out[this.view.you]);
@@ -116,11 +101,9 @@ export class RummyTable extends TableBase {
   // --- describing and animating the other players' moves ---------------------------------------
 
   changes(prev, next) {
-    if (!prev || !prev.round || !next.round || prev.round.number !== next.round.number) return null;
-    const seat = prev.round.turn;
-    if (seat === null || seat === undefined || seat === prev.you) return null;
-    const a = prev.round;
-    const b = next.round;
+    const turn = this.theirTurn(prev, next);
+    if (!turn) return null;
+    const { seat, a, b } = turn;
     const out = { seat, drew: null, took: null, melded: [], laid: [], discarded: null };
     const delta = b.discard_pile.length - a.discard_pile.length;
     const topA = a.discard_pile[a.discard_pile.length - 1];
@@ -139,89 +122,31 @@ export class RummyTable extends TableBase {
     return out;
   }
 
-  describe(prev, next) {
-    const c = this.changes(prev, next);
-    if (!c) return "";
-    const parts = [];
-    if (c.drew) parts.push("drew from the stock");
-    if (c.took) parts.push(`took ${shortName(c.took)} from the pile`);
-    if (c.melded.length) parts.push(`put down ${c.melded.map((m) => cardWords(m.cards)).join(" and ")}`);
-    if (c.laid.length) parts.push(`added to ${c.laid.map((m) => cardWords(m.cards)).join(" and ")}`);
-    if (c.discarded) parts.push(`discarded ${shortName(c.discarded)}`);
-    if (!parts.length) return "";
-    return `${this.playerName(c.seat, { view: next })} ${parts.join(", ")}.`;
+  playedWords(c) {
+    return [
+      c.melded.length ? `put down ${c.melded.map((m) => cardWords(m.cards)).join(" and ")}` : null,
+      c.laid.length ? `added to ${c.laid.map((m) => cardWords(m.cards)).join(" and ")}` : null,
+    ];
   }
 
-  animate(prev, view) {
-    if (!view.round || view.status !== "active") return;
-    const stock = this.middle.querySelector("[data-key=stock]");
-    const pile = this.middle.querySelector("[data-key=discard-pile]");
-    if (!prev || !prev.round || prev.round.number !== view.round.number) {
-      if (prev || Date.now() - Date.parse(view.started_at || 0) < 15000) {
-        dealInto(this.mine.querySelector("[data-testid=hand]"), stock);
-      }
-      return;
-    }
-    const c = this.changes(prev, view);
-    if (!c) return;
-    const seat = this.opponents.querySelector(`.opponent[data-seat="${c.seat}"] .hand`);
-    if (c.drew) fly(stock, seat, { what: `stock>seat-${c.seat}` });
-    if (c.took) fly(pile, seat, { card: c.took, what: `pile>seat-${c.seat}` });
+  flyPlays(c, seat) {
     for (const meld of [...c.melded, ...c.laid]) {
       const el = this.tableMelds.querySelector(`[data-meld="${meld.id}"]`);
       if (el) fly(seat, el, { card: meld.cards[0], what: `seat-${c.seat}>meld` });
     }
-    if (c.discarded) fly(seat, pile, { card: c.discarded, delay: c.drew || c.took ? 200 : 0, what: `seat-${c.seat}>pile` });
   }
 
   // --- drawing the table -------------------------------------------------------------------------
 
-  renderPlay(prev) {
-    this.renderOpponents();
-    this.renderMiddle(prev);
+  renderHand(prev) {
     this.renderTableMelds();
     this.renderStaging();
     this.renderMine(prev);
-    this.renderActions();
-    replace(this.status, this.prompt());
   }
 
-  renderOpponents() {
-    const view = this.view;
-    const r = view.round;
-    replace(this.opponents, this.others().map((seat) => {
-      const p = view.players[seat];
-      const size = r.hand_sizes[seat];
-      const out = r.came_out && r.came_out[seat];
-      return h("div", { class: ["seat", "opponent", r.turn === seat && "turn"], "data-seat": seat, "data-testid": `seat-${seat}` },
-        h("div", { class: ["nameplate", r.turn === seat && "turn"] },
-          h("span", { class: "name" }, this.playerName(seat, { you: false })),
-          p.user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(p.user.username)}`, "aria-label": `${p.user.display_name}'s profile` }, "profile") : null,
-          p.computer && this.names.has(seat) ? h("span", { class: "badge left", "data-testid": "replaced" }, "left: a computer plays") : null,
-          h("span", { class: "badge count", "data-testid": "hand-size" }, plural(size, "card")),
-          out ? h("span", { class: "badge out" }, "came out") : null,
-          r.turn === seat ? h("span", { class: "turn-badge" }, "to play") : null,
-          h("span", { class: "timer", "data-seat": seat }),
-          h("span", { class: "bubble", "data-seat": seat, hidden: true })),
-        backsFan(size, `${this.playerName(seat)} holds ${plural(size, "card")}`));
-    }));
-  }
-
-  renderMiddle(prev) {
+  seatBadges(seat) {
     const r = this.view.round;
-    const legal = this.legal();
-    const canStock = legal.has("draw_stock") && !this.busy;
-    const canTake = legal.has("draw_discard") && !this.busy;
-    const prevPile = prev && prev.round && prev.round.number === r.number ? prev.round.discard_pile : null;
-    const arrived = prevPile && r.discard_pile.length > prevPile.length ? "arrived" : "";
-    replace(this.middle,
-      h("div", { class: "pile-wrap" }, stockPile({ size: r.stock_size, playable: canStock, onDraw: () => this.act({ type: "draw_stock" }) }),
-        h("span", { class: "pile-label" }, "Stock")),
-      h("div", { class: "pile-wrap" }, discardPile({
-        cards: r.discard_pile, canTake, canDrop: this.canDiscard(), arrived,
-        onTake: () => this.act({ type: "draw_discard" }),
-        onDrop: (card) => this.discard(card),
-      }), h("span", { class: "pile-label" }, "Discard pile")));
+    return r.came_out && r.came_out[seat] ? h("span", { class: "badge out" }, "came out") : null;
   }
 
   // Where the selected card (or a dragged one) may go: {meldId: [{type, end?}]}.
@@ -343,35 +268,11 @@ export class RummyTable extends TableBase {
     replace(this.staging, zone);
   }
 
-  prompt() {
-    const view = this.view;
-    const r = view.round;
-    const legal = this.legal();
-    const parts = [];
-    if (this.lastMove) parts.push(h("span", { class: "last-move", "data-testid": "last-move" }, this.lastMove, " "));
-    if (this.hasLeft()) {
-      parts.push("You left this game: a computer plays your seat.");
-      return parts;
-    }
-    if (r.turn !== view.you) {
-      const who = this.playerName(r.turn);
-      parts.push(view.players[r.turn].computer ? `${who} is thinking…` : `Waiting for ${who} to play.`);
-      return parts;
-    }
-    const top = r.discard_pile[r.discard_pile.length - 1];
-    if (legal.has("draw_stock") || legal.has("draw_discard")) {
-      parts.push(h("b", {}, "Your turn: "), legal.has("draw_discard") && top ? `draw from the stock or take ${shortName(top)}.` : "draw from the stock.");
-    } else {
-      const selected = this.selectedCards();
-      const targets = selected.length === 1 ? this.targetsFor(selected[0]) : new Map();
-      if (targets.size) parts.push(h("b", {}, "Your turn: "), `put ${shortName(selected[0])} on a highlighted meld (or drag it there), or discard it.`);
-      else parts.push(h("b", {}, "Your turn: "), "meld, lay off, then discard one card to end your turn.");
-    }
-    return parts;
-  }
-
-  canDiscard() {
-    return !this.busy && this.discardable().length > 0;
+  playPrompt() {
+    const selected = this.selectedCards();
+    const targets = selected.length === 1 ? this.targetsFor(selected[0]) : new Map();
+    if (targets.size) return `put ${shortName(selected[0])} on a highlighted meld (or drag it there), or discard it.`;
+    return "meld, lay off, then discard one card to end your turn.";
   }
 
   renderMine(prev) {
@@ -426,10 +327,7 @@ export class RummyTable extends TableBase {
         h("span", { class: "badge count" }, plural(hand.length, "card")),
         this.cameOut ? h("span", { class: "badge out" }, "came out") : h("span", { class: "badge" }, `come out with ${this.needed}+`),
         h("span", { class: "timer", "data-seat": view.you }),
-        h("button", {
-          type: "button", class: "small ghost", "data-key": "sort", onclick: () => this.toggleSort(),
-          "aria-label": `Sort by ${this.sort === "suit" ? "rank" : "suit"} (sorted by ${this.sort})`,
-        }, `Sort by ${this.sort === "suit" ? "rank" : "suit"}`)),
+        this.sortButton()),
       row);
   }
 
@@ -500,20 +398,9 @@ export class RummyTable extends TableBase {
     }
   }
 
-  rerender(key) {
-    this.renderTableMelds();
-    this.renderStaging();
-    this.renderMine(null);
-    this.renderActions();
-    replace(this.status, this.prompt());
-    this.applyHint();
-    this.restoreFocus(key);
-  }
-
-  clear() {
-    this.selected = [];
+  forgetSelection() {
+    super.forgetSelection();
     this.staged = [];
-    this.rerender(null);
   }
 
   stage() {
@@ -548,27 +435,15 @@ export class RummyTable extends TableBase {
     await this.act({ type: "meld", melds });
   }
 
-  discard(card) {
-    if (!card || !this.discardable().includes(card)) return;
-    this.selected = [];
-    this.staged = [];
-    this.act({ type: "discard", card });
-  }
-
   keyHelp() {
     return "Keys: S stock · D take the discard · arrows move along your hand · Space or Enter selects a card · M makes a meld of the selection · F finds melds · U puts them down · L lays off · X discards · Esc clears · R sort.";
   }
 
   gameKey(event) {
-    const legal = this.legal();
-    const key = event.key.toLowerCase();
-    switch (key) {
-      case "s": if (legal.has("draw_stock")) this.press(event, '[data-key="stock"]'); return true;
-      case "d": if (legal.has("draw_discard")) this.press(event, '[data-key="discard-pile"]'); return true;
+    switch (event.key.toLowerCase()) {
       case "m": this.press(event, '[data-key="act-stage"]'); return true;
       case "f": this.press(event, '[data-key="act-find"]'); return true;
       case "u": this.press(event, '[data-key="act-meld"]'); return true;
-      case "x": this.press(event, '[data-key="act-discard"]'); return true;
       case "l": if (!this.press(event, '[data-key="act-layoff"]')) {
         const first = this.main.querySelector("[data-testid=meld-target]");
         if (first) {
@@ -577,8 +452,7 @@ export class RummyTable extends TableBase {
         }
       }
         return true;
-      case "escape": this.clear(); return true;
-      default: return false;
+      default: return super.gameKey(event);
     }
   }
 
@@ -591,23 +465,21 @@ export class RummyTable extends TableBase {
   }
 
   resultBody(result) {
-    const view = this.view;
-    const order = [view.you, ...this.others()];
     return [
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
-      h("div", { class: "table-scroll" }, h("table", { class: "breakdown round-points", "data-testid": "round-points" },
-        h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), h("th", { scope: "col" }, "Cards left"),
-          h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Total"))),
-        h("tbody", {}, order.map((seat) => {
+      this.pointsTable(result, {
+        columns: ["Cards left"],
+        row: (seat) => {
           const hand = result.hands.find((x) => x.seat === seat) || { cards: [], value: 0 };
-          return h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}` },
-            h("th", { scope: "row" }, this.playerName(seat)),
-            h("td", { class: "left-cards" }, hand.cards.length
+          const points = result.points[seat];
+          return {
+            cells: h("td", { class: "left-cards" }, hand.cards.length
               ? h("div", { class: "hand small-cards" }, h("div", { class: "group" }, this.smallCards(hand.cards)))
               : "none"),
-            h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, result.points[seat] > 0 ? `+${result.points[seat]}` : String(result.points[seat])),
-            h("td", {}, result.scores_after[seat]));
-        })))),
+            points: points > 0 ? `+${points}` : String(points),
+          };
+        },
+      }),
     ];
   }
 
@@ -616,23 +488,12 @@ export class RummyTable extends TableBase {
     return `${this.playerName(result.winner)} +${result.points[result.winner]}`;
   }
 
-  finalBody() {
-    const view = this.view;
-    const final = view.final;
-    const placement = final.placement || [];
-    return [
-      h("ol", { class: "placement", "data-testid": "placement" }, placement.map((seat, i) => h("li", {
-        "data-seat": seat, class: seat === view.you ? "me" : null,
-      },
-      h("span", { class: "place" }, `${i + 1}.`),
-      h("span", { class: "who" }, this.playerName(seat)),
-      h("b", { class: "total", "data-testid": seat === view.you ? "total-me" : `total-${seat}` }, final.totals[seat])))),
-      h("p", { class: "hint" }, {
-        rounds: "The game ended after its last round.",
-        loss_limit: "The game ended when a player reached the loss limit.",
-        concede: "The game ended when a player conceded.",
-        timeout: "The game ended on time.",
-      }[final.reason] || ""),
-    ];
+  endWords(reason) {
+    return {
+      rounds: "The game ended after its last round.",
+      loss_limit: "The game ended when a player reached the loss limit.",
+      concede: "The game ended when a player conceded.",
+      timeout: "The game ended on time.",
+    }[reason] || "";
   }
 }

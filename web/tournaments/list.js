@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { h, plural, replace } from "../dom.js";
-import { VARIANTS } from "../variants.js";
+import { VARIANTS, variantNamed } from "../variants.js";
 import { codeForm } from "./create.js";
 import { FORMATS, STATUSES, gameLine, when } from "./words.js";
 
@@ -16,7 +16,7 @@ function stateFrom(query) {
   return {
     status: STATUSES[query.get("status")] ? query.get("status") : "",
     format: FORMATS[query.get("format")] ? query.get("format") : "",
-    variant: VARIANTS[query.get("variant")] ? query.get("variant") : "",
+    variant: variantNamed(query.get("variant")) ? query.get("variant") : "",
     mine: query.get("mine") === "true",
     page: Math.max(1, Math.floor(Number(query.get("page"))) || 1),
   };

@@ -2,12 +2,12 @@
 // and countdowns, and the API's refusals (their codes) as sentences for people.
 
 import { plural } from "../dom.js";
-import { VARIANTS } from "../variants.js";
+import { variantNamed } from "../variants.js";
 
 export const FORMATS = { sit_and_go: "Sit & go", arena: "Arena", swiss: "Swiss", knockout: "Knockout" };
 export const STATUSES = { created: "Upcoming", started: "Running", finished: "Finished", cancelled: "Cancelled" };
 
-export const gameName = (variant) => (VARIANTS[variant] ? VARIANTS[variant].label : variant);
+export const gameName = (variant) => (variantNamed(variant) || { label: variant }).label;
 
 // "Gin Rummy, 1-v-1" / "Rummy, tables of 4".
 export function gameLine(t) {
