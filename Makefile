@@ -1,4 +1,4 @@
-# Gin Rummy service. Quick start: `make run` (serve on 127.0.0.1:8000) and `make test`.
+# Rummy games service (Gin Rummy, Rummy, Indian Rummy). Quick start: `make run` (serve on 127.0.0.1:8000) and `make test`.
 PYTHON ?= python3.11
 VENV   ?= .venv
 BIN    := $(VENV)/bin
@@ -85,7 +85,7 @@ drills: install
 
 ## A backup of the database while games go on (pg_dump, custom format) into backups/
 ## (BACKUP_DIR); DATABASE_URL from the environment or .env. Restore into an empty database
-## with `make restore BACKUP=backups/<file>.dump` (README: Backups).
+## with `make restore BACKUP=backups/<file>.dump` (docs/operations.md: Backups).
 backup:
 	ops/backup.sh
 

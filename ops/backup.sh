@@ -9,7 +9,7 @@
 #   docker compose --profile ops run --rm backup   # the same, inside the compose network
 #
 # Prints the file it wrote, backups/ginrummy-<UTC time>.dump, once pg_restore has read its
-# table of contents back. What a restore loses, and point-in-time recovery: README.
+# table of contents back. What a restore loses, and point-in-time recovery: docs/operations.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
