@@ -172,12 +172,15 @@ def guests_purge_idle(*, now: datetime | None = None) -> tuple[int, int]:
     Each guest in its own transaction, its row locked and its disuse checked again (a
     guest who came back, or was claimed, meanwhile is left alone). ``guest_removing``
     lets every app delete what only the guest had (the games app: its games against the
-    computer and tables nobody joined, finished or not); then the account is deleted with
-    what hangs on it (tokens, results of those games, events). A guest who played with
-    other people is still seated at those games (and the seat keeps its player, so the
-    others' games and histories stay whole): that account is kept as a tombstone, its
-    tokens ended, deactivated (off every board, its profile gone), its display name and
-    preferences cleared, the made-up username left on the others' games. Idempotent."""
+    computer and tables nobody joined, finished or not) and end what it takes part in (the
+    tournaments app: it withdraws from those not over); then the account is deleted with
+    what hangs on it (tokens, results of those games, events), and what others share keeps
+    the guest under the name it had (a tournament's entry). A guest who played with other
+    people is still seated at those games (and the seat keeps its player, so the others'
+    games and histories stay whole): that account is kept as a tombstone, its tokens
+    ended, deactivated (off every board, its profile gone), its preferences cleared, its
+    name (the display name, else the made-up username) left on the others' games and
+    tournaments. Idempotent."""
     now = now or timezone.now()
     deleted = kept = 0
     for pk in list(_idle_guests(now).values_list("pk", flat=True)):
@@ -194,9 +197,8 @@ def guests_purge_idle(*, now: datetime | None = None) -> tuple[int, int]:
             except (ProtectedError, RestrictedError):
                 pass
             guest.is_active = False
-            guest.display_name = ""
             guest.preferences = default_preferences()
-            guest.save(update_fields=["is_active", "display_name", "preferences"])
+            guest.save(update_fields=["is_active", "preferences"])
             AuthToken.objects.revoke(AuthToken.objects.filter(user=guest))
             kept += 1
     if deleted or kept:

@@ -83,7 +83,17 @@ class TournamentForm(forms.ModelForm):
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ("rank", "user", "score", "streak", "games", "withdrawn", "paused", "removed")
+    fields = (
+        "rank",
+        "user",
+        "departed_name",
+        "score",
+        "streak",
+        "games",
+        "withdrawn",
+        "paused",
+        "removed",
+    )
     readonly_fields = fields
     can_delete = False
     ordering = ("rank", "id")
@@ -159,6 +169,7 @@ class EntryAdmin(admin.ModelAdmin):
         "tournament",
         "rank",
         "user",
+        "departed_name",
         "score",
         "games",
         "withdrawn",
@@ -183,7 +194,8 @@ class EntryAdmin(admin.ModelAdmin):
         description="Remove the selected players (concede their games, rebuild the standings)"
     )
     def remove(self, request: HttpRequest, queryset: QuerySet[Entry]) -> None:
-        for entry in queryset.filter(removed=False):
+        for entry in queryset.filter(removed=False, user__isnull=False):  # not the departed
+            assert entry.user_id is not None
             services.tournament_remove_player(
                 tournament_id=entry.tournament_id, user_id=entry.user_id
             )

@@ -77,7 +77,11 @@ TAGS = ["tournaments"]
 
 
 class TournamentPublicUserSerializer(serializers.Serializer):
-    username = serializers.CharField()
+    username = serializers.CharField(
+        allow_null=True,
+        help_text="Null for a departed player (their account deleted): display_name is the "
+        "name they had.",
+    )
     display_name = serializers.CharField()
 
 
@@ -880,11 +884,11 @@ class BracketApi(APIView):
             raise NoBracket()
         field = Field.load(tournament, now=timezone.now())
         state = knockout_of(field)
-        users = {e.user_id: e.user for e in field.entries}
+        entries = {e.player: e for e in field.entries}
         games: dict[tuple[int, int], list[str]] = {}
         for pairing in field.pairings:
             games.setdefault((pairing.round, pairing.table), []).append(str(pairing.game_id))
-        return Response(presenters.bracket_json(state=state, users=users, games=games))
+        return Response(presenters.bracket_json(state=state, entries=entries, games=games))
 
 
 class DealsApi(APIView):

@@ -147,11 +147,26 @@ class Tournament(models.Model):
 
 class Entry(models.Model):
     """One player's entry. ``score`` to ``byes`` are the cached tally; ``rank`` and the
-    tie-breaks are written from each rebuild of the standings."""
+    tie-breaks are written from each rebuild of the standings.
+
+    An entry outlives its player's account: when the account is deleted (a guest purged
+    for disuse, an account removed) ``user`` is emptied and ``departed_name`` keeps the
+    name they had, so the standings, the pairings and the bracket stay as they were
+    (:mod:`tournaments.services.departures`)."""
 
     tournament = models.ForeignKey(Tournament, related_name="entries", on_delete=models.CASCADE)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, related_name="tournament_entries", on_delete=models.CASCADE
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        related_name="tournament_entries",
+        on_delete=models.SET_NULL,
+        help_text="Empty once the player's account is deleted (departed_name).",
+    )
+    departed_name = models.CharField(
+        max_length=150,
+        blank=True,
+        help_text="The name the player had when their account was deleted.",
     )
     rating = models.FloatField(help_text="The player's rating in the variant when they joined.")
     joined_at = models.DateTimeField(auto_now_add=True)
@@ -189,7 +204,15 @@ class Entry(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.user_id} in {self.tournament_id}"
+        who = self.user_id if self.user_id is not None else f"{self.departed_name} (departed)"
+        return f"{who} in {self.tournament_id}"
+
+    @property
+    def player(self) -> int:
+        """The player as the formats library knows them: the user's id, or for a departed
+        player (the account deleted) the entry's id negated -- never a user's id, the same
+        on every load."""
+        return self.user_id if self.user_id is not None else -self.pk
 
     @property
     def active(self) -> bool:

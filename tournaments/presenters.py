@@ -22,6 +22,15 @@ def public_user(user: User) -> dict[str, str]:
     return {"username": user.username, "display_name": user.public_name}
 
 
+def public_player(entry: Entry) -> dict[str, str | None]:
+    """How the answers and events name an entry's player: as :func:`public_user`, or a
+    departed player (their account deleted) by the name they had, with no username."""
+    user = entry.user
+    if user is None:
+        return {"username": None, "display_name": entry.departed_name}
+    return {"username": user.username, "display_name": user.public_name}
+
+
 def tournament_json(
     *,
     tournament: Tournament,
@@ -76,7 +85,7 @@ def tournament_json(
         "created_at": iso(tournament.created_at),
         "started_at": iso(tournament.started_at),
         "finished_at": iso(tournament.finished_at),
-        "winner": public_user(winner.user) if winner is not None else None,
+        "winner": public_player(winner) if winner is not None else None,
         "you": you,
     }
 
@@ -85,7 +94,7 @@ def standing_json(*, entry: Entry) -> dict[str, Any]:
     """One row of the standings."""
     return {
         "rank": entry.rank,
-        "user": public_user(entry.user),
+        "user": public_player(entry),
         "rating": round(entry.rating),
         "score": entry.score,
         "streak": entry.streak,
@@ -112,7 +121,7 @@ def pairing_json(*, pairing: Pairing) -> dict[str, Any]:
         "game_id": str(pairing.game_id),
         "status": pairing.status,
         "players": [
-            {"seat": s.seat, "user": public_user(s.entry.user), "place": s.place}
+            {"seat": s.seat, "user": public_player(s.entry), "place": s.place}
             for s in pairing.seats.all()
         ],
         "created_at": iso(pairing.created_at),
@@ -146,7 +155,7 @@ def sheet_json(
                 "points": points.get(pairing.pk)
                 if pairing.status == PairingStatus.FINISHED
                 else None,
-                "opponents": [public_user(s.entry.user) for s in seats if s.entry_id != entry.pk],
+                "opponents": [public_player(s.entry) for s in seats if s.entry_id != entry.pk],
                 "ended_at": iso(pairing.ended_at),
             }
         )
@@ -176,13 +185,14 @@ def _bye_settings(tournament: Tournament) -> formats.Settings:
 def bracket_json(
     *,
     state: formats.Knockout | formats.TableKnockout,
-    users: dict[int, User],
+    entries: dict[int, Entry],
     games: dict[tuple[int, int], list[str]],
 ) -> dict[str, Any]:
-    """A knockout's bracket (1-v-1 matches) or its tables, round by round."""
+    """A knockout's bracket (1-v-1 matches) or its tables, round by round (``entries`` by
+    their player: :attr:`Entry.player`)."""
 
-    def user(player: int | None) -> dict[str, str] | None:
-        return public_user(users[player]) if player is not None else None
+    def user(player: int | None) -> dict[str, str | None] | None:
+        return public_player(entries[player]) if player is not None else None
 
     rounds = []
     for round_ in state.rounds:

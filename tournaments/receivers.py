@@ -1,12 +1,15 @@
-"""Reactions to the games app's signals (connected in ``TournamentsConfig.ready``)."""
+"""Reactions to the games app's and the accounts app's signals (connected in
+``TournamentsConfig.ready``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from accounts.models import User
 from games.models import Game
 from tournaments.models import Pairing
 from tournaments.services import tournament_advance_soon
+from tournaments.services.departures import departing_entries_keep, departing_entries_withdraw
 
 
 def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
@@ -18,3 +21,20 @@ def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     )
     if tournament_id is not None:
         tournament_advance_soon(tournament_id)
+
+
+def on_guest_removing(sender: Any, user_id: int, **kwargs: Any) -> None:
+    """``accounts.signals.guest_removing``, inside the transaction that removes an idle
+    guest (its row locked): the guest withdraws from every tournament not over, whether
+    the account is then deleted or kept for other players' games."""
+    user = User.objects.filter(pk=user_id).first()
+    if user is not None:
+        departing_entries_withdraw(user=user)
+
+
+def on_user_deleting(sender: Any, instance: User, **kwargs: Any) -> None:
+    """``pre_delete`` of an account, in the deletion's transaction: the player withdraws
+    from every tournament not over, and every entry left keeps the name they had (the
+    deletion then empties its ``user``)."""
+    departing_entries_withdraw(user=instance)
+    departing_entries_keep(user=instance)

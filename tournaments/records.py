@@ -38,7 +38,7 @@ def settings_of(tournament: Tournament) -> formats.Settings:
 def entry_of(entry: Entry) -> formats.Entry:
     """An entry as the formats library takes it (a removed player counts as withdrawn)."""
     return formats.Entry(
-        player=entry.user_id,
+        player=entry.player,
         rating=entry.rating,
         joined=entry.pk,
         withdrawn=entry.withdrawn or entry.removed,

@@ -175,8 +175,8 @@ def points_by_pairing(
     """The points each of the entry's finished games scored them (the standings' fold,
     replayed over the player's own records)."""
     settings = settings_of(tournament)
-    users = {s.entry_id: s.entry.user_id for p in pairings for s in p.seats.all()}
-    users[entry.pk] = entry.user_id
+    users = {s.entry_id: s.entry.player for p in pairings for s in p.seats.all()}
+    users[entry.pk] = entry.player
     keyed: list[tuple[int | None, formats.Record]] = [
         (p.pk, game_of(p, list(p.seats.all()), users))
         for p in pairings
@@ -184,7 +184,7 @@ def points_by_pairing(
     ]
     keyed += [(None, bye_of(b, users)) for b in byes]
     order = {id(record): key for key, record in keyed}
-    tally = formats.Tally(player=entry.user_id)
+    tally = formats.Tally(player=entry.player)
     points: dict[int, float] = {}
     for record in chronological([record for _, record in keyed]):
         after = formats.score_after(settings, tally, record)

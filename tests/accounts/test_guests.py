@@ -13,7 +13,7 @@ from django.utils import timezone
 from rest_framework.test import APIClient
 
 from accounts import services
-from accounts.models import AuthToken, User
+from accounts.models import AuthToken, User, default_preferences
 from accounts.tasks import purge_idle_guests
 from games import services as games
 from games.models import Game, GameResult, GameStatus
@@ -324,8 +324,10 @@ def test_using_the_token_keeps_a_guest_from_removal():
     assert services.guests_purge_idle(now=start + timedelta(days=51)) == (1, 0)
 
 
-def test_a_guest_who_played_a_person_stays_on_that_game_deactivated_and_anonymous(client_for):
+def test_a_guest_who_played_a_person_stays_on_that_game_deactivated_under_its_name(client_for):
     guest, phone = new_guest("Annie")
+    guest.preferences = {"sound": False}
+    guest.save(update_fields=["preferences"])
     friend = UserFactory()
     shared = HumanGameFactory(creator=friend, opponent=guest, status=GameStatus.FINISHED, loser=1)
     alone = games.game_create_vs_computer(user=guest, difficulty="easy")
@@ -333,13 +335,17 @@ def test_a_guest_who_played_a_person_stays_on_that_game_deactivated_and_anonymou
     assert services.guests_purge_idle(now=later(31)) == (0, 1)
     kept = User.objects.get(pk=guest.pk)
     assert not kept.is_active and kept.is_guest
-    assert kept.display_name == "" and kept.username == guest.username
+    assert kept.display_name == "Annie" and kept.username == guest.username
+    assert kept.preferences == default_preferences()
     assert not AuthToken.objects.filter(user=kept).exists()
     assert phone.get("/api/v1/me").status_code == 401
     assert not Game.objects.filter(pk=alone.pk).exists()
     # The friend's game and history are whole.
     view = client_for(friend).get(f"/api/v1/games/{shared.pk}").json()
-    assert [p["user"]["username"] for p in view["players"]] == [friend.username, guest.username]
+    assert [p["user"] for p in view["players"]][1] == {
+        "username": guest.username,
+        "display_name": "Annie",
+    }
     result = GameResult.objects.get(game=shared, user=friend)
     assert result.opponent_id == guest.pk and result.won
     assert client_for(friend).get("/api/v1/me").json()["stats"]["games"] == 1

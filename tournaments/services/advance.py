@@ -36,7 +36,6 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
 from core.api import iso
 from core.exceptions import ApplicationError
 from games import services as games
@@ -45,8 +44,9 @@ from tournaments import formats
 from tournaments.formats import Format
 from tournaments.formats.arena import MAX_WAIT
 from tournaments.models import Pairing, Tournament, TournamentEvent, TournamentStatus
+from tournaments.presenters import public_player
 from tournaments.records import arena_ends_at
-from tournaments.services.field import Field, public_user
+from tournaments.services.field import Field
 from tournaments.services.locking import tournament_lock_or_none
 
 logger = logging.getLogger(__name__)
@@ -151,7 +151,7 @@ def _finish(field: Field) -> None:
     winner = next((e for e in field.entries if e.rank == 1), None)
     field.event(
         TournamentEvent.Kind.FINISHED,
-        {"winner": public_user(winner.user) if winner is not None else None},
+        {"winner": public_player(winner) if winner is not None else None},
     )
 
 
@@ -179,7 +179,9 @@ def _forfeit_no_shows(field: Field) -> None:
             or result.own_moves[seat] != 0
         ):
             continue
-        user: User = users[field.seats[pairing.pk][seat].entry_id]
+        user = users[field.seats[pairing.pk][seat].entry_id]
+        if user is None:  # departed: never, as a seat keeps its player's account
+            continue
         try:
             games.game_concede(game_id=pairing.game_id, user=user)
         except ApplicationError as exc:  # the game moved on meanwhile
@@ -202,17 +204,17 @@ def _arena(field: Field) -> None:
     active = [e for e in field.entries if e.active]
     start = tournament.started_at or field.now
     waiting = [
-        formats.Waiting(player=e.user_id, since=e.waiting_since or start)
+        formats.Waiting(player=e.player, since=e.waiting_since or start)
         for e in active
-        if e.user_id not in playing
+        if e.player not in playing
     ]
     pairs = formats.arena_pairings(
         settings_,
         waiting=waiting,
         active_count=len(active),
         last_opponents=formats.last_opponents(field.games()),
-        ranks={e.user_id: e.rank for e in field.entries if e.rank is not None},
-        ratings={e.user_id: e.rating for e in field.entries},
+        ranks={e.player: e.rank for e in field.entries if e.rank is not None},
+        ratings={e.player: e.rating for e in field.entries},
         now=field.now,
     )
     table = max((p.table for p in field.pairings), default=0)

@@ -33,6 +33,7 @@ from tournaments.errors import (
 )
 from tournaments.formats import Format
 from tournaments.models import Entry, Tournament, TournamentEvent, TournamentStatus
+from tournaments.presenters import public_player
 from tournaments.selectors import rating_of
 from tournaments.services.advance import advance_locked, tournament_start_locked
 from tournaments.services.field import Field, public_user
@@ -104,7 +105,7 @@ def _come_back(field: Field, entry: Entry) -> None:
     entry.waiting_since = field.now
     field.touched.add(entry.pk)
     field.dirty = True
-    field.event(TournamentEvent.Kind.PLAYER_JOINED, {"user": public_user(entry.user)})
+    field.event(TournamentEvent.Kind.PLAYER_JOINED, {"user": public_player(entry)})
 
 
 def _arena_open(field: Field) -> None:
@@ -260,7 +261,7 @@ def tournament_remove_player(*, tournament_id: uuid.UUID | str, user_id: int) ->
         _concede_games(field, entry)
         field.rebuild = True
         field.event(
-            TournamentEvent.Kind.PLAYER_LEFT, {"user": public_user(entry.user), "removed": True}
+            TournamentEvent.Kind.PLAYER_LEFT, {"user": public_player(entry), "removed": True}
         )
     advance_locked(tournament, now=field.now, field=field, start=False)
     return entry
@@ -269,9 +270,12 @@ def tournament_remove_player(*, tournament_id: uuid.UUID | str, user_id: int) ->
 def _concede_games(field: Field, entry: Entry) -> None:
     """Concede the entry's unfinished games (their results are recorded by the run that
     follows in the same transaction)."""
+    user = entry.user
+    if user is None:  # departed: no game is being played, as a seat keeps its account
+        return
     for pairing in field.playing():
         if any(s.entry_id == entry.pk for s in field.seats[pairing.pk]):
             try:
-                games.game_concede(game_id=pairing.game_id, user=entry.user)
+                games.game_concede(game_id=pairing.game_id, user=user)
             except ApplicationError:
                 continue  # it ended meanwhile, or the player already left the table

@@ -36,6 +36,7 @@ from tournaments.models import (
     Tournament,
     TournamentEvent,
 )
+from tournaments.presenters import public_player
 from tournaments.records import bye_of, entry_of, game_of, settings_of
 from tournaments.services.events import tournament_event_add
 
@@ -102,11 +103,11 @@ class Field:
 
     @property
     def users(self) -> dict[int, int]:
-        """Entry id -> player (user id)."""
-        return {e.pk: e.user_id for e in self.entries}
+        """Entry id -> player (the user's id; a departed player's: :attr:`Entry.player`)."""
+        return {e.pk: e.player for e in self.entries}
 
     def entry_of_user(self, user_id: int) -> Entry:
-        return next(e for e in self.entries if e.user_id == user_id)
+        return next(e for e in self.entries if e.player == user_id)
 
     def playing(self) -> list[Pairing]:
         return [p for p in self.pairings if p.status == PairingStatus.PLAYING]
@@ -206,7 +207,7 @@ class Field:
                 "round": round_no,
                 "table": table,
                 "game_id": str(game.pk),
-                "players": [public_user(e.user) for e in entries],
+                "players": [public_player(e) for e in entries],
             },
         )
         return pairing
@@ -269,7 +270,7 @@ class Field:
         tallies = formats.tallies(settings, records) if self.rebuild else {}
         moved = False
         for entry in self.entries:
-            row = by_player.get(entry.user_id)
+            row = by_player.get(entry.player)
             values: dict[str, Any] = {
                 "rank": row.rank if row else None,
                 "sonneborn_berger": row.sonneborn_berger if row else 0.0,
@@ -277,7 +278,7 @@ class Field:
                 "eliminated_round": row.eliminated_in if row else None,
             }
             if self.rebuild:
-                tally = tallies.get(entry.user_id) or formats.Tally(player=entry.user_id)
+                tally = tallies.get(entry.player) or formats.Tally(player=entry.player)
                 values.update({name: getattr(tally, name) for name in TALLY_FIELDS})
             for name, value in values.items():
                 if getattr(entry, name) != value:
@@ -294,7 +295,7 @@ class Field:
             (e for e in self.entries if e.rank is not None), key=lambda e: (e.rank, e.pk)
         )
         return [
-            {"rank": e.rank, "user": public_user(e.user), "score": e.score}
+            {"rank": e.rank, "user": public_player(e), "score": e.score}
             for e in ranked[:LEADERS_IN_EVENTS]
         ]
 
@@ -360,7 +361,7 @@ class Field:
                 "game_id": str(pairing.game_id),
                 "void": record is None,
                 "places": [
-                    {"user": public_user(entries[s.entry_id].user), "place": s.place} for s in seats
+                    {"user": public_player(entries[s.entry_id]), "place": s.place} for s in seats
                 ],
             },
         )
@@ -380,7 +381,7 @@ class Field:
 
 def _tally(entry: Entry) -> formats.Tally:
     return formats.Tally(
-        player=entry.user_id,
+        player=entry.player,
         score=entry.score,
         streak=entry.streak,
         games=entry.games,
