@@ -121,7 +121,7 @@ class TournamentScreen {
   }
 
   pairingMade(data) {
-    if (!(data.players || []).some((u) => u.username === this.me)) return;
+    if (this.me === null || !(data.players || []).some((u) => u.username === this.me)) return;
     this.seenGames.add(data.game_id);
     this.ctx.openTournamentGame({
       tournament_id: this.id, tournament: this.t.name, round: data.round, table: data.table, game_id: data.game_id,
@@ -264,7 +264,7 @@ class TournamentScreen {
     replace(this.meta, h("span", { class: ["t-status", t.status], "data-testid": "t-status" }, STATUSES[t.status] || t.status), " ",
       `${FORMATS[t.format] || t.format} · ${gameLine(t)}`, t.private ? " · private" : "");
     replace(this.result, t.winner ? h("p", { class: "t-won", "data-testid": "t-winner" }, h("span", { "aria-hidden": "true" }, "\u2605 "),
-      t.winner.username === this.me ? "You won this tournament!" : `${t.winner.display_name} won this tournament.`) : null,
+      this.me !== null && t.winner.username === this.me ? "You won this tournament!" : `${t.winner.display_name} won this tournament.`) : null,
     t.status === "cancelled" ? h("p", { class: "t-won" }, "This tournament was cancelled.") : null);
     this.renderYou();
     this.renderInvite();

@@ -12,12 +12,13 @@ export function settingsList(t) {
 
 function player(user, me, extra = null) {
   if (!user) return h("span", { class: "t-nobody" }, "to be decided");
-  return h("span", { class: ["t-player", user.username === me && "me"], "data-user": user.username },
+  const mine = me != null && user.username === me;
+  return h("span", { class: ["t-player", mine && "me"], "data-user": user.username ?? "" },
     // A departed player (account deleted) has no username and no page: the name alone.
     user.username === null
       ? h("span", { class: "t-departed", title: "This account no longer exists" }, user.display_name)
       : h("a", { href: `#/u/${encodeURIComponent(user.username)}` }, user.display_name),
-    user.username === me ? h("span", { class: "t-you" }, " (you)") : null, extra);
+    mine ? h("span", { class: "t-you" }, " (you)") : null, extra);
 }
 
 // A table that scrolls sideways on a phone, reachable by keyboard.
