@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.errors import (
+    FEW,
+    InvalidCard,
+    RulesError,
+    ValidationError,
+    brief_list,
+    brief_repr,
+    brief_text,
+)
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -78,13 +86,17 @@ def read_action_type(
         )
     allowed = action_keys[kind]
     any_key = frozenset().union(*action_keys.values())
-    extra = {
-        key if isinstance(key, str) else brief_repr(key): [f"Not a field of a {kind} action."]
+    extra = sorted(
+        brief_text(key) if isinstance(key, str) else brief_repr(key)
         for key, value in data.items()
         if key != "type" and key not in allowed and (value is not None or key not in any_key)
-    }
+    )
     if extra:
-        raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
+        # a body may hold any number of keys: the answer names a few
+        raise ValidationError(
+            f"A {kind} action does not take {brief_list(extra, sep=', ')}.",
+            {key: [f"Not a field of a {kind} action."] for key in extra[:FEW]},
+        )
     return kind, data
 
 
