@@ -58,6 +58,7 @@ Rule options (:mod:`.options`)
 
 JSON (:mod:`.codec`, :mod:`.schema`)
     ``read_action_type`` (the action envelope), ``card_field``, ``melds_field``,
+    ``check_card_lists`` (the bounds a hand sets on a body's melds or groups),
     ``JsonReader``, ``MAX_INT``, ``check_format``, ``read_stored``; ``SHARED`` (the JSON
     Schemas several games use).
 
