@@ -151,6 +151,7 @@ _DESCRIPTIONS = {
     404: "No such resource, or not yours to see (`not_found`).",
     405: "Method not allowed (`method_not_allowed`).",
     409: "Conflict with the current state (`version_conflict`, `not_your_turn`, …).",
+    413: "The request body is over this endpoint's limit (`request_too_large`).",
     415: "Only `application/json` bodies are accepted (`unsupported_media_type`).",
     422: "Well-formed but not allowed now (`wrong_phase`, `card_not_in_hand`, …).",
     429: "Throttled (`throttled`); see the `Retry-After` header.",

@@ -18,6 +18,7 @@ from games.services.commit import Before, game_commit_change
 from games.services.idempotency import (
     idempotency_replay,
     idempotency_store,
+    kept_refusal_text,
     request_fingerprint,
 )
 from games.services.locking import (
@@ -48,7 +49,8 @@ itself earned (a 503 while the database is away is not an answer, and is not kep
 @dataclass(frozen=True)
 class ActionOutcome:
     """What the API answers: the game and the caller's seat, and with an idempotency key
-    the response text and status (stored with the change, or the ones stored for a retry)."""
+    the response text and status (stored with the change, or the ones stored for a retry;
+    no text where a retry's 200 answers the view as it is now)."""
 
     game: Game
     seat: int
@@ -118,7 +120,9 @@ def game_apply_action(
     ``game_not_active``), the expected version (409 ``version_conflict``), the rules
     (409/422 with their codes). With a key, the answer is kept in the same transaction:
     the caller's view, or the refusal (400, 409, 422), which then changes nothing else —
-    so a key names one request whatever its first answer was.
+    so a key names one request whatever its first answer was. What is kept is bounded
+    (:mod:`games.services.idempotency`): a view over the bound is kept as its status only,
+    and its retry answers the view as it is then.
     """
     with transaction.atomic():
         game = game_lock(game_id=game_id)
@@ -147,6 +151,7 @@ def _answer_locked(
     fingerprint = request_fingerprint(body)
     replayed = idempotency_replay(game=game, user=user, key=key, fingerprint=fingerprint)
     if replayed is not None:
+        # a 200 kept as its status only (a view over the cap): the view as it is now
         return ActionOutcome(game, seat, status_code=replayed[0], body=replayed[1])
     try:
         with transaction.atomic():  # a refusal rolls back to here and keeps only its record
@@ -155,7 +160,7 @@ def _answer_locked(
         refusal = error_body(exc)
         if refusal is None or refusal[1] not in _KEPT_REFUSALS:
             raise
-        text, status_code = json_text(refusal[0]), refusal[1]
+        text, status_code = kept_refusal_text(refusal[0]), refusal[1]
     else:
         text = json_text(selectors.game_view_for(game=outcome.game, seat=seat))
         status_code = status.HTTP_200_OK

@@ -45,7 +45,7 @@ Errors (:mod:`.errors`)
     ``NotYourTurn``, ``WrongPhase``, ``CardNotInHand``, ``CannotDiscardDrawnCard``,
     ``InvalidMelds``; ``ErrorCode`` (the shared codes; each game has its own enum too),
     ``ErrorKind``, ``SHARED_ERRORS``, ``http_status(error)``, ``errors_by_code(errors)``,
-    ``brief_repr``.
+    ``brief_repr``, ``brief_list`` (a few items named in a message, then a count).
 
     >>> from games.rules.common.errors import NotYourTurn, ValidationError, http_status
     >>> http_status(ValidationError), http_status(NotYourTurn)
@@ -58,6 +58,7 @@ Rule options (:mod:`.options`)
 
 JSON (:mod:`.codec`, :mod:`.schema`)
     ``read_action_type`` (the action envelope), ``card_field``, ``melds_field``,
+    ``check_card_lists`` (the bounds a hand sets on a body's melds or groups),
     ``JsonReader``, ``MAX_INT``, ``check_format``, ``read_stored``; ``SHARED`` (the JSON
     Schemas several games use).
 

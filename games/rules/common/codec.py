@@ -6,7 +6,15 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.errors import (
+    FEW,
+    InvalidCard,
+    RulesError,
+    ValidationError,
+    brief_list,
+    brief_repr,
+    brief_text,
+)
 
 C = TypeVar("C")
 T = TypeVar("T")
@@ -78,13 +86,17 @@ def read_action_type(
         )
     allowed = action_keys[kind]
     any_key = frozenset().union(*action_keys.values())
-    extra = {
-        key if isinstance(key, str) else brief_repr(key): [f"Not a field of a {kind} action."]
+    extra = sorted(
+        brief_text(key) if isinstance(key, str) else brief_repr(key)
         for key, value in data.items()
         if key != "type" and key not in allowed and (value is not None or key not in any_key)
-    }
+    )
     if extra:
-        raise ValidationError(f"A {kind} action does not take {', '.join(sorted(extra))}.", extra)
+        # a body may hold any number of keys: the answer names a few
+        raise ValidationError(
+            f"A {kind} action does not take {brief_list(extra, sep=', ')}.",
+            {key: [f"Not a field of a {kind} action."] for key in extra[:FEW]},
+        )
     return kind, data
 
 
@@ -97,11 +109,47 @@ def card_field(value: object, field: str, parse: Callable[[object], C]) -> C:
         raise InvalidCard(error.detail, {field: [error.detail]}) from error
 
 
+def check_card_lists(value: object, field: str, noun: str, most: int, most_cards: int) -> None:
+    """Refuse a body's list of card lists (``melds``, ``groups``) longer than ``most``,
+    or holding a list of more than ``most_cards``, with a ``ValidationError`` naming
+    ``field``: the bounds a hand sets (a meld of more cards than a hand holds is never
+    one), checked before any card is read. Anything else passes (its shape is checked
+    after).
+
+    >>> try:
+    ...     check_card_lists([["AS"] * 300_000], "groups", "group", 13, 13)
+    ... except ValidationError as error:
+    ...     print(error.detail)
+    groups: A group has at most 13 cards; group 1 has 300000.
+    """
+    if not isinstance(value, list | tuple):
+        return
+    if len(value) > most:
+        raise ValidationError(
+            f"{field}: At most {most} {noun}s, not {len(value)}.",
+            {field: [f"At most {most} {noun}s."]},
+        )
+    for number, cards in enumerate(value, start=1):
+        if isinstance(cards, list | tuple) and len(cards) > most_cards:
+            raise ValidationError(
+                f"{field}: A {noun} has at most {most_cards} cards; {noun} {number} has "
+                f"{len(cards)}.",
+                {field: [f"Each {noun} has at most {most_cards} cards."]},
+            )
+
+
 def melds_field(
-    value: object, parse: Callable[[object], C], *, non_empty: bool = False
+    value: object,
+    parse: Callable[[object], C],
+    *,
+    most: int,
+    most_cards: int,
+    non_empty: bool = False,
 ) -> tuple[tuple[C, ...], ...]:
-    """A body's ``melds``: a list of card lists (at least one with ``non_empty``), only
-    checked for shape; the engine checks that they are melds."""
+    """A body's ``melds``: a list of at most ``most`` card lists of at most
+    ``most_cards`` cards each (:func:`check_card_lists`; at least one list with
+    ``non_empty``), only checked for shape; the engine checks that they are melds."""
+    check_card_lists(value, "melds", "meld", most, most_cards)
     message = f"Must be a {'non-empty ' if non_empty else ''}list of melds, each a list of cards."
     if not isinstance(value, list | tuple) or (non_empty and not value):
         raise ValidationError(f"melds: {message}", {"melds": [message]})

@@ -19,6 +19,7 @@ classes (``games.rules.gin.errors``, ``games.rules.rummy.errors``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from enum import StrEnum
 from typing import ClassVar
 
@@ -40,6 +41,47 @@ def brief_repr(value: object, limit: int = 40) -> str:
         name = type(value).__name__
         return f"{'an' if name[0] in 'aeiou' else 'a'} {name}"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def brief_text(text: str, width: int = 40) -> str:
+    """``text`` cut to about ``width`` characters, for an error message (or the name of a
+    field in one) that may come straight from a request body.
+
+    >>> brief_text("melds"), brief_text("x" * 500, 8)
+    ('melds', 'xxxxx...')
+    """
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+FEW = 5
+"""How many items an error message names before it counts the rest (:func:`brief_list`)."""
+MELD_NAMED = 14
+"""How many cards of one meld or group a message names before it counts the rest: a
+hand's worth, so a meld a hand can hold is named whole."""
+
+
+def brief_list(items: Iterable[object], sep: str = " ", limit: int = FEW, width: int = 40) -> str:
+    """``items`` named in an error message: the first ``limit`` (each cut to about
+    ``width`` characters) joined by ``sep``, then how many more there are.
+
+    Lists named in messages may come straight from a request body (the cards of a
+    declaration, the keys of an action), and every refusal is sent, and may be kept with
+    an ``Idempotency-Key``: a message names a few items, never all of them.
+
+    >>> brief_list(["7H", "8H"]), brief_list(f"{rank}S" for rank in "A23456789")
+    ('7H 8H', 'AS 2S 3S 4S 5S and 4 more')
+    >>> brief_list(["card", "x" * 500], sep=", ", width=8)
+    'card, xxxxx...'
+    """
+    shown: list[str] = []
+    more = 0
+    for item in items:
+        if len(shown) < limit:
+            shown.append(brief_text(str(item), width))
+        else:
+            more += 1
+    text = sep.join(shown)
+    return f"{text} and {more} more" if more else text
 
 
 class ErrorCode(StrEnum):

@@ -66,6 +66,13 @@ _ACTION_KEYS: dict[str, frozenset[str]] = {
     BigGin.type: frozenset({"melds"}),
 }
 
+MAX_HAND = 11
+"""The most cards a hand holds: the 10 dealt and the card drawn."""
+MAX_MELDS = MAX_HAND // 3
+"""The most melds a ``knock`` or ``big_gin`` body may declare (a meld has 3 cards or
+more); each of at most :data:`MAX_HAND` cards. A body past either bound is refused before
+any card is read (the published schema says the same)."""
+
 
 # --------------------------------------------------------------------------------------
 # Actions
@@ -78,7 +85,8 @@ def action_from_json(data: object) -> Action:
     Raises :class:`~games.rules.common.errors.InvalidCard` (``invalid_card``) for a bad card
     string and :class:`~games.rules.common.errors.ValidationError` (``validation_error``) for a
     bad shape (not an object, missing or unknown ``type``, a missing ``card``, a key that
-    the type does not take); both carry ``fields``. Keys of other action types are
+    the type does not take, more than :data:`MAX_MELDS` melds or a meld of more than
+    :data:`MAX_HAND` cards); both carry ``fields``. Keys of other action types are
     accepted when ``null`` (any other key never is). Melds are only checked for shape
     here; :func:`~games.rules.gin.engine.apply_action` checks that they are melds.
 
@@ -97,7 +105,11 @@ def action_from_json(data: object) -> Action:
     if kind == DrawDiscard.type:
         return DrawDiscard()
     melds_value = data.get("melds")
-    melds = None if melds_value is None else melds_field(melds_value, Card.parse)
+    melds = (
+        None
+        if melds_value is None
+        else melds_field(melds_value, Card.parse, most=MAX_MELDS, most_cards=MAX_HAND)
+    )
     if kind == Discard.type:
         return Discard(card_field(data["card"], "card", Card.parse))
     if kind == Knock.type:

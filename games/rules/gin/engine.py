@@ -35,6 +35,7 @@ from games.rules.common.engine import (
 )
 from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.errors import (
+    MELD_NAMED,
     CannotDiscardDrawnCard,
     CardNotInHand,
     GameNotActive,
@@ -42,6 +43,8 @@ from games.rules.common.errors import (
     InvalidMelds,
     ValidationError,
     WrongPhase,
+    brief_list,
+    brief_repr,
 )
 from games.rules.gin.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, Pass
 from games.rules.gin.deck import value_of
@@ -581,16 +584,16 @@ def _declared_melds(
         raise InvalidMelds("melds must be a list of card lists.")
     for meld in melds:
         if not isinstance(meld, (list, tuple)) or not all(isinstance(c, Card) for c in meld):
-            raise InvalidMelds(f"{meld!r} is not a list of cards.")
-        text = " ".join(str(card) for card in meld)
+            raise InvalidMelds(f"{brief_repr(meld)} is not a list of cards.")
+        text = brief_list(meld, limit=MELD_NAMED)
         mask = mask_of(meld)
         if mask.bit_count() != len(meld) or mask not in MELD_BY_MASK:
             raise InvalidMelds(f"[{text}] is not a meld.")
         if mask & ~hand_mask:
-            missing = " ".join(str(c) for c in cards_of(mask & ~hand_mask))
+            missing = brief_list(cards_of(mask & ~hand_mask))
             raise InvalidMelds(f"[{text}] uses {missing}, which is not in your hand.")
         if mask & used:
-            twice = " ".join(str(c) for c in cards_of(mask & used))
+            twice = brief_list(cards_of(mask & used))
             raise InvalidMelds(f"[{text}] uses {twice} again: a card belongs to one meld.")
         used |= mask
         out.append(mask)
@@ -636,7 +639,7 @@ def _big_gin(state: GameState, seat: int, action: BigGin) -> GameState:
         left = cards_of(mask_of(hand) & ~used)
         if left:
             raise NotBigGin(
-                f"Big gin needs all 11 cards melded; {' '.join(map(str, left))} are not."
+                f"Big gin needs all 11 cards melded; {brief_list(left)} are not."
             )
     else:
         deadwood = deadwood_mask(rnd.hand_masks[seat])

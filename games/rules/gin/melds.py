@@ -44,7 +44,7 @@ from games.rules.common.cards import (
     mask_of,
     sort_cards,
 )
-from games.rules.common.errors import InvalidMelds, ValidationError
+from games.rules.common.errors import MELD_NAMED, InvalidMelds, ValidationError, brief_list
 from games.rules.gin.deck import CARD_VALUES, value_of
 
 NO_CARD = 1000
@@ -468,7 +468,8 @@ class Meld:
         ordered = sort_cards(self.cards)
         mask = mask_of(ordered)
         if mask.bit_count() != len(ordered) or not _is_meld_mask(mask):
-            raise InvalidMelds(f"{' '.join(map(str, self.cards)) or 'nothing'} is not a meld.")
+            text = brief_list(self.cards, limit=MELD_NAMED)
+            raise InvalidMelds(f"{text or 'nothing'} is not a meld.")
         object.__setattr__(self, "cards", ordered)
 
     @property
@@ -542,7 +543,8 @@ def meld_from_mask(mask: int) -> Meld:
     """The :class:`Meld` of a meld mask; :class:`InvalidMelds` if it is not one."""
     meld = MELD_BY_MASK.get(mask)
     if meld is None:
-        raise InvalidMelds(f"{' '.join(map(str, cards_of(mask))) or 'nothing'} is not a meld.")
+        text = brief_list(cards_of(mask), limit=MELD_NAMED)
+        raise InvalidMelds(f"{text or 'nothing'} is not a meld.")
     return meld
 
 
@@ -568,7 +570,7 @@ def _unique_mask(hand: Iterable[Card]) -> tuple[tuple[Card, ...], int]:
     mask = mask_of(items)
     if mask.bit_count() != len(items):
         raise ValidationError(
-            f"The cards {' '.join(map(str, items))} hold a card twice.",
+            f"The cards {brief_list(items, limit=MELD_NAMED)} hold a card twice.",
             {"cards": ["A card appears twice."]},
         )
     return items, mask

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.rules.common.game import GameSchemas, JsonObject
 from games.rules.common.schema import SHARED
+from games.rules.gin.codec import MAX_HAND, MAX_MELDS
 
 COMPONENTS: dict[str, JsonObject] = {
     "RoundView": {
@@ -236,7 +237,9 @@ COMPONENTS: dict[str, JsonObject] = {
                 "items": {
                     "type": "array",
                     "items": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"},
+                    "maxItems": MAX_HAND,
                 },
+                "maxItems": MAX_MELDS,
                 "nullable": True,
                 "description": (
                     "Your melds; omitted, the server picks the arrangement with least deadwood."
@@ -268,7 +271,9 @@ COMPONENTS: dict[str, JsonObject] = {
                 "items": {
                     "type": "array",
                     "items": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"},
+                    "maxItems": MAX_HAND,
                 },
+                "maxItems": MAX_MELDS,
                 "nullable": True,
                 "description": "Your melds.",
             },

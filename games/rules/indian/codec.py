@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.common.codec import MAX_INT, JsonReader, read_action_type
+from games.rules.common.codec import MAX_INT, JsonReader, check_card_lists, read_action_type
 from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
 from games.rules.indian.actions import (
     ACTION_TYPES,
@@ -86,6 +86,12 @@ HISTORY_TYPES = (
 """The ``type`` of a deal's history entries."""
 
 _cards_json = card_texts
+MAX_GROUPS = HAND_SIZE
+"""The most groups a ``declare`` body may show, each of at most :data:`MAX_GROUP_CARDS`:
+the 13 cards left after the one put face down, one group each at most. A body past
+either bound is refused before any card is read (the published schema says the same)."""
+MAX_GROUP_CARDS = HAND_SIZE
+"""The most cards of one group of a ``declare`` body."""
 
 
 # --------------------------------------------------------------------------------------
@@ -103,6 +109,7 @@ def _card_field(value: object, field: str) -> IndianCard:
 def _groups_field(value: object) -> Groups | None:
     if value is None:
         return None
+    check_card_lists(value, "groups", "group", MAX_GROUPS, MAX_GROUP_CARDS)
     message = "Must be a list of groups, each a non-empty list of cards."
     if not isinstance(value, list | tuple) or not all(
         isinstance(group, list | tuple) and group for group in value
@@ -122,7 +129,9 @@ def action_from_json(data: object) -> Action:
     codecs, and so is ``melds`` (the other games' key, which the published bodies of the
     draws and the discard, shared by every game, take as ``null``). ``groups`` may be
     left out (or ``null``): the server then shows its own least-points arrangement.
-    Groups are only checked for shape here;
+    More than :data:`MAX_GROUPS` groups, or a group of more than :data:`MAX_GROUP_CARDS`
+    cards, is a ``validation_error`` before any card is read. Groups are only checked for
+    shape here;
     :func:`~games.rules.indian.engine.apply_action` checks them against the hand.
 
     >>> action_from_json({"type": "declare", "card": "xx", "groups": [["as", "2S", "3s"]]})

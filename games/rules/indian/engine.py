@@ -37,6 +37,7 @@ from dataclasses import fields
 from typing import Any, TypeVar
 
 from games.rules.common.cards import Card
+from games.rules.common.errors import brief_list
 from games.rules.indian.actions import (
     Action,
     Concede,
@@ -555,11 +556,13 @@ def _declare(state: GameState, seat: int, action: Declare) -> GameState:
         if shown != Counter(rest):
             extra = sorted(map(str, (shown - Counter(rest)).elements()))
             missing = sorted(map(str, (Counter(rest) - shown).elements()))
-            parts = []
+            parts = []  # a few cards named, then a count: groups may hold any number
             if extra:
-                parts.append(f"they hold {' '.join(extra)}, which the rest of your hand does not")
+                parts.append(
+                    f"they hold {brief_list(extra)}, which the rest of your hand does not"
+                )
             if missing:
-                parts.append(f"they leave out {' '.join(missing)}")
+                parts.append(f"they leave out {brief_list(missing)}")
             raise GroupsDoNotMatchHand(
                 f"The groups must hold exactly the 13 cards left after {card}: "
                 + "; ".join(parts) + "."

@@ -51,6 +51,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from games.rules.common.cards import Card
+from games.rules.common.errors import MELD_NAMED, brief_list
 from games.rules.indian.cards import (
     JOKER_INDEX,
     NATURAL_VALUES,
@@ -183,7 +184,7 @@ def show_problem(groups: Iterable[Iterable[IndianCard]], wild_rank: int) -> str 
     kinds = [read_group(group, wild_rank) for group in written]
     for number, (group, kind) in enumerate(zip(written, kinds, strict=True), start=1):
         if kind is GroupKind.INVALID:
-            text = " ".join(map(str, group))
+            text = brief_list(group, limit=MELD_NAMED)
             return f"group {number} [{text}] is not a sequence or a set"
     sequences = sum(kind in (GroupKind.PURE_SEQUENCE, GroupKind.SEQUENCE) for kind in kinds)
     if GroupKind.PURE_SEQUENCE not in kinds:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from games.rules.common.game import GameSchemas, Json, JsonObject, RuleOption
 from games.rules.common.schema import SHARED
+from games.rules.indian.codec import MAX_GROUP_CARDS, MAX_GROUPS
 from games.rules.indian.ruleset import OPTIONS
 
 _STRICT = (
@@ -277,7 +278,9 @@ COMPONENTS: dict[str, JsonObject] = {
                     "type": "array",
                     "items": {"type": "string", "pattern": _CARD_PATTERN},
                     "minItems": 1,
+                    "maxItems": MAX_GROUP_CARDS,
                 },
+                "maxItems": MAX_GROUPS,
                 "nullable": True,
                 "description": "The 13 other cards in groups; omitted or null, the server "
                 "shows its least-points arrangement.",

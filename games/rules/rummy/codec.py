@@ -73,6 +73,12 @@ _REQUIRED: dict[str, tuple[str, ...]] = {
 }
 FINAL_REASONS = ("loss_limit", "rounds", "concede", "timeout")
 """The reasons a game ends."""
+MAX_HAND = 14
+"""The most cards a hand holds: the most dealt (``hand_size`` 13) and the card drawn."""
+MAX_MELDS = MAX_HAND // 3
+"""The most melds a ``meld`` body may put down (a meld has 3 cards or more); each of at
+most :data:`MAX_HAND` cards. A body past either bound is refused before any card is read
+(the published schema says the same)."""
 
 
 # --------------------------------------------------------------------------------------
@@ -103,8 +109,10 @@ def action_from_json(data: object) -> Action:
     string and :class:`~games.rules.common.errors.ValidationError` (``validation_error``) for
     any other bad shape, both with ``fields``; never another exception. Keys of another
     action type are accepted when ``null`` (any other key never is), as in Gin's
-    codec; the request's own fields (``expected_version``) are the service's. Melds are only
-    checked for shape here; :func:`~games.rules.rummy.engine.apply_action` checks them.
+    codec; the request's own fields (``expected_version``) are the service's. More than
+    :data:`MAX_MELDS` melds, or a meld of more than :data:`MAX_HAND` cards, is a
+    ``validation_error`` before any card is read. Melds are only checked for shape here;
+    :func:`~games.rules.rummy.engine.apply_action` checks them.
 
     >>> action_from_json({"type": "layoff", "card": "xx", "meld": 0, "end": "high"})
     Layoff(card=JOKER, meld=0, end=<End.HIGH: 'high'>)
@@ -120,7 +128,10 @@ def action_from_json(data: object) -> Action:
     if kind == DrawDiscard.type:
         return DrawDiscard()
     if kind == Meld.type:
-        return Meld(melds_field(data["melds"], parse_card, non_empty=True))
+        melds = melds_field(
+            data["melds"], parse_card, most=MAX_MELDS, most_cards=MAX_HAND, non_empty=True
+        )
+        return Meld(melds)
     card = card_field(data["card"], "card", parse_card)
     if kind == Discard.type:
         return Discard(card)

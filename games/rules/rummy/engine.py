@@ -54,6 +54,7 @@ from games.rules.common.engine import (
     refuse_turn,
 )
 from games.rules.common.engine import is_legal as common_is_legal
+from games.rules.common.errors import MELD_NAMED, brief_list
 from games.rules.common.pile import DISCARD, DRAW_DISCARD, PileEvent
 from games.rules.rummy.actions import (
     Action,
@@ -128,7 +129,8 @@ _ACTIONS = (DrawStock, DrawDiscard, Meld, Layoff, SwapJoker, Discard)
 
 
 def _text(cards: Iterable[RummyCard]) -> str:
-    return " ".join(str(card) for card in cards)
+    """A meld's cards in a message: a hand's worth named, then a count."""
+    return brief_list(cards, limit=MELD_NAMED)
 
 
 # --------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from games.rules.common.game import GameSchemas, JsonObject
 from games.rules.common.schema import SHARED
+from games.rules.rummy.codec import MAX_HAND, MAX_MELDS
 
 COMPONENTS: dict[str, JsonObject] = {
     "RummyRoundView": {
@@ -207,7 +208,10 @@ COMPONENTS: dict[str, JsonObject] = {
                         "type": "string",
                         "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$",
                     },
+                    "maxItems": MAX_HAND,
                 },
+                "minItems": 1,
+                "maxItems": MAX_MELDS,
                 "description": "New melds for the table, runs low to high.",
             },
             "card": {"nullable": True, "not": {}, "description": "Only `null`."},

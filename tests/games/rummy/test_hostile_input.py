@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from games.models import Game, Move
+from games.models import Game, IdempotencyRecord, Move
 from tests.games.rummy.helpers import create
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -118,3 +118,45 @@ def test_hostile_idempotency_keys_are_refused_with_a_code(auth_client, key: str)
     assert 400 <= response.status_code < 500, (response.status_code, response.content[:300])
     assert "code" in response.json(), response.json()
     assert Move.objects.count() == moves
+
+
+def test_a_meld_of_300000_cards_is_a_short_refusal_and_keeps_nothing(auth_client) -> None:
+    game = create(auth_client, variant="rummy", opponent="computer").json()
+    assert game["round"]["turn"] == game["you"]
+    url = f"/api/v1/games/{game['id']}/actions"
+    drawn = auth_client.post(url, {"type": "draw_stock"}, format="json")
+    assert drawn.status_code == 200 and drawn.json()["round"]["phase"] == "play"
+    moves = Move.objects.count()
+    for number, melds in enumerate(([["7H"] * 300_000], [["7H", "8H", "9H"]] * 100_000)):
+        response = auth_client.post(
+            url,
+            {"type": "meld", "melds": melds},
+            format="json",
+            HTTP_IDEMPOTENCY_KEY=f"huge-{number}",
+        )
+        assert 400 <= response.status_code < 500
+        assert len(response.content) < 2048
+    kept = sum(len(record.body.encode()) for record in IdempotencyRecord.objects.all())
+    assert kept < 2048
+    assert Move.objects.count() == moves
+
+
+@pytest.mark.parametrize(
+    ("melds", "message"),
+    [
+        ([["7H", "8H", "9H"]] * 5, "At most 4 melds."),
+        ([["7H"] * 15], "Each meld has at most 14 cards."),
+    ],
+)
+def test_melds_past_what_a_hand_holds_are_a_400_and_at_the_bound_are_read(
+    auth_client, melds: list[list[str]], message: str
+) -> None:
+    game = create(auth_client, variant="rummy", opponent="computer").json()
+    url = f"/api/v1/games/{game['id']}/actions"
+    at_bound = [cards[:-1] if len(cards) > 3 else cards for cards in melds[:4]]
+    read = auth_client.post(url, {"type": "meld", "melds": at_bound}, format="json")
+    assert read.status_code in (409, 422), read.json()  # the rules' refusal: it was read
+    response = auth_client.post(url, {"type": "meld", "melds": melds}, format="json")
+    assert response.status_code == 400, response.json()
+    assert response.json()["code"] == "validation_error"
+    assert response.json()["fields"] == {"melds": [message]}

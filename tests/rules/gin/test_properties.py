@@ -42,6 +42,7 @@ from games.rules.gin import (
     state_to_json,
     view_for,
 )
+from games.rules.gin.codec import MAX_MELDS
 from games.rules.gin.engine import _may_big_gin, cards_in_play
 from games.rules.gin.melds import (
     arrangements_mask,
@@ -330,10 +331,10 @@ ACTIONS = st.one_of(
     st.builds(
         Knock,
         st.sampled_from(DECK),
-        st.none() | st.lists(st.lists(st.sampled_from(DECK), max_size=5), max_size=4),
+        st.none() | st.lists(st.lists(st.sampled_from(DECK), max_size=5), max_size=MAX_MELDS),
     ),
     st.builds(BigGin, st.none() | st.lists(st.lists(st.sampled_from(DECK), max_size=5),
-                                           max_size=4)),
+                                           max_size=MAX_MELDS)),
 )
 
 
