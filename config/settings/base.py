@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import environ
@@ -146,6 +147,19 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
 
 # --- auth ------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Django's hashers, PBKDF2 first, with a bound on the hashes one process runs at once
+# (accounts.hashers): half the cores by default, so that a burst of registrations or logins
+# leaves the rest to the players' actions.
+PASSWORD_HASHERS = [
+    "accounts.hashers.BoundedPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+PASSWORD_HASHES_AT_ONCE = env.int(
+    "PASSWORD_HASHES_AT_ONCE", default=max(1, len(os.sched_getaffinity(0)) // 2)
+)
 AUTH_PASSWORD_VALIDATORS = [
     # Not only blanks, nor beginning or ending with one (eight spaces pass Django's four).
     {"NAME": "accounts.validators.BlankOrPaddedPasswordValidator"},
