@@ -149,7 +149,9 @@ class DisplayNameField(serializers.CharField):
             "nothing or a blank; a reserved name (staff titles, the system, the computer "
             "players), or one of the reserved words (admin, moderator, official, staff, "
             "system, support, computer) as a word of the name, compared after NFKC, case "
-            "folding and Unicode's confusables (so `admin` with a Cyrillic `a`, U+0430, counts). "
+            "folding, Unicode's confusables (so `admin` with a Cyrillic `a`, U+0430, counts) "
+            "and Latin look-alikes (`l`, `I`, `i`, `1`; `0`, `O`; `rn`, `m`; `vv`, `w`; "
+            "`cl`, `d`: `ADMlN` counts). "
             '`""` shows the username instead.',
         )
         super().__init__(
@@ -207,8 +209,9 @@ PASSWORD_MIN_LENGTH = 8
 USERNAME_HELP = (
     "3 to 30 letters, digits, `_`, `.` or `-`, unique whatever the case. Reserved names "
     "(admin, root, system, api, staff, ...), names with a reserved word (admin, moderator, "
-    "official, staff, system, support, computer), compared after Unicode's confusables, "
-    "and names beginning with `guest-` are refused (400 `validation_error`)."
+    "official, staff, system, support, computer), compared after Unicode's confusables "
+    "and Latin look-alikes (`ADMlN`, `Adm1n`, `adrnin` count as `admin`), and names "
+    "beginning with `guest-` are refused (400 `validation_error`)."
 )
 
 

@@ -164,6 +164,14 @@ class User(AbstractUser):
         stored = type(self)._base_manager.filter(pk=self.pk).values_list("password", flat=True)
         return stored.first() not in (None, self.password)
 
+    def set_password_hashed(self, encoded: str, raw_password: str) -> None:
+        """``set_password`` with the hash made beforehand (``make_password``), so that the
+        slow hash runs before a transaction opens rather than inside it. The raw password
+        is kept until the save, as ``set_password`` keeps it: the validators'
+        ``password_changed`` then runs, and the save ends every token of the player."""
+        self.password = encoded
+        self._password = raw_password
+
     def check_password(self, raw_password: str | None) -> bool:
         # Django rehashes a password stored with an older hasher here, and saves it: that
         # is no password change, and must not sign the player out.

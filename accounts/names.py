@@ -14,9 +14,13 @@ authority) may not be one of a name's words either ("System (official)" with a C
 folded, diacritics dropped, and each character replaced by one fixed member of its class
 of confusables in Unicode's confusables data (UTS #39, as the ``confusable-homoglyphs``
 package ships it), so ``admin`` with a Cyrillic ``a`` (U+0430), in fullwidth letters
-(U+FF21...) or ``r00t`` all count. A whole name matches a reserved name with everything
-but letters and digits left out (``Ad-Min!``); words are the runs of letters (``The
-Moderator``), so ``Badminton`` or ``Rooted`` stay fine.
+(U+FF21...) or ``r00t`` all count. The skeletons are then folded once more
+(:func:`lookalike_fold`): Unicode's data pairs a capital ``I`` with ``l`` but leaves a
+small ``i`` alone, and knows ``rn`` for ``m`` but not ``vv`` for ``w`` or ``cl`` for ``d``,
+so ``ADMlN``, ``Adm1n``, ``OFFlClAL`` or ``rnoderator`` would pass where ``ADMIN`` does
+not. A whole name matches a reserved name with everything but letters and digits left out
+(``Ad-Min!``); words are the runs of letters (``The Moderator``), so ``Badminton`` or
+``Rooted`` stay fine.
 
 Names chosen before these rules are kept; the rules apply when a name is chosen through the
 API (the admin and ``manage.py createsuperuser`` may still name staff accounts freely).
@@ -77,7 +81,7 @@ def display_name_problem(name: str) -> str | None:
 
 def reserved_name_problem(name: str, *, what: str) -> str | None:
     """A sentence when ``name`` is, or (for a display name) has a word that is, reserved."""
-    keys = skeletons(name)
+    keys = _compared(name)
     names = _reserved(tuple(settings.ACCOUNTS_RESERVED_NAMES))
     if any(_letters_and_digits(key) in names for key in keys):
         return f"That {what} is reserved."
@@ -85,6 +89,40 @@ def reserved_name_problem(name: str, *, what: str) -> str | None:
     if any(word in words for key in keys for word in re.findall(r"[^\W\d_]+", key)):
         return f"That {what} contains a reserved word."
     return None
+
+
+LOOKALIKE_CHARACTERS = str.maketrans(
+    {
+        "i": "l",  # and so I, 1, | (Unicode's data already takes those to l)
+        "0": "o",
+        "5": "s",
+        "8": "b",
+        "2": "z",
+    }
+)
+"""Characters of a skeleton that pass for another at a glance, folded into one of them."""
+
+LOOKALIKE_SEQUENCES = {"rn": "m", "vv": "w", "cl": "d"}
+"""Pairs of letters that pass for one, folded into it (after :data:`LOOKALIKE_CHARACTERS`,
+so ``cI`` and ``c1`` are ``d`` too)."""
+
+_SEQUENCE = re.compile("|".join(LOOKALIKE_SEQUENCES))
+
+
+def lookalike_fold(key: str) -> str:
+    """A skeleton (:func:`skeletons`) with the ASCII look-alikes that Unicode's data leaves
+    apart folded together: ``i``, ``l``, ``1``, ``I`` and ``|`` are one letter, ``0`` is
+    ``o``, ``5`` ``s``, ``8`` ``b``, ``2`` ``z``, and ``rn``, ``vv`` and ``cl`` are ``m``,
+    ``w`` and ``d``. For comparing names with reserved ones only: ``Ian`` and ``lan``
+    become the same key, which matters only where that key is reserved."""
+    return _SEQUENCE.sub(
+        lambda found: LOOKALIKE_SEQUENCES[found.group()], key.translate(LOOKALIKE_CHARACTERS)
+    )
+
+
+def _compared(text: str) -> frozenset[str]:
+    """The keys a name is compared on: its skeletons, folded (:func:`lookalike_fold`)."""
+    return frozenset(lookalike_fold(key) for key in skeletons(text))
 
 
 def skeletons(text: str) -> frozenset[str]:
@@ -153,4 +191,4 @@ def _representative(char: str) -> str:
 
 @functools.lru_cache(maxsize=8)
 def _reserved(names: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(_letters_and_digits(key) for name in names for key in skeletons(name))
+    return frozenset(_letters_and_digits(key) for name in names for key in _compared(name))

@@ -1,4 +1,12 @@
-"""Account write operations: registration, guests, login tokens, profile updates."""
+"""Account write operations: registration, guests, login tokens, profile updates.
+
+Every password hash (registration, a guest's claim, a password change) runs before its
+write transaction opens, never inside it. A hash is slow by design (PBKDF2: hundreds of
+milliseconds of CPU), and a transaction that waits on it holds its locks meanwhile: on
+SQLite, the embedded default, a write transaction takes the database's one write lock at
+``BEGIN`` (``transaction_mode`` ``IMMEDIATE``), so every other write, a player's action
+included, would queue behind each registration's hash. Only the rows are written inside.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +17,7 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.auth import authenticate
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError, transaction
@@ -79,20 +88,23 @@ def _check_new_credentials(*, username: str, password: str, candidate: User) -> 
         raise ApplicationError(f"{field}: {messages[0]}", code="validation_error", fields=fields)
 
 
-@transaction.atomic
 def user_register(*, username: str, password: str, display_name: str = "") -> tuple[User, str]:
-    """Create a user and their first token; returns ``(user, token_key)``."""
+    """Create a user and their first token; returns ``(user, token_key)``.
+
+    The rules are checked and the password hashed before the transaction opens; the
+    transaction only inserts the user and the token."""
     candidate = User(username=username, display_name=display_name)
     _check_new_credentials(username=username, password=password, candidate=candidate)
     if User.objects.filter(username__iexact=username).exists():
         raise UsernameTaken(fields={"username": ["That username is taken."]})
     candidate.set_password(password)
-    try:
-        with transaction.atomic():
-            candidate.save()
-    except IntegrityError as exc:  # a concurrent registration won the race
-        raise UsernameTaken(fields={"username": ["That username is taken."]}) from exc
-    _, key = AuthToken.objects.issue(candidate)
+    with transaction.atomic():
+        try:
+            with transaction.atomic():
+                candidate.save()
+        except IntegrityError as exc:  # a concurrent registration won the race
+            raise UsernameTaken(fields={"username": ["That username is taken."]}) from exc
+        _, key = AuthToken.objects.issue(candidate)
     return candidate, key
 
 
@@ -138,18 +150,24 @@ def guest_claim(
     of registration), the display name if given; the same account, so its games, results
     and statistics stay. Every token of the guest ends (the one of the request too) and
     the answer is a new token for this device. 409 ``not_a_guest`` for any other account;
-    409 ``username_taken``; 400 ``validation_error``."""
+    409 ``username_taken``; 400 ``validation_error``. The password is hashed before the
+    transaction opens; inside it the guest's row is locked and checked again."""
+    if not user.is_guest:
+        raise NotAGuest()
+    name = user.display_name if display_name is None else display_name
+    candidate = User(username=username, display_name=name)
+    _check_new_credentials(username=username, password=password, candidate=candidate)
+    if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
+        raise UsernameTaken(fields={"username": ["That username is taken."]})
+    hashed = make_password(password)
     with transaction.atomic():
         claimed = User.objects.select_for_update(of=("self",)).get(pk=user.pk)
-        if not claimed.is_guest:
+        if not claimed.is_guest:  # claimed meanwhile by another request
             raise NotAGuest()
-        name = claimed.display_name if display_name is None else display_name
-        candidate = User(username=username, display_name=name)
-        _check_new_credentials(username=username, password=password, candidate=candidate)
-        if User.objects.filter(username__iexact=username).exclude(pk=claimed.pk).exists():
-            raise UsernameTaken(fields={"username": ["That username is taken."]})
+        if display_name is None:
+            name = claimed.display_name
         claimed.username, claimed.display_name, claimed.is_guest = username, name, False
-        claimed.set_password(password)
+        claimed.set_password_hashed(hashed, password)
         try:
             with transaction.atomic():
                 claimed.save()  # a new password: every token of the guest ends
@@ -262,7 +280,9 @@ def user_change_password(
     for the player's username and the client's address (:func:`login_record`), so guessing
     it here is limited as at the login door (429 with ``Retry-After``). The new password
     goes through ``AUTH_PASSWORD_VALIDATORS``. Saving it ends every token of the player,
-    the caller's too (:meth:`accounts.models.User.save`), and their open streams.
+    the caller's too (:meth:`accounts.models.User.save`), and their open streams. Both
+    hashes (checking the current password, making the new one's) run outside the
+    transaction.
     """
     wait = login_wait(username=user.username, request=request)
     if wait is not None:
@@ -279,9 +299,10 @@ def user_change_password(
             code="validation_error",
             fields={"new_password": list(exc.messages)},
         ) from exc
+    hashed = make_password(new_password)  # before the transaction, as every hash here
     with transaction.atomic():
         locked = User.objects.select_for_update(of=("self",)).get(pk=user.pk)
-        locked.set_password(new_password)
+        locked.set_password_hashed(hashed, new_password)
         locked.save(update_fields=["password"])  # ends every token of the player
         _, key = AuthToken.objects.issue(locked)
     return key

@@ -70,6 +70,14 @@ def main() -> int:
             ],
         ),
         (
+            "registrations beside a game (embedded SQLite)",
+            [
+                sys.executable,
+                BENCH / "registration_stall.py",
+                *(["--threads", "4", "--phase-seconds", "4", "--rounds", "1"] if quick else []),
+            ],
+        ),
+        (
             "computer players (short)",
             [
                 sys.executable,

@@ -12,6 +12,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import environ
@@ -90,13 +91,26 @@ DATABASES = {
 PREPARE_AFTER = 2
 """Runs of one statement on one connection after which it is prepared on the server."""
 
+SQLITE_BUSY_TIMEOUT_SECONDS = 20
+"""How long a write on SQLite waits for the write lock before it fails (503
+``database_unavailable``). Far above what any write transaction holds it for once no
+password hash runs inside one (a computer's turn or a pairing run: milliseconds to a few
+hundred), so a write queues rather than fails under a burst; well below what a person
+waits for before giving up on a page."""
+
 
 def _tune_database(db: dict) -> dict:
     """Make the embedded SQLite default safe for several players at once.
 
-    WAL lets readers run beside the writer, the busy timeout makes a writer wait instead of
-    failing with ``database is locked``, and ``IMMEDIATE`` transactions take the write lock at
-    ``BEGIN`` (SQLite has no ``SELECT ... FOR UPDATE``; this is what serialises actions).
+    WAL lets readers run beside the writer; ``synchronous=NORMAL`` is WAL's usual pairing
+    (a commit is durable against a crash of the server, not of the machine's power).
+    ``IMMEDIATE`` transactions take the write lock at ``BEGIN`` (Django 5.1+), where the
+    busy timeout (:data:`SQLITE_BUSY_TIMEOUT_SECONDS`) lets a writer wait its turn: SQLite
+    has no ``SELECT ... FOR UPDATE``, so this is what serialises actions, and a deferred
+    transaction that read first and writes second could not wait at all (in WAL mode it
+    fails at once with ``database is locked`` when another writer committed meanwhile). The
+    price is that every transaction holds the one write lock from start to end, so nothing
+    slow may run inside one (a password hash runs before it: :mod:`accounts.services`).
     PostgreSQL keeps connections open between requests (measured: 3x throughput), and
     binds parameters on the server so that a statement a connection runs again and again
     (an action's lock, insert and update) is prepared once and then neither parsed nor
@@ -106,11 +120,9 @@ def _tune_database(db: dict) -> dict:
     if db["ENGINE"] == "django.db.backends.sqlite3":
         options = db.setdefault("OPTIONS", {})
         options.setdefault("transaction_mode", "IMMEDIATE")
-        options.setdefault("timeout", 20)
-        options.setdefault(
-            "init_command",
-            "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
-        )
+        # sqlite3.connect's timeout is SQLite's busy timeout (PRAGMA busy_timeout).
+        options.setdefault("timeout", SQLITE_BUSY_TIMEOUT_SECONDS)
+        options.setdefault("init_command", "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;")
     else:
         db.setdefault("CONN_MAX_AGE", env.int("DJANGO_CONN_MAX_AGE", default=60))
         db.setdefault("CONN_HEALTH_CHECKS", True)
@@ -135,6 +147,19 @@ if CACHES["default"]["BACKEND"] == "django.core.cache.backends.redis.RedisCache"
 
 # --- auth ------------------------------------------------------------------------------------
 AUTH_USER_MODEL = "accounts.User"
+# Django's hashers, PBKDF2 first, with a bound on the hashes one process runs at once
+# (accounts.hashers): half the cores by default, so that a burst of registrations or logins
+# leaves the rest to the players' actions.
+PASSWORD_HASHERS = [
+    "accounts.hashers.BoundedPBKDF2PasswordHasher",
+    "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
+    "django.contrib.auth.hashers.Argon2PasswordHasher",
+    "django.contrib.auth.hashers.BCryptSHA256PasswordHasher",
+    "django.contrib.auth.hashers.ScryptPasswordHasher",
+]
+PASSWORD_HASHES_AT_ONCE = env.int(
+    "PASSWORD_HASHES_AT_ONCE", default=max(1, len(os.sched_getaffinity(0)) // 2)
+)
 AUTH_PASSWORD_VALIDATORS = [
     # Not only blanks, nor beginning or ending with one (eight spaces pass Django's four).
     {"NAME": "accounts.validators.BlankOrPaddedPasswordValidator"},

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import socket
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
@@ -155,25 +157,94 @@ def streaming(
     request: HttpRequest, stream: AsyncIterator[bytes], holder: Holder
 ) -> StreamingHttpResponse:
     content: AsyncIterator[bytes] | Iterator[bytes]
-    content = stream if isinstance(request, ASGIRequest) else drive(stream)
+    # Under ASGI the server's http.disconnect cancels the stream (Django's ASGI handler).
+    content = stream if isinstance(request, ASGIRequest) else drive(stream, request)
     response = EventStreamResponse(content, holder=holder)
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # proxies must not buffer the stream
     return response
 
 
-def drive(stream: AsyncIterator[bytes]) -> Iterator[bytes]:
-    """Serve an async stream from a WSGI worker thread, with a private event loop."""
-    loop = asyncio.new_event_loop()
+def client_socket(request: HttpRequest) -> socket.socket | None:
+    """A handle on the WSGI request's client connection (a duplicate of its descriptor,
+    for :func:`drive` to watch), or None where the server does not show it. Django's
+    runserver hands the view the socket's reader wrapped in a ``LimitedStream`` (which
+    keeps the reader's bound ``read``); gunicorn names the socket itself."""
+    environ: dict[str, Any] = getattr(request, "environ", {})
+    source: Any = environ.get("gunicorn.socket")
+    if source is None:
+        body = environ.get("wsgi.input")
+        source = getattr(getattr(body, "_read", None), "__self__", body)
     try:
-        while True:
+        fd = source.fileno()
+    except (AttributeError, OSError, ValueError):
+        return None
+    duplicate = os.dup(fd)
+    try:
+        return socket.socket(fileno=duplicate)  # OSError for anything but a socket
+    except OSError:
+        os.close(duplicate)
+        return None
+
+
+def _client_gone(client: socket.socket) -> bool | None:
+    """On a readable client connection: True when the client has closed it (end of file,
+    or a reset), False when it sent data instead (pipelined bytes, which stay unread)."""
+    try:
+        # MSG_DONTWAIT rather than a non-blocking socket: the flag would reach the
+        # server's own descriptor too, which writes the stream.
+        return client.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+    except (BlockingIOError, InterruptedError):
+        return None  # a spurious wake-up
+    except OSError:
+        return True
+
+
+def drive(stream: AsyncIterator[bytes], request: HttpRequest | None = None) -> Iterator[bytes]:
+    """Serve an async stream from a WSGI worker thread, with a private event loop.
+
+    A WSGI server learns that the client has gone only when a write fails, which for an
+    idle stream is its second ping after the disconnect (30 s): all that while the stream
+    would hold its slot. So where the server shows the request's connection
+    (:func:`client_socket`), the loop watches it while it waits for the stream's next
+    frame, and ends the stream as soon as the client closes it: the server then closes the
+    response, which gives the slot back at once."""
+    client = client_socket(request) if request is not None else None
+    loop = asyncio.new_event_loop()
+    gone: asyncio.Future[Any] = loop.create_future()
+    if client is not None:
+
+        def readable() -> None:
+            closed = _client_gone(client)
+            if closed is None:
+                return
+            loop.remove_reader(client.fileno())  # data, not an end: writes will tell
+            if closed and not gone.done():
+                gone.set_result(None)
+
+        loop.add_reader(client.fileno(), readable)
+    try:
+        while not gone.done():
+            step: asyncio.Future[Any] = asyncio.ensure_future(stream.__anext__(), loop=loop)
+            waits: set[asyncio.Future[Any]] = {step, gone}
+            loop.run_until_complete(asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED))
+            if not step.done():  # the client has gone: stop the stream where it waits
+                step.cancel()
+                loop.run_until_complete(asyncio.wait({step}))
+                return
             try:
-                yield loop.run_until_complete(stream.__anext__())
+                chunk = step.result()
             except StopAsyncIteration:
                 return
+            yield chunk
     finally:
-        loop.run_until_complete(stream.aclose())  # type: ignore[attr-defined]
-        loop.close()
+        try:
+            loop.run_until_complete(stream.aclose())  # type: ignore[attr-defined]
+        finally:
+            if client is not None:
+                loop.remove_reader(client.fileno())
+                client.close()
+            loop.close()
 
 
 def ensure_served_here(request: HttpRequest) -> None:

@@ -5,7 +5,9 @@ are refused as usernames and display names, compared after confusable skeletons.
 from __future__ import annotations
 
 import pytest
+from rest_framework.test import APIClient
 
+from accounts import services
 from accounts.models import User
 from tests.factories import PASSWORD
 
@@ -151,3 +153,86 @@ def test_the_schema_pattern_refuses_names_that_draw_nothing(api_client):
         assert not validator.is_valid(refused), ascii(refused)
     for accepted in ("Ann", "Zoë", "กิ่ง"):
         assert validator.is_valid(accepted), accepted
+
+
+# Latin look-alikes that Unicode's confusables data leaves apart: a small l for an I, a 1
+# for an i, rn for m, vv for w, cl for d, 5 for S.
+LOOKALIKE_NAMES = [
+    pytest.param("ADMlN", id="small-l-for-capital-i"),
+    pytest.param("OFFlClAL", id="small-l-for-each-capital-i"),
+    pytest.param("Adm1n", id="one-for-i"),
+    pytest.param("ADMlNlSTRATOR", id="administrator-with-small-ls"),
+    pytest.param("AdmIn", id="capital-i-among-small-letters"),
+    pytest.param("adrnin", id="rn-for-m"),
+    pytest.param("aclmin", id="cl-for-d"),
+    pytest.param("rnoderator", id="rn-for-m-first"),
+    pytest.param("c0rnputer", id="zero-and-rn"),
+    pytest.param("5ystem", id="five-for-s"),
+    pytest.param("nuII", id="capital-is-for-ls"),
+    pytest.param("deIeted", id="capital-i-for-l"),
+]
+
+# Ordinary names full of the letters that fold together: they match no reserved name.
+ORDINARY_NAMES = ["Lily", "Carl", "Ian", "Olivia", "Mimi", "Clyde", "Willow", "Vivian", "Colin"]
+
+
+@pytest.mark.parametrize("username", LOOKALIKE_NAMES)
+def test_register_refuses_usernames_that_only_look_reserved_apart(api_client, username):
+    assert_refused(register(api_client, username=username), "username")
+    assert not User.objects.exists()
+
+
+@pytest.mark.parametrize("name", LOOKALIKE_NAMES)
+def test_display_names_that_only_look_reserved_apart_are_refused(
+    api_client, auth_client, user, name
+):
+    assert_refused(register(api_client, username="ann", display_name=name), "display_name")
+    assert not User.objects.filter(username="ann").exists()
+    before = user.display_name
+    assert_refused(auth_client.patch("/api/v1/me", {"display_name": name}), "display_name")
+    user.refresh_from_db()
+    assert user.display_name == before
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        pytest.param("The ADMlNlSTRATOR", id="administrator-with-small-ls"),
+        pytest.param("Ann (OFFlClAL)", id="official-with-small-ls"),
+        pytest.param("5taff Bob", id="five-for-s"),
+        pytest.param("Head rnoderator", id="rn-for-m"),
+    ],
+)
+def test_display_names_with_a_look_alike_reserved_word_are_refused(auth_client, name):
+    assert_refused(auth_client.patch("/api/v1/me", {"display_name": name}), "display_name")
+
+
+@pytest.mark.parametrize("username", LOOKALIKE_NAMES)
+def test_a_guest_cannot_claim_a_username_that_only_looks_reserved_apart(username):
+    guest, key = services.guest_create()
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    response = client.post(
+        "/api/v1/auth/claim", {"username": username, "password": PASSWORD}, format="json"
+    )
+    assert_refused(response, "username")
+    guest.refresh_from_db()
+    assert guest.is_guest and guest.username.startswith("guest-")
+
+
+@pytest.mark.parametrize("name", ORDINARY_NAMES)
+def test_ordinary_names_made_of_look_alike_letters_are_fine(api_client, name):
+    registered = register(api_client, username=name, display_name=name)
+    assert registered.status_code == 201, registered.content
+    assert registered.json()["display_name"] == name
+    guest, key = services.guest_create()
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Token {key}")
+    claimed = client.post(
+        "/api/v1/auth/claim",
+        {"username": f"{name}2", "password": PASSWORD, "display_name": f"{name} B."},
+        format="json",
+    )
+    assert claimed.status_code == 200, claimed.content
+    guest.refresh_from_db()
+    assert (guest.username, guest.display_name) == (f"{name}2", f"{name} B.")

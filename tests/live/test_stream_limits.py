@@ -108,14 +108,26 @@ def test_a_new_stream_of_the_same_token_and_game_replaces_the_old_one(
     assert slots.zcard(key) == 0
 
 
-def test_a_stream_whose_client_has_gone_gives_its_slot_back_at_once(human_game, slots):
-    """Served by the ASGI events service: the client's disconnect ends the stream and frees
-    its slot then, not at the next ping or lease."""
+@pytest.mark.parametrize("follows", ["game", "tournament", "player"])
+def test_a_stream_whose_client_has_gone_gives_its_slot_back_at_once(
+    human_game, slots, follows
+):
+    """Served by the ASGI events service: the client's disconnect ends the stream (a
+    game's, a tournament's, the account's) and frees its slot then, not at the next ping or
+    lease. (On the WSGI development server: tests/live/test_stream_disconnect.py.)"""
     from config.asgi import application
+    from tournaments import services as tournament_services
 
     game = human_game()
     key = stream_slots.slots_key(game["users"][0].pk)
     token = token_for(game["users"][0])
+    if follows == "tournament":
+        tournament = tournament_services.tournament_create(
+            data={"format": "sit_and_go", "capacity": 4, "private": True}, by=game["users"][0]
+        )
+        path = f"/api/v1/tournaments/{tournament.pk}/events"
+    else:
+        path = events(game) if follows == "game" else "/api/v1/me/events"
     seen: dict[str, int] = {}
 
     async def scenario() -> None:
@@ -130,12 +142,11 @@ def test_a_stream_whose_client_has_gone_gives_its_slot_back_at_once(human_game, 
             return {"type": "http.disconnect"}
 
         async def send(message: dict) -> None:
-            if message["type"] == "http.response.body" and b"event: state" in message.get(
+            if message["type"] == "http.response.body" and b": connected" in message.get(
                 "body", b""
             ):
                 opened.set()
 
-        path = events(game)
         scope = {
             "type": "http",
             "asgi": {"version": "3.0"},
