@@ -338,7 +338,10 @@ def _common_fields() -> dict[str, serializers.Field]:
             min_length=1,
             max_length=80,
             trim_whitespace=False,
-            help_text="Blank: named after the game and the format.",
+            help_text="Blank: named after the game and the format. Checked as a display "
+            "name is (NFKC-normalised and stripped; control, format and invisible characters, "
+            "nothing visible, stacked marks, and in a player's tournament reserved names "
+            "and words are 422 `invalid_settings`).",
         ),
         "variant": serializers.ChoiceField(list(VARIANTS), required=False),
         "rules": serializers.DictField(
@@ -566,8 +569,8 @@ class TournamentsApi(APIView):
         "shares the `invite_code` (at most 3 open at once: 409 `too_many_open_tournaments`). "
         "Each format has its own body; settings that make no playable tournament (a table "
         "size the game does not seat, a rule option it refuses, `min_rating` over "
-        "`max_rating`, more `min_players` than `capacity`) are 422 `invalid_settings` "
-        "naming the field. Throttled per player (429 with `Retry-After`).",
+        "`max_rating`, more `min_players` than `capacity`, a `name` others could not read) are "
+        "422 `invalid_settings` naming the field. Throttled per player (429 with `Retry-After`).",
         examples=[
             OpenApiExample(
                 "private sit & go of 8",

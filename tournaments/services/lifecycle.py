@@ -52,8 +52,8 @@ def tournament_create(
     sit & go (403 otherwise), at most ``TOURNAMENTS_MAX_OPEN_PER_USER`` open at once (409
     ``too_many_open_tournaments``), and takes its first seat. A private tournament gets an
     invite code unique among the tournaments open for registration."""
-    fields = tournament_settings_check(data)
     player = by is not None and not by.is_staff
+    fields = tournament_settings_check(data, by_staff=not player)
     if player:
         assert by is not None
         if fields["format"] != Format.SIT_AND_GO or not fields["private"]:

@@ -4,7 +4,13 @@ Settings are checked here for every way a tournament is made (the API, the admin
 schedule's template), so one set of rules applies: the format's own rules (the formats
 library's :class:`~tournaments.formats.Settings`), the game's (its rule options, and a
 table size within the game's seat range) and the app's (a rating band low to high, a
-minimum field within the capacity). A breach is 422 ``invalid_settings`` naming the field.
+minimum field within the capacity, a name others can read). A breach is 422
+``invalid_settings`` naming the field.
+
+The name follows the display names' rules (:func:`accounts.models.clean_public_name`):
+NFKC-normalised and stripped; no control, format (bidi, zero-width) or invisible
+characters, something visible, few marks on one character; and, for a name a player
+writes, no reserved name or word (staff, the admin and schedules may write "Official").
 """
 
 from __future__ import annotations
@@ -13,6 +19,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
+from accounts.models import clean_public_name
 from games import services as games
 from games.variants import DEFAULT_VARIANT, VARIANTS
 from tournaments import formats
@@ -23,6 +30,7 @@ DEFAULT_TURN_SECONDS = 60
 DEFAULT_ROUND_MINUTES = 60
 DEFAULT_TABLE_SIZE = 4
 """Tables of this many (or the game's largest table, if smaller) unless told."""
+NAME_MAX_LENGTH = 80
 
 NAMES = {
     Format.SIT_AND_GO: "sit & go",
@@ -41,12 +49,14 @@ def default_table_size(variant: str) -> int:
     )
 
 
-def tournament_settings_check(data: Mapping[str, Any]) -> dict[str, Any]:
+def tournament_settings_check(data: Mapping[str, Any], *, by_staff: bool = False) -> dict[str, Any]:
     """The fields of a new :class:`Tournament` from a creation request (typed values, as
     the API's input serializer leaves them); 422 ``invalid_settings`` for settings that
     describe no playable tournament. ``starts_at`` must be given for every format but
-    sit & go (where it is the latest start)."""
+    sit & go (where it is the latest start). ``by_staff``: the name may use the reserved
+    names and words."""
     fmt = Format(data["format"])
+    name = _name(data.get("name"), reserved=not by_staff)
     variant = data.get("variant", DEFAULT_VARIANT)
     if variant not in VARIANTS:
         raise InvalidSettings(f"Unknown game {variant!r}.", field="variant")
@@ -66,7 +76,7 @@ def tournament_settings_check(data: Mapping[str, Any]) -> dict[str, Any]:
         error.fields = exc.fields
         raise error from exc
     fields: dict[str, Any] = {
-        "name": data.get("name") or f"{game.name.title()} {NAMES[fmt]}",
+        "name": name or f"{game.name.title()} {NAMES[fmt]}",
         "format": fmt.value,
         "variant": variant,
         "rules": rules,
@@ -110,6 +120,18 @@ def tournament_settings_check(data: Mapping[str, Any]) -> dict[str, Any]:
             field="duplicate",
         )
     return fields
+
+
+def _name(value: str | None, *, reserved: bool) -> str | None:
+    """The name as stored (None for none, or a blank one: the default name)."""
+    if value is None or not value.strip():
+        return None
+    try:
+        return clean_public_name(
+            value, what="tournament name", max_length=NAME_MAX_LENGTH, reserved=reserved
+        )
+    except ValueError as exc:
+        raise InvalidSettings(str(exc), field="name") from exc
 
 
 def _settings(fields: Mapping[str, Any]) -> formats.Settings:
