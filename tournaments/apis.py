@@ -295,13 +295,6 @@ def _tournament_body(tournament: Tournament, user: User) -> dict[str, Any]:
     )
 
 
-def _advance_if_due(tournament: Tournament) -> None:
-    """Without a background worker (eager tasks: ``make run``) nothing runs at a start,
-    an end or a deadline; a read of a tournament that is due runs it."""
-    if services.tournament_is_due(tournament, now=timezone.now()):
-        services.tournament_advance(tournament_id=tournament.pk)
-
-
 def _query_choice(request: Request, name: str, choices: list[str]) -> str | None:
     value = single_query_value(request, name)
     if value is not None and value not in choices:
@@ -627,7 +620,6 @@ class TournamentDetailApi(APIView):
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
         user = request_user(request)
         tournament = selectors.tournament_get(tournament_id=tournament_id)
-        _advance_if_due(tournament)
         return Response(_tournament_body(tournament, user))
 
 

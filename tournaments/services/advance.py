@@ -382,8 +382,8 @@ visibility timeout would be delivered again and again (Redis). The safety net ru
 
 def queue_next_wake(field: Field) -> None:
     """Queue a run at the next due moment if it is near (once per moment: a key in the
-    cache), after the commit. Without a broker nothing runs in the background: the API
-    runs a due tournament when it is read."""
+    cache), after the commit. Without a broker there is nothing to queue it on: the
+    embedded quick start runs beat's safety net in-process (``config.embedded_beat``)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     at = next_wake(field)
@@ -403,16 +403,3 @@ def tournament_advance_soon(tournament_id: Any) -> None:
     """Queue a pairing run once the current transaction commits (a game ended)."""
     key = str(tournament_id)
     transaction.on_commit(lambda: current_app.tasks[ADVANCE].delay(key), robust=True)
-
-
-def tournament_is_due(tournament: Tournament, *, now: datetime) -> bool:
-    """Whether a moment of the tournament has come due by the clock (a cheap check on the
-    row alone, for reads on a server without a background worker)."""
-    if tournament.status == TournamentStatus.CREATED:
-        return tournament.starts_at is not None and tournament.starts_at <= now
-    if tournament.status != TournamentStatus.STARTED:
-        return False
-    return any(
-        moment is not None and moment <= now
-        for moment in (tournament.ends_at, tournament.round_deadline)
-    )
