@@ -379,7 +379,8 @@ def _capacity(required: bool) -> serializers.Field:
         required=required,
         min_value=2,
         max_value=MAX_CAPACITY,
-        help_text="Sit & go: the field that starts it; else the most players.",
+        help_text="Sit & go: the field that starts it; else the most players (left out: "
+        f"{MAX_CAPACITY}).",
     )
 
 

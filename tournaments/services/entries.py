@@ -32,6 +32,7 @@ from tournaments.errors import (
     TournamentOver,
 )
 from tournaments.formats import Format
+from tournaments.formats.types import MAX_CAPACITY
 from tournaments.models import Entry, Tournament, TournamentEvent, TournamentStatus
 from tournaments.selectors import rating_of
 from tournaments.services.advance import advance_locked, tournament_start_locked
@@ -133,7 +134,7 @@ def _enter(field: Field, user: User, *, check: bool = True) -> Entry:
         else:
             _swiss_open(field)
     taken = sum(1 for e in field.entries if not e.removed)
-    if tournament.capacity is not None and taken >= tournament.capacity:
+    if taken >= (tournament.capacity or MAX_CAPACITY):  # none: made before every format had one
         raise TournamentFull()
     rating, rated_games = rating_of(user=user, variant=tournament.variant)
     if check:

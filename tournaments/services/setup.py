@@ -25,12 +25,16 @@ from games.variants import DEFAULT_VARIANT, VARIANTS
 from tournaments import formats
 from tournaments.errors import InvalidSettings
 from tournaments.formats import Format, TournamentError
+from tournaments.formats.types import MAX_CAPACITY, MIN_CAPACITY
 
 DEFAULT_TURN_SECONDS = 60
 DEFAULT_ROUND_MINUTES = 60
 DEFAULT_TABLE_SIZE = 4
 """Tables of this many (or the game's largest table, if smaller) unless told."""
 NAME_MAX_LENGTH = 80
+DEFAULT_CAPACITY = MAX_CAPACITY
+"""An arena's, a Swiss tournament's or a knockout's field unless told (a sit & go's
+capacity is what starts it: always told). No format takes more than ``MAX_CAPACITY``."""
 
 NAMES = {
     Format.SIT_AND_GO: "sit & go",
@@ -101,14 +105,20 @@ def tournament_settings_check(data: Mapping[str, Any], *, by_staff: bool = False
         raise InvalidSettings("starts_at is required.", field="starts_at")
     if fmt is Format.ARENA and fields["duration_minutes"] is None:
         raise InvalidSettings("An arena needs duration_minutes.", field="duration_minutes")
+    if fmt is not Format.SIT_AND_GO and fields["capacity"] is None:
+        fields["capacity"] = DEFAULT_CAPACITY
     try:
         settings = _settings(fields)
     except TournamentError as exc:
         raise InvalidSettings(exc.detail, field=exc.field) from exc
     capacity = fields["capacity"]
+    if not MIN_CAPACITY <= capacity <= MAX_CAPACITY:
+        raise InvalidSettings(
+            f"capacity must be {MIN_CAPACITY} to {MAX_CAPACITY}.", field="capacity"
+        )
     if fmt is Format.SIT_AND_GO:
         fields["min_players"] = capacity
-    elif capacity is not None and fields["min_players"] > capacity:
+    elif fields["min_players"] > capacity:
         raise InvalidSettings("min_players must not exceed the capacity.", field="min_players")
     low, high = fields["min_rating"], fields["max_rating"]
     if low is not None and high is not None and low > high:
