@@ -329,3 +329,20 @@ def test_staff_names_are_checked_for_what_draws_but_may_use_reserved_words(staff
     assert created.status_code == 201 and created.json()["name"] == "Official  arena"
     wide = staff_client.post(API, {**body, "name": "\uff21rena"}, format="json")
     assert wide.json()["name"] == "Arena"  # NFKC, as display names are stored
+
+
+def test_a_tournament_game_has_no_rematch(make_tournament, client_for):
+    from games.models import Game
+
+    ann, bob = UserFactory(), UserFactory()
+    tournament = make_tournament("sit_and_go", capacity=2)
+    for user in (ann, bob):
+        services.tournament_join(user=user, tournament_id=tournament.pk)
+    (pairing,) = playing(tournament)
+    win(pairing.game_id, pairing.seats.get(seat=0).entry.user)
+    games_before = Game.objects.count()
+    for user in (ann, bob):
+        refused = client_for(user).post(f"/api/v1/games/{pairing.game_id}/rematch")
+        assert (refused.status_code, refused.json()["code"]) == (409, "tournament_game")
+    assert Game.objects.count() == games_before
+    assert not Game.objects.filter(rematch_of=pairing.game_id).exists()
