@@ -39,7 +39,6 @@ from games.variants import VARIANTS
 from tournaments import presenters, selectors, services
 from tournaments.errors import (
     InvalidSettings,
-    NoBracket,
     NotDuplicate,
     TournamentNotFound,
 )
@@ -52,8 +51,6 @@ from tournaments.models import (
     Tournament,
     TournamentStatus,
 )
-from tournaments.services.advance import knockout_of
-from tournaments.services.field import Field
 from tournaments.throttles import (
     CreateTournamentThrottle,
     JoinTournamentIPThrottle,
@@ -275,7 +272,7 @@ def _page(serializer: type[serializers.Serializer], name: str) -> Any:
 
 def _tournament_body(tournament: Tournament, user: User) -> dict[str, Any]:
     tournament = selectors.tournament_get(tournament_id=tournament.pk)
-    entry = selectors.entry_of(tournament=tournament, user=user)
+    entry = selectors.entry_for(tournament=tournament, user=user)
     winner = None
     if tournament.status == TournamentStatus.FINISHED:
         winner = Entry.objects.filter(tournament=tournament, rank=1).select_related("user").first()
@@ -802,15 +799,14 @@ class SheetApi(APIView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID, username: str) -> Response:
         tournament = selectors.tournament_get(tournament_id=tournament_id)
-        entry = selectors.entry_by_username(tournament=tournament, username=username)
-        pairings = selectors.pairings_of_entry(entry=entry)
-        byes = selectors.byes_of_entry(entry=entry)
-        points = selectors.points_by_pairing(
-            tournament=tournament, entry=entry, pairings=pairings, byes=byes
-        )
+        sheet = selectors.player_sheet(tournament=tournament, username=username)
         return Response(
             presenters.sheet_json(
-                tournament=tournament, entry=entry, pairings=pairings, byes=byes, points=points
+                entry=sheet.entry,
+                pairings=sheet.pairings,
+                byes=sheet.byes,
+                points=sheet.points,
+                bye_points=sheet.bye_points,
             )
         )
 
@@ -869,18 +865,10 @@ class BracketApi(APIView):
     )
     def get(self, request: Request, tournament_id: uuid.UUID) -> Response:
         tournament = selectors.tournament_get(tournament_id=tournament_id)
-        if (
-            tournament.format not in (Format.KNOCKOUT, Format.SIT_AND_GO)
-            or tournament.started_at is None
-        ):
-            raise NoBracket()
-        field = Field.load(tournament, now=timezone.now())
-        state = knockout_of(field)
-        users = {e.user_id: e.user for e in field.entries}
-        games: dict[tuple[int, int], list[str]] = {}
-        for pairing in field.pairings:
-            games.setdefault((pairing.round, pairing.table), []).append(str(pairing.game_id))
-        return Response(presenters.bracket_json(state=state, users=users, games=games))
+        found = selectors.bracket(tournament=tournament)
+        return Response(
+            presenters.bracket_json(state=found.state, users=found.users, games=found.games)
+        )
 
 
 class DealsApi(APIView):

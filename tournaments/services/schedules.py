@@ -75,10 +75,8 @@ def schedule_template_check(template: object, *, name: str | None = None) -> Non
             raise InvalidSettings(f"{key} has the wrong type.", field=key)
     if "format" not in template:
         raise InvalidSettings("The template needs a format.", field="format")
-    try:
-        formats.Format(template["format"])
-    except ValueError as exc:
-        raise InvalidSettings("Unknown format.", field="format") from exc
+    if template["format"] not in formats.format_names():
+        raise InvalidSettings("Unknown format.", field="format")
     tournament_settings_check(
         {"name": name, **template, "starts_at": timezone.now()}, by_staff=True
     )
