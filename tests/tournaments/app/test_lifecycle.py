@@ -266,4 +266,3 @@ def test_every_format_has_a_capacity_by_default_and_none_takes_more_than_the_max
             by=staff,
         )
     assert "capacity" in (refused.value.fields or {})
-
