@@ -47,19 +47,29 @@ def clean_display_name(value: str) -> str:
     """
     if value == "":
         return value
+    return clean_public_name(value, what="display name", max_length=DISPLAY_NAME_MAX_LENGTH)
+
+
+def clean_public_name(value: str, *, what: str, max_length: int, reserved: bool = True) -> str:
+    """A name others see (a display name, a tournament's name) as stored, by the display
+    names' rules: NFKC-normalised and stripped; ``ValueError`` (a sentence naming ``what``)
+    for control or format characters, a blank, more than ``max_length`` characters, and
+    what :func:`accounts.names.display_name_problem` refuses (``reserved=False``: all but
+    the reserved names and words)."""
+    names = f"{what[:1].upper()}{what[1:]}s"
     normalised = unicodedata.normalize("NFKC", value)
     for char in normalised:
         if unicodedata.category(char) in DISPLAY_NAME_FORBIDDEN_CATEGORIES:
             raise ValueError(
-                "Display names may not contain control or formatting characters "
+                f"{names} may not contain control or formatting characters "
                 f"(found U+{ord(char):04X})."
             )
     stripped = normalised.strip()
     if not stripped:
-        raise ValueError("Display names may not be blank.")
-    if len(stripped) > DISPLAY_NAME_MAX_LENGTH:
-        raise ValueError(f"Display names are at most {DISPLAY_NAME_MAX_LENGTH} characters.")
-    problem = display_name_problem(stripped)
+        raise ValueError(f"{names} may not be blank.")
+    if len(stripped) > max_length:
+        raise ValueError(f"{names} are at most {max_length} characters.")
+    problem = display_name_problem(stripped, what=what, reserved=reserved)
     if problem is not None:
         raise ValueError(problem)
     return stripped

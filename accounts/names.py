@@ -54,29 +54,38 @@ letters): refused anywhere in a display name, as blanks and format characters ar
 _VISIBLE_CATEGORIES = ("L", "N", "P", "S")
 
 
-def display_name_problem(name: str) -> str | None:
+def display_name_problem(
+    name: str, *, what: str = "display name", reserved: bool = True
+) -> str | None:
     """What is wrong with an NFKC-normalised, stripped, non-empty display name, as a
-    sentence for the player; None when it shows something and claims no reserved name."""
+    sentence for the player; None when it shows something and claims no reserved name.
+
+    The same rules hold for every other name a player writes that others see (a
+    tournament's): ``what`` names it in the sentences, and ``reserved=False`` leaves out
+    the reserved names and words (a name staff write)."""
+    names = f"{what[:1].upper()}{what[1:]}s"
     marks = 0
     base_is_blank = True
     for char in name:
         if char in INVISIBLE_CHARACTERS:
-            return f"Display names may not contain invisible characters (found U+{ord(char):04X})."
+            return f"{names} may not contain invisible characters (found U+{ord(char):04X})."
         if unicodedata.category(char).startswith("M"):
             if base_is_blank:
-                return "Display names may not have accents or marks on nothing or on a blank."
+                return f"{names} may not have accents or marks on nothing or on a blank."
             marks += 1
             if marks > MAX_MARKS_PER_CHARACTER:
                 return (
-                    f"Display names may carry at most {MAX_MARKS_PER_CHARACTER} accents or "
+                    f"{names} may carry at most {MAX_MARKS_PER_CHARACTER} accents or "
                     "marks on one character."
                 )
         else:
             marks = 0
             base_is_blank = char.isspace()
     if not any(unicodedata.category(char).startswith(_VISIBLE_CATEGORIES) for char in name):
-        return "Display names need at least one visible character."
-    return reserved_name_problem(name, what="display name")
+        return f"{names} need at least one visible character."
+    if not reserved:
+        return None
+    return reserved_name_problem(name, what=what)
 
 
 def reserved_name_problem(name: str, *, what: str) -> str | None:

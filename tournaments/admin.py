@@ -73,7 +73,7 @@ class TournamentForm(forms.ModelForm):
         if not given.get("rules"):
             given["rules"] = {}
         try:
-            self.checked = services.tournament_settings_check(given)
+            self.checked = services.tournament_settings_check(given, by_staff=True)
         except ApplicationError as exc:
             _form_errors(self, exc)
         self.given = given
@@ -232,7 +232,7 @@ class ScheduleForm(forms.ModelForm):
             return data
         try:
             schedule_rule(Schedule(**{k: v for k, v in data.items() if k != "template"}))
-            services.schedule_template_check(data.get("template"))
+            services.schedule_template_check(data.get("template"), name=data.get("name"))
         except ApplicationError as exc:
             _form_errors(self, exc)
             if not self.errors:

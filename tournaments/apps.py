@@ -11,12 +11,18 @@ class TournamentsConfig(AppConfig):
         from accounts.models import User
         from accounts.signals import guest_removing
         from core.exceptions import register_error_translation
+        from games.services import rematch_refusal_register
         from games.signals import game_finished
 
         from . import tasks  # noqa: F401  (registers the tasks services queue by name)
         from .errors import tournament_error_to_http
         from .formats import TournamentError
-        from .receivers import on_game_finished, on_guest_removing, on_user_deleting
+        from .receivers import (
+            on_game_finished,
+            on_guest_removing,
+            on_user_deleting,
+            refuse_rematch,
+        )
 
         game_finished.connect(on_game_finished, dispatch_uid="tournaments.on_game_finished")
         # A player whose account goes leaves the tournaments not over the way a player
@@ -25,4 +31,5 @@ class TournamentsConfig(AppConfig):
         pre_delete.connect(
             on_user_deleting, sender=User, dispatch_uid="tournaments.on_user_deleting"
         )
+        rematch_refusal_register("tournaments", refuse_rematch)
         register_error_translation(TournamentError, tournament_error_to_http)

@@ -93,6 +93,11 @@ class NotDuplicate(Conflict):
     default_detail = "This tournament is not played with duplicate deals."
 
 
+class TournamentGameRematch(Conflict):
+    code = "tournament_game"
+    default_detail = "A tournament's game has no rematch: the tournament pairs its players."
+
+
 class TooManyOpenTournaments(Conflict):
     code = "too_many_open_tournaments"
 

@@ -17,7 +17,7 @@ from django.db import models
 from django.db.models import Q
 
 from games.variants import DEFAULT_VARIANT, VARIANTS
-from tournaments.formats import ByeKind, Cadence, Format
+from tournaments.formats import ByeKind, Cadence, format_names
 
 VARIANT_CHOICES = [(name, name) for name in VARIANTS]
 
@@ -30,7 +30,7 @@ class TournamentStatus(models.TextChoices):
     CANCELLED = "cancelled"
 
 
-FORMAT_CHOICES = [(f.value, f.value) for f in Format]
+FORMAT_CHOICES = [(name, name) for name in format_names()]
 CADENCE_CHOICES = [(c.value, c.value) for c in Cadence]
 BYE_KIND_CHOICES = [(k.value, k.value) for k in ByeKind]
 

@@ -15,7 +15,13 @@ from tournaments.models import (
     PairingStatus,
     Tournament,
     TournamentEvent,
+    TournamentStatus,
 )
+
+STATUSES: list[str] = list(TournamentStatus.values)
+"""A tournament's ``status`` values."""
+PAIRING_STATUSES: list[str] = list(PairingStatus.values)
+"""A pairing's ``status`` values."""
 
 
 def public_user(user: User) -> dict[str, str]:
@@ -131,14 +137,14 @@ def pairing_json(*, pairing: Pairing) -> dict[str, Any]:
 
 def sheet_json(
     *,
-    tournament: Tournament,
     entry: Entry,
     pairings: list[Pairing],
     byes: list[Bye],
     points: dict[int, float],
+    bye_points: list[float],
 ) -> dict[str, Any]:
     """A player's sheet: their standing, then each game (with the points it scored them)
-    and each bye."""
+    and each bye (``bye_points``: what each was worth)."""
     games = []
     for pairing in pairings:
         seats = list(pairing.seats.all())
@@ -164,22 +170,10 @@ def sheet_json(
         "removed": entry.removed,
         "games_played": games,
         "byes_given": [
-            {
-                "round": bye.round,
-                "kind": bye.kind,
-                "points": formats.bye_points(_bye_settings(tournament), formats.ByeKind(bye.kind)),
-            }
-            for bye in byes
+            {"round": bye.round, "kind": bye.kind, "points": worth}
+            for bye, worth in zip(byes, bye_points, strict=True)
         ],
     }
-
-
-def _bye_settings(tournament: Tournament) -> formats.Settings:
-    return formats.Settings(
-        format=formats.Format.SWISS,
-        rounds=tournament.rounds or 1,
-        table_size=tournament.table_size,
-    )
 
 
 def bracket_json(

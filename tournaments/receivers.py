@@ -1,12 +1,14 @@
-"""Reactions to the games app's and the accounts app's signals (connected in
-``TournamentsConfig.ready``)."""
+"""Reactions to the games app's and the accounts app's signals, and the games app's
+question whether a game may be rematched (all connected in ``TournamentsConfig.ready``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from accounts.models import User
+from core.exceptions import ApplicationError
 from games.models import Game
+from tournaments.errors import TournamentGameRematch
 from tournaments.models import Pairing
 from tournaments.services import tournament_advance_soon
 from tournaments.services.departures import departing_entries_keep, departing_entries_withdraw
@@ -38,3 +40,11 @@ def on_user_deleting(sender: Any, instance: User, **kwargs: Any) -> None:
     deletion then empties its ``user``)."""
     departing_entries_withdraw(user=instance)
     departing_entries_keep(user=instance)
+
+
+def refuse_rematch(game: Game) -> ApplicationError | None:
+    """A tournament's game has no rematch (409 ``tournament_game``): its players were
+    paired by the tournament, which pairs them again as its format says."""
+    if Pairing.objects.filter(game_id=game.pk).exists():
+        return TournamentGameRematch()
+    return None

@@ -7,32 +7,38 @@ nothing else of the rows is read.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from datetime import datetime, timedelta
+from typing import Any
 
 from tournaments import formats
-from tournaments.formats import Format
 from tournaments.models import Bye, Entry, Pairing, PairingSeat, PairingStatus, Tournament
+
+STORED_SETTINGS = (
+    "table_size",
+    "best_of",
+    "rounds",
+    "capacity",
+    "duplicate",
+    "starts_at",
+    "started_at",
+    "ends_at",
+    "duration_minutes",
+)
+"""The columns a format's settings are read from (``FormatSpec.library_settings``)."""
+
+
+def spec_of(tournament: Tournament) -> formats.FormatSpec:
+    """The tournament's format."""
+    return formats.format_spec(tournament.format)
+
+
+def stored_settings(tournament: Tournament) -> dict[str, Any]:
+    return {name: getattr(tournament, name) for name in STORED_SETTINGS}
 
 
 def settings_of(tournament: Tournament) -> formats.Settings:
     """The formats library's settings of a stored tournament (an arena's times are its
     actual start and end once started)."""
-    fmt = Format(tournament.format)
-    starts_at = ends_at = None
-    if fmt is Format.ARENA:
-        starts_at = tournament.started_at or tournament.starts_at
-        assert starts_at is not None and tournament.duration_minutes is not None
-        ends_at = tournament.ends_at or starts_at + timedelta(minutes=tournament.duration_minutes)
-    return formats.Settings(
-        format=fmt,
-        table_size=tournament.table_size,
-        rounds=tournament.rounds if fmt is Format.SWISS else None,
-        best_of=tournament.best_of,
-        starts_at=starts_at,
-        ends_at=ends_at,
-        capacity=tournament.capacity if fmt is Format.SIT_AND_GO else None,
-        duplicate=tournament.duplicate,
-    )
+    return spec_of(tournament).library_settings(stored_settings(tournament))
 
 
 def entry_of(entry: Entry) -> formats.Entry:
@@ -68,10 +74,3 @@ def game_of(
 
 def bye_of(bye: Bye, users: Mapping[int, int]) -> formats.Bye:
     return formats.Bye(round=bye.round, player=users[bye.entry_id], kind=formats.ByeKind(bye.kind))
-
-
-def arena_ends_at(tournament: Tournament, *, start: datetime) -> datetime:
-    """An arena's end: its scheduled start plus its duration (a late start shortens it)."""
-    assert tournament.duration_minutes is not None
-    scheduled = tournament.starts_at or start
-    return scheduled + timedelta(minutes=tournament.duration_minutes)

@@ -1,8 +1,13 @@
-"""Reads: which tournaments a player may see, lists, standings, sheets, pairings, events."""
+"""Reads: which tournaments a player may see, lists, standings, sheets, pairings, brackets,
+duplicate deals, events. Nothing here writes or locks a row: a read of a tournament that
+has come due answers it as it stands (the pairing run is beat's, and the writes')."""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.db.models import Count, Prefetch, Q, QuerySet
@@ -11,10 +16,11 @@ from accounts.models import User
 from leaderboards.models import PlayerRating
 from leaderboards.models import Variant as RatingVariant
 from tournaments import formats
-from tournaments.errors import TournamentNotFound
+from tournaments.errors import NoBracket, NotDuplicate, TournamentNotFound
 from tournaments.formats.scoring import chronological
 from tournaments.models import (
     Bye,
+    DuplicateRound,
     Entry,
     Pairing,
     PairingSeat,
@@ -23,9 +29,11 @@ from tournaments.models import (
     TournamentEvent,
     TournamentStatus,
 )
-from tournaments.records import bye_of, game_of, settings_of
+from tournaments.records import bye_of, entry_of, game_of, settings_of, spec_of
 
 DEFAULT_RATING = 1500.0
+MAX_ROUND_NUMBER = 32767
+"""The largest round number a row holds (a query for a larger one finds none)."""
 
 
 def rating_of(*, user: User, variant: str) -> tuple[float, int]:
@@ -83,8 +91,57 @@ def tournament_list(
     return query.order_by("-created_at", "pk")
 
 
-def entry_of(*, tournament: Tournament, user: User) -> Entry | None:
+def entry_for(*, tournament: Tournament, user: User) -> Entry | None:
     return Entry.objects.filter(tournament=tournament, user=user).first()
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentView:
+    """One tournament as a player sees it: their entry and the game they are playing now,
+    and the winner once it is finished."""
+
+    tournament: Tournament
+    entry: Entry | None
+    winner: Entry | None
+    game_id: str | None
+
+
+def tournament_view(*, tournament_id: uuid.UUID | str, user: User) -> TournamentView:
+    """The tournament as ``user`` sees it now (after a change: as the change left it)."""
+    tournament = tournament_get(tournament_id=tournament_id)
+    entry = entry_for(tournament=tournament, user=user)
+    winner = None
+    if tournament.status == TournamentStatus.FINISHED:
+        winner = Entry.objects.filter(tournament=tournament, rank=1).select_related("user").first()
+    game_id = None
+    if entry is not None:
+        game_id = (
+            entry.seats.filter(pairing__status=PairingStatus.PLAYING)
+            .values_list("pairing__game_id", flat=True)
+            .first()
+        )
+    return TournamentView(
+        tournament=tournament, entry=entry, winner=winner, game_id=str(game_id) if game_id else None
+    )
+
+
+def entries_and_winners(
+    *, user: User, tournaments: Sequence[Tournament]
+) -> tuple[dict[uuid.UUID, Entry], dict[uuid.UUID, Entry]]:
+    """For a page of tournaments: the user's entry in each, and each finished one's
+    winner (by the tournament's id)."""
+    entries = {
+        e.tournament_id: e
+        for e in Entry.objects.filter(user=user, tournament__in=[t.pk for t in tournaments])
+    }
+    winners = {
+        e.tournament_id: e
+        for e in Entry.objects.filter(
+            rank=1,
+            tournament__in=[t.pk for t in tournaments if t.status == TournamentStatus.FINISHED],
+        ).select_related("user")
+    }
+    return entries, winners
 
 
 def standings(*, tournament: Tournament) -> QuerySet[Entry]:
@@ -119,7 +176,7 @@ def pairings(*, tournament: Tournament, round_no: int | None = None) -> QuerySet
     query = _pairings().filter(tournament=tournament)
     if round_no is not None:
         query = query.filter(round=round_no)
-    if tournament.format == "arena":
+    if spec_of(tournament).newest_first:
         return query.order_by("-table", "-id")
     return query.order_by("round", "table", "id")
 
@@ -157,7 +214,7 @@ def tournaments_to_advance() -> list[uuid.UUID]:
     cancelled ones with games still being played (their results are still recorded)."""
     from django.utils import timezone
 
-    now = timezone.now()
+    now: datetime = timezone.now()
     return list(
         Tournament.objects.filter(
             Q(status=TournamentStatus.STARTED)
@@ -193,3 +250,71 @@ def points_by_pairing(
             points[key] = after.score - tally.score
         tally = after
     return points
+
+
+@dataclass(frozen=True, slots=True)
+class Sheet:
+    """A player's sheet: their entry, their games (and the points each scored them) and
+    their byes (and what each was worth)."""
+
+    entry: Entry
+    pairings: list[Pairing]
+    byes: list[Bye]
+    points: dict[int, float]
+    bye_points: list[float]
+
+
+def player_sheet(*, tournament: Tournament, username: str) -> Sheet:
+    entry = entry_by_username(tournament=tournament, username=username)
+    pairings = pairings_of_entry(entry=entry)
+    byes = byes_of_entry(entry=entry)
+    points = points_by_pairing(tournament=tournament, entry=entry, pairings=pairings, byes=byes)
+    settings = settings_of(tournament)
+    worth = [formats.bye_points(settings, formats.ByeKind(bye.kind)) for bye in byes]
+    return Sheet(entry=entry, pairings=pairings, byes=byes, points=points, bye_points=worth)
+
+
+@dataclass(frozen=True, slots=True)
+class Bracket:
+    """A knockout's bracket (or tables), its players, and the games of each match or table
+    (by round and table)."""
+
+    state: formats.Knockout | formats.TableKnockout
+    entries: dict[int, Entry]
+    """The entries by their player (:attr:`Entry.player`: a departed player's too)."""
+    games: dict[tuple[int, int], list[str]]
+
+
+def bracket(*, tournament: Tournament) -> Bracket:
+    """The bracket as the games played so far have decided it; 409 ``no_bracket`` for a
+    format without one, or before the start."""
+    spec = spec_of(tournament)
+    if not spec.has_bracket or tournament.started_at is None:
+        raise NoBracket()
+    every = list(tournament.entries.select_related("user").order_by("id"))
+    seeded = every if spec.keeps_removed else [e for e in every if not e.removed]
+    seats = Prefetch("seats", queryset=PairingSeat.objects.order_by("seat"))
+    pairings = list(tournament.pairings.prefetch_related(seats).order_by("id"))
+    players = {e.pk: e.player for e in every}
+    records = [
+        game_of(p, list(p.seats.all()), players) for p in pairings if p.status != PairingStatus.VOID
+    ]
+    state = spec.bracket(settings_of(tournament), [entry_of(e) for e in seeded], records)
+    assert state is not None
+    games: dict[tuple[int, int], list[str]] = {}
+    for pairing in pairings:
+        games.setdefault((pairing.round, pairing.table), []).append(str(pairing.game_id))
+    return Bracket(state=state, entries={e.player: e for e in every}, games=games)
+
+
+def round_deals(*, tournament: Tournament, round_no: int) -> DuplicateRound:
+    """A duplicate round's deals; 409 ``not_duplicate`` for a tournament without them, 404
+    for a round not started yet."""
+    if not tournament.duplicate:
+        raise NotDuplicate()
+    if round_no > MAX_ROUND_NUMBER:
+        raise TournamentNotFound("No such round.")
+    deals = DuplicateRound.objects.filter(tournament=tournament, round=round_no).first()
+    if deals is None:
+        raise TournamentNotFound("No such round.")
+    return deals

@@ -1,48 +1,57 @@
 from django.urls import path, re_path
 
-from tournaments import apis, streams
+from tournaments import streams
+from tournaments.apis import entries, errors, results, tournaments
 
 urlpatterns = [
-    path("tournaments", apis.TournamentsApi.as_view(), name="tournaments"),
-    path("tournaments/join", apis.JoinByCodeApi.as_view(), name="tournaments-join-by-code"),
-    path("tournaments/<uuid:tournament_id>", apis.TournamentDetailApi.as_view(), name="tournament"),
-    path("tournaments/<uuid:tournament_id>/join", apis.JoinApi.as_view(), name="tournament-join"),
+    path("tournaments", tournaments.TournamentsApi.as_view(), name="tournaments"),
+    path("tournaments/join", entries.JoinByCodeApi.as_view(), name="tournaments-join-by-code"),
+    path(
+        "tournaments/<uuid:tournament_id>",
+        tournaments.TournamentDetailApi.as_view(),
+        name="tournament",
+    ),
+    path(
+        "tournaments/<uuid:tournament_id>/join", entries.JoinApi.as_view(), name="tournament-join"
+    ),
     path(
         "tournaments/<uuid:tournament_id>/withdraw",
-        apis.WithdrawApi.as_view(),
+        entries.WithdrawApi.as_view(),
         name="tournament-withdraw",
     ),
     path(
-        "tournaments/<uuid:tournament_id>/pause", apis.PauseApi.as_view(), name="tournament-pause"
+        "tournaments/<uuid:tournament_id>/pause",
+        entries.PauseApi.as_view(),
+        name="tournament-pause",
     ),
     path(
         "tournaments/<uuid:tournament_id>/cancel",
-        apis.CancelApi.as_view(),
+        tournaments.CancelApi.as_view(),
         name="tournament-cancel",
     ),
     path(
         "tournaments/<uuid:tournament_id>/standings",
-        apis.StandingsApi.as_view(),
+        results.StandingsApi.as_view(),
         name="tournament-standings",
     ),
     path(
         "tournaments/<uuid:tournament_id>/players/<str:username>",
-        apis.SheetApi.as_view(),
+        results.SheetApi.as_view(),
         name="tournament-sheet",
     ),
     path(
         "tournaments/<uuid:tournament_id>/pairings",
-        apis.PairingsApi.as_view(),
+        results.PairingsApi.as_view(),
         name="tournament-pairings",
     ),
     path(
         "tournaments/<uuid:tournament_id>/bracket",
-        apis.BracketApi.as_view(),
+        results.BracketApi.as_view(),
         name="tournament-bracket",
     ),
     path(
         "tournaments/<uuid:tournament_id>/rounds/<int:round_no>/deals",
-        apis.DealsApi.as_view(),
+        results.DealsApi.as_view(),
         name="tournament-deals",
     ),
     path(
@@ -55,6 +64,6 @@ urlpatterns = [
     re_path(r"^tournaments/(?P<tournament_id>[^/]+)/events$", streams.tournament_events),
     re_path(
         r"^tournaments/[^/]+(?:/[a-z]+)?(?:/[^/]+)?(?:/deals)?$",
-        apis.MalformedTournamentIdApi.as_view(),
+        errors.MalformedTournamentIdApi.as_view(),
     ),
 ]

@@ -323,6 +323,9 @@ EVENTS_WSGI_STREAMS = env.bool("EVENTS_WSGI_STREAMS", default=True)
 CELERY_BROKER_URL = env.str("CELERY_BROKER_URL", default="") or None
 # Without a broker every task runs eagerly, in-process, right after the commit that queued it.
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
+# Without a broker there is no beat: the web process runs beat's tournament safety net
+# itself (config.embedded_beat), since reading a tournament changes nothing.
+EMBEDDED_BEAT = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_TASK_SERIALIZER = "json"

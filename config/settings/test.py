@@ -30,3 +30,5 @@ CELERY_BROKER_URL = REDIS_URL
 # worker runs with CELERY_TEST_WORKER=1: a real consumer.
 CELERY_TASK_ALWAYS_EAGER = not env.bool("CELERY_TEST_WORKER", default=False)
 CELERY_TASK_EAGER_PROPAGATES = True
+# The tests run beat's tasks themselves.
+EMBEDDED_BEAT = False

@@ -389,12 +389,16 @@ class RematchApi(APIView):
             200: OpenApiResponse(
                 GameViewSerializer, description="A rematch already exists: that game."
             ),
-            **error_responses(401, 404, 409, 429, codes={409: ["game_not_finished"]}),
+            **error_responses(
+                401, 404, 409, 429, codes={409: ["game_not_finished", "tournament_game"]}
+            ),
         },
         description="Against the computer the new game is `active` at once (same difficulty "
         "and rules). Against a person it is `waiting`, with both seats taken, until the "
         "other player calls `POST /games/{new_id}/accept`; the offer lapses after 10 "
-        "minutes. Asking again (either player) returns the existing rematch with 200.",
+        "minutes. Asking again (either player) returns the existing rematch with 200. A "
+        "tournament's game has none (409 `tournament_game`): the tournament pairs its "
+        "players.",
     )
     def post(self, request: Request, game_id: uuid.UUID) -> Response:
         game, created = services.game_rematch(game_id=game_id, user=request_user(request))

@@ -32,7 +32,7 @@ from games.services.lifecycle import (
     game_create_vs_human,
     game_join,
 )
-from games.services.rematch import game_accept, game_rematch
+from games.services.rematch import game_accept, game_rematch, rematch_refusal_register
 from games.services.seated import (
     InvalidGameRules,
     SeatedResult,
@@ -79,5 +79,6 @@ __all__ = [
     "idempotency_purge",
     "player_event_add",
     "player_events_purge",
+    "rematch_refusal_register",
     "request_fingerprint",
 ]

@@ -1,13 +1,21 @@
-"""Play again: ``POST /games/{id}/rematch`` and ``POST /games/{new_id}/accept``."""
+"""Play again: ``POST /games/{id}/rematch`` and ``POST /games/{new_id}/accept``.
+
+An app that seats games of its own (``game_create_seated``: tournaments) may refuse their
+rematch: it registers a refusal (:func:`rematch_refusal_register`) when it loads, as the
+apps register their part of a profile's stats with accounts, so the games app asks it
+without importing it.
+"""
 
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import User
+from core.exceptions import ApplicationError
 from games.errors import (
     CannotAcceptOwnOffer,
     GameNotFinished,
@@ -22,6 +30,16 @@ from games.services.locking import game_lock, game_seat_for
 from games.services.rounds import game_start
 from games.services.timers import REMATCH_TTL, game_enforce_timers
 
+RematchRefusal = Callable[[Game], ApplicationError | None]
+"""Called with the finished game (locked); the error that refuses its rematch, or None."""
+
+_refusals: dict[str, RematchRefusal] = {}
+
+
+def rematch_refusal_register(name: str, refusal: RematchRefusal) -> None:
+    """Add (or, for the same ``name``, replace) a reason to refuse a game's rematch."""
+    _refusals[name] = refusal
+
 
 @transaction.atomic
 def game_rematch(*, game_id: uuid.UUID, user: User) -> tuple[Game, bool]:
@@ -29,11 +47,16 @@ def game_rematch(*, game_id: uuid.UUID, user: User) -> tuple[Game, bool]:
 
     Against the computer it starts at once. Against a person it is offered: ``waiting``
     with every seat taken until another player accepts (10 minutes). Asking again, by
-    any player, returns the pending or running rematch instead of a second one. Locks the
-    finished game, then creates the new one.
+    any player, returns the pending or running rematch instead of a second one. A game
+    whose seats another app chose may be refused by that app (a tournament's: 409
+    ``tournament_game``). Locks the finished game, then creates the new one.
     """
     game = game_lock(game_id=game_id)
     seat = game_seat_for(game=game, user=user)
+    for refusal in _refusals.values():
+        error = refusal(game)
+        if error is not None:
+            raise error
     if game.status != GameStatus.FINISHED:
         raise GameNotFinished()
     existing = game.rematches.exclude(status=GameStatus.ABANDONED).order_by("created_at").first()

@@ -84,9 +84,7 @@ def outside(names: set[str], allowed: tuple[str, ...]) -> set[str]:
         ),
     ],
 )
-def test_library_packages_import_only_the_standard_library_and_what_they_build_on(
-    package, allowed
-):
+def test_library_packages_import_only_the_standard_library_and_what_they_build_on(package, allowed):
     bad = {
         path: sorted(outside(names, allowed))
         for path, names in imported_modules(package).items()
@@ -101,6 +99,27 @@ def test_accounts_import_neither_games_nor_leaderboards():
         for path, names in imported_modules("accounts").items()
     }
     assert not any(bad.values()), f"accounts import above themselves: {bad}"
+
+
+def test_the_tournament_views_read_and_write_no_row_themselves():
+    """Selectors read, services write: no view imports the ORM or the rows, and none calls a
+    model's manager (import-linter forbids the rows; it cannot name ``django.db``)."""
+    imports = {
+        path: sorted(
+            n
+            for n in names
+            if n.startswith(("django.db", "tournaments.models", "tournaments.records"))
+        )
+        for path, names in imported_modules("tournaments.apis").items()
+    }
+    assert not any(imports.values()), f"views import the ORM: {imports}"
+    managers = [
+        f"{path.relative_to(ROOT)}:{node.lineno}"
+        for path in sorted((ROOT / "tournaments/apis").rglob("*.py"))
+        for node in ast.walk(ast.parse(path.read_text()))
+        if isinstance(node, ast.Attribute) and node.attr == "objects"
+    ]
+    assert not managers, f"views query rows: {managers}"
 
 
 def test_the_checker_sees_imports_inside_functions_and_relative_ones(tmp_path, monkeypatch):

@@ -204,7 +204,10 @@ def test_an_arena_lists_opens_a_players_game_and_follows_its_standings_live(open
     _tournaments(cleo)
     line = cleo.page.locator(f"[data-section=created] .t-line[data-id='{arena.pk}']")
     assert "Arena · Gin Rummy, 1-v-1" in line.inner_text()
-    expect(line.locator("[data-testid=t-players]")).to_have_text("3 players", use_inner_text=True)
+    # Made without a capacity, the arena takes 64 players, the most any format takes.
+    expect(line.locator("[data-testid=t-players]")).to_have_text(
+        "3 / 64 players", use_inner_text=True
+    )
     assert "Starts" in line.inner_text()
     expect(cleo.page.locator("[data-section=created] .t-line")).to_have_count(3)
     cleo.page.select_option("#t-filter-format", "arena")

@@ -4,6 +4,12 @@ Nothing here reads a clock, a database or settings: the server passes the entrie
 records (games and byes) and the time, and stores what comes back. docs/tournaments.md
 explains the formats to players; each module's notes give the exact rules.
 
+The registry (:mod:`.spec`)
+    One :class:`FormatSpec` per format, found by name (:func:`format_spec`): its settings,
+    who may join and when, how it scores and ranks, what its API shows. The built-in
+    ones (:data:`SIT_AND_GO`, :data:`ARENA`, :data:`SWISS`, :data:`KNOCKOUT`) are
+    registered below; :func:`register` adds another.
+
 Value types (:mod:`.types`)
     :class:`Settings`, :class:`Entry`, :class:`Game`, :class:`Bye`, :class:`Tally`,
     :class:`Row`; errors are :class:`TournamentError` with an :class:`ErrorCode`.
@@ -32,6 +38,7 @@ Formats
 """
 
 from tournaments.formats.arena import (
+    ARENA,
     Waiting,
     arena_pairing_closes_at,
     arena_pairing_open,
@@ -48,6 +55,7 @@ from tournaments.formats.duplicate import (
 )
 from tournaments.formats.errors import ErrorCode, TournamentError
 from tournaments.formats.knockout import (
+    KNOCKOUT,
     BracketMatch,
     Knockout,
     KnockoutTable,
@@ -74,12 +82,24 @@ from tournaments.formats.scoring import (
     tallies,
 )
 from tournaments.formats.sit_and_go import (
+    SIT_AND_GO,
     sit_and_go_join,
     sit_and_go_started,
     sit_and_go_state,
     sit_and_go_withdraw,
 )
+from tournaments.formats.spec import (
+    FORMATS,
+    FormatSpec,
+    Setting,
+    SettingKind,
+    format_names,
+    format_spec,
+    register,
+    unregister,
+)
 from tournaments.formats.swiss import (
+    SWISS,
     SwissRound,
     meetings,
     swiss_join_open,
@@ -100,7 +120,15 @@ from tournaments.formats.types import (
     Tally,
 )
 
+for _spec in (SIT_AND_GO, ARENA, SWISS, KNOCKOUT):
+    register(_spec)
+
 __all__ = [
+    "ARENA",
+    "FORMATS",
+    "KNOCKOUT",
+    "SIT_AND_GO",
+    "SWISS",
     "BracketMatch",
     "Bye",
     "ByeKind",
@@ -109,6 +137,7 @@ __all__ = [
     "Entry",
     "ErrorCode",
     "Format",
+    "FormatSpec",
     "Game",
     "Knockout",
     "KnockoutTable",
@@ -119,6 +148,8 @@ __all__ = [
     "Record",
     "Row",
     "ScheduleRule",
+    "Setting",
+    "SettingKind",
     "Settings",
     "SwissRound",
     "TableKnockout",
@@ -137,6 +168,8 @@ __all__ = [
     "deck_commitment",
     "duplicate_comparison",
     "duplicate_decks",
+    "format_names",
+    "format_spec",
     "knockout_for",
     "knockout_state",
     "last_opponents",
@@ -144,6 +177,7 @@ __all__ = [
     "meetings",
     "performance",
     "plan_starts",
+    "register",
     "score_after",
     "seed_order",
     "sit_and_go_join",
@@ -159,4 +193,5 @@ __all__ = [
     "swiss_pairings",
     "table_knockout_state",
     "tallies",
+    "unregister",
 ]

@@ -36,11 +36,32 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 import networkx as nx
 
+from tournaments.formats.errors import ErrorCode, TournamentError
 from tournaments.formats.knockout import split_tables
-from tournaments.formats.types import Game, PlayerId, Settings
+from tournaments.formats.scoring import ARENA_DRAW, ARENA_WIN, ON_FIRE_FACTOR, performance_key
+from tournaments.formats.spec import (
+    CAPACITY,
+    MIN_PLAYERS,
+    STARTS_AT,
+    FormatSpec,
+    Setting,
+    SettingKind,
+)
+from tournaments.formats.types import (
+    Entry,
+    Format,
+    Game,
+    Outcome,
+    PlayerId,
+    Record,
+    Row,
+    Settings,
+    Tally,
+)
 
 LARGE_ARENA = 30
 PAIRING_GROUP = 40
@@ -240,3 +261,96 @@ class _Matcher:
         pairs = [(order[min(i, j)], order[max(i, j)]) for i, j in matching]
         paired = {p for pair in pairs for p in pair}
         return pairs, [p for p in order if p not in paired]
+
+
+class ArenaFormat(FormatSpec):
+    """The arena as a format (see the module's notes; scores: :mod:`.scoring`)."""
+
+    name = Format.ARENA.value
+    label = "arena"
+    settings = (
+        STARTS_AT,
+        Setting(
+            name="duration_minutes",
+            kind=SettingKind.INTEGER,
+            required=True,
+            minimum=1,
+            maximum=1440,
+        ),
+        CAPACITY,
+        MIN_PLAYERS,
+    )
+    reads = frozenset({"starts_at", "ends_at"})
+    pausable = True
+    continuous = True
+    pairing_wait = MAX_WAIT
+    no_show_pauses = True
+    newest_first = True
+
+    def library_settings(self, values: Mapping[str, Any]) -> Settings:
+        """Its times are its actual start and end once started."""
+        starts_at = values["started_at"] or values["starts_at"]
+        assert starts_at is not None and values["duration_minutes"] is not None
+        ends_at = values["ends_at"] or starts_at + timedelta(minutes=values["duration_minutes"])
+        return Settings(
+            format=self.name,
+            table_size=values["table_size"],
+            best_of=values["best_of"],
+            duplicate=values["duplicate"],
+            starts_at=starts_at,
+            ends_at=ends_at,
+        )
+
+    def end(self, values: Mapping[str, Any], *, start: datetime) -> datetime | None:
+        """Its scheduled start plus its duration (a late start shortens it)."""
+        assert values["duration_minutes"] is not None
+        return (values["starts_at"] or start) + timedelta(minutes=values["duration_minutes"])
+
+    def join_refusal(
+        self, settings: Settings, *, rounds_started: int, now: datetime
+    ) -> TournamentError | None:
+        if arena_pairing_open(settings, now):
+            return None
+        return TournamentError(
+            ErrorCode.ALREADY_STARTED, "The arena is in its last minutes: no more games start."
+        )
+
+    def counts(self, settings: Settings, game: Game) -> bool:
+        """Finished by the arena's end."""
+        assert settings.ends_at is not None
+        return game.finished and game.ended_at is not None and game.ended_at <= settings.ends_at
+
+    def points(
+        self,
+        settings: Settings,
+        tally: Tally,
+        game: Game,
+        player: PlayerId,
+        *,
+        won_by_no_show: bool,
+    ) -> float:
+        """1-v-1: 2 a win, 1 a draw, doubled on fire; at tables, pairwise points."""
+        if not settings.one_v_one:
+            return game.pairwise_points(player)
+        factor = ON_FIRE_FACTOR if tally.on_fire and not won_by_no_show else 1
+        outcome = game.outcome_for(player)
+        if outcome is Outcome.WIN:
+            return float(ARENA_WIN * factor)
+        if outcome is Outcome.DRAW:
+            return float(ARENA_DRAW * factor)
+        return 0.0
+
+    def order(
+        self,
+        settings: Settings,
+        rows: Sequence[Row],
+        entries: Sequence[Entry],
+        records: Sequence[Record],
+    ) -> tuple[list[Row], dict[PlayerId, int | None]]:
+        """Score, then performance, then who joined first."""
+        joined = {e.player: e.joined for e in entries}
+        key = lambda r: (-r.score, performance_key(r), joined[r.player], r.player)  # noqa: E731
+        return sorted(rows, key=key), {}
+
+
+ARENA = ArenaFormat()

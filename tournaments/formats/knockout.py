@@ -27,9 +27,28 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from tournaments.formats.errors import ErrorCode, TournamentError
-from tournaments.formats.types import Entry, Game, Outcome, PlayerId, Settings
+from tournaments.formats.spec import (
+    BEST_OF,
+    CAPACITY,
+    DUPLICATE,
+    MIN_PLAYERS,
+    STARTS_AT,
+    FormatSpec,
+    Setting,
+)
+from tournaments.formats.types import (
+    Entry,
+    Format,
+    Game,
+    Outcome,
+    PlayerId,
+    Record,
+    Row,
+    Settings,
+)
 
 
 def seed_order(entries: Iterable[Entry]) -> tuple[PlayerId, ...]:
@@ -468,3 +487,49 @@ def knockout_for(
     if settings.one_v_one:
         return knockout_state(seeds, games, settings.best_of, withdrawn=withdrawn)
     return table_knockout_state(seeds, games, settings.table_size, withdrawn=withdrawn)
+
+
+class KnockoutFormat(FormatSpec):
+    """The knockout as a format: seeded by rating, a bracket in 1-v-1 and tables else."""
+
+    name = Format.KNOCKOUT.value
+    label = "knockout"
+    settings: tuple[Setting, ...] = (STARTS_AT, BEST_OF, DUPLICATE, CAPACITY, MIN_PLAYERS)
+    reads = frozenset({"best_of", "duplicate"})
+    rejoin_refusal = "You withdrew; a knockout cannot be joined again."
+    withdrawal_concedes = True
+    keeps_removed = True
+    has_bracket = True
+
+    def join_refusal(
+        self, settings: Settings, *, rounds_started: int, now: datetime
+    ) -> TournamentError | None:
+        return TournamentError(
+            ErrorCode.ALREADY_STARTED, "The tournament has started: registration is closed."
+        )
+
+    def bracket(
+        self, settings: Settings, entries: Sequence[Entry], games: Sequence[Game]
+    ) -> Knockout | TableKnockout | None:
+        withdrawn = {e.player for e in entries if e.withdrawn}
+        return knockout_for(settings, seed_order(entries), games, withdrawn=withdrawn)
+
+    def order(
+        self,
+        settings: Settings,
+        rows: Sequence[Row],
+        entries: Sequence[Entry],
+        records: Sequence[Record],
+    ) -> tuple[list[Row], dict[PlayerId, int | None]]:
+        """Players still in, then the round each went out in (later first), then the place
+        at that table, then the seed."""
+        if len(entries) < 2:
+            return list(rows), {}
+        state = self.bracket(settings, entries, [r for r in records if isinstance(r, Game)])
+        assert state is not None
+        ranking = state.ranking()
+        position = {p: i for i, (p, _) in enumerate(ranking)}
+        return sorted(rows, key=lambda r: position[r.player]), dict(ranking)
+
+
+KNOCKOUT = KnockoutFormat()

@@ -40,12 +40,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
-from tournaments.formats.knockout import knockout_for, seed_order
+from tournaments.formats.spec import format_spec
 from tournaments.formats.types import (
     Bye,
     ByeKind,
     Entry,
-    Format,
     Game,
     Outcome,
     PlayerId,
@@ -63,12 +62,7 @@ PERFORMANCE_SPREAD = 400
 
 def counts(settings: Settings, game: Game) -> bool:
     """Whether a game counts: finished, and in an arena ended by the arena's end."""
-    if not game.finished:
-        return False
-    if settings.format is Format.ARENA:
-        assert settings.ends_at is not None
-        return game.ended_at is not None and game.ended_at <= settings.ends_at
-    return True
+    return format_spec(settings.format).counts(settings, game)
 
 
 def bye_points(settings: Settings, kind: ByeKind) -> float:
@@ -87,14 +81,15 @@ def score_after(settings: Settings, tally: Tally, record: Record) -> Tally:
     Records must come in the order they happened (arena streaks depend on it).
     """
     player = tally.player
+    spec = format_spec(settings.format)
     if isinstance(record, Bye):
-        if record.player != player or settings.format is not Format.SWISS:
+        if record.player != player or not spec.counts_byes:
             return tally
         return replace(
             tally, score=tally.score + bye_points(settings, record.kind), byes=tally.byes + 1
         )
     game = record
-    if player not in game.players or not counts(settings, game):
+    if player not in game.players or not spec.counts(settings, game):
         return tally
     outcome = game.outcome_for(player)
     no_show = game.conceded_without_moving()
@@ -107,16 +102,8 @@ def score_after(settings: Settings, tally: Tally, record: Record) -> Tally:
         streak = 0
     if no_show == player:
         points = 0.0
-    elif settings.format is Format.ARENA and settings.one_v_one:
-        factor = ON_FIRE_FACTOR if tally.on_fire and not won_by_no_show else 1
-        if outcome is Outcome.WIN:
-            points = float(ARENA_WIN * factor)
-        elif outcome is Outcome.DRAW:
-            points = float(ARENA_DRAW * factor)
-        else:
-            points = 0.0
     else:
-        points = game.pairwise_points(player)
+        points = spec.points(settings, tally, game, player, won_by_no_show=won_by_no_show)
     return replace(
         tally,
         score=tally.score + points,
@@ -192,8 +179,9 @@ def standings(
     To remove a player, leave out their entry (their games still count for their
     opponents); to void their games too, leave those out as well.
     """
+    spec = format_spec(settings.format)
     records = list(records)
-    games = [r for r in records if isinstance(r, Game) and counts(settings, r)]
+    games = [r for r in records if isinstance(r, Game) and spec.counts(settings, r)]
     totals = tallies(settings, records)
     ratings = {e.player: e.rating for e in entries}
     scores = {p: t.score for p, t in totals.items()}
@@ -201,8 +189,6 @@ def standings(
     for game in games:
         for p in game.players:
             played.setdefault(p, []).append(game)
-    swiss = settings.format is Format.SWISS
-    eliminated: dict[PlayerId, int | None] = {}
     rows: list[Row] = []
     for entry in entries:
         tally = totals.get(entry.player) or Tally(player=entry.player)
@@ -213,7 +199,9 @@ def standings(
                 rank=0,
                 score=tally.score,
                 streak=tally.streak,
-                sonneborn_berger=sonneborn_berger(entry.player, mine, scores) if swiss else 0.0,
+                sonneborn_berger=sonneborn_berger(entry.player, mine, scores)
+                if spec.sonneborn_berger
+                else 0.0,
                 performance=performance(entry.player, mine, ratings),
                 games=tally.games,
                 wins=tally.wins,
@@ -223,39 +211,13 @@ def standings(
                 withdrawn=entry.withdrawn,
             )
         )
-    by_player = {e.player: e for e in entries}
-
-    def perf_key(row: Row) -> float:
-        return -row.performance if row.performance is not None else float("inf")
-
-    if settings.format is Format.ARENA:
-        rows.sort(key=lambda r: (-r.score, perf_key(r), by_player[r.player].joined, r.player))
-    elif swiss:
-        rows.sort(
-            key=lambda r: (
-                -r.score,
-                -r.sonneborn_berger,
-                perf_key(r),
-                -by_player[r.player].rating,
-                by_player[r.player].joined,
-                r.player,
-            )
-        )
-    elif settings.format is Format.SIT_AND_GO and len(entries) < (settings.capacity or 0):
-        rows.sort(key=lambda r: (by_player[r.player].joined, r.player))
-    elif len(entries) >= 2:
-        withdrawn = {e.player for e in entries if e.withdrawn}
-        state = knockout_for(
-            settings,
-            seed_order(entries),
-            [r for r in records if isinstance(r, Game)],
-            withdrawn=withdrawn,
-        )
-        ranking = state.ranking()
-        eliminated = dict(ranking)
-        position = {p: i for i, (p, _) in enumerate(ranking)}
-        rows.sort(key=lambda r: position[r.player])
+    ordered, eliminated = spec.order(settings, rows, entries, records)
     return tuple(
         replace(row, rank=i, eliminated_in=eliminated.get(row.player))
-        for i, row in enumerate(rows, start=1)
+        for i, row in enumerate(ordered, start=1)
     )
+
+
+def performance_key(row: Row) -> float:
+    """Better performance first; none last (a sort key)."""
+    return -row.performance if row.performance is not None else float("inf")

@@ -47,13 +47,34 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 import networkx as nx
 
 from tournaments.formats.errors import ErrorCode, TournamentError
 from tournaments.formats.knockout import split_tables
-from tournaments.formats.scoring import participants, standings
-from tournaments.formats.types import Bye, ByeKind, Entry, Game, PlayerId, Record, Settings
+from tournaments.formats.scoring import participants, performance_key, standings
+from tournaments.formats.spec import (
+    CAPACITY,
+    DUPLICATE,
+    MIN_PLAYERS,
+    STARTS_AT,
+    FormatSpec,
+    Setting,
+    SettingKind,
+)
+from tournaments.formats.types import (
+    MAX_ROUNDS,
+    Bye,
+    ByeKind,
+    Entry,
+    Format,
+    Game,
+    PlayerId,
+    Record,
+    Row,
+    Settings,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -257,3 +278,78 @@ def _tables(
             table.append(remaining.pop(best))
         tables.append(tuple(table))
     return tuple(tables)
+
+
+class SwissFormat(FormatSpec):
+    """Swiss as a format (see the module's notes)."""
+
+    name = Format.SWISS.value
+    label = "Swiss"
+    settings = (
+        STARTS_AT,
+        Setting(
+            name="rounds", kind=SettingKind.INTEGER, required=True, minimum=1, maximum=MAX_ROUNDS
+        ),
+        Setting(
+            name="round_minutes",
+            kind=SettingKind.INTEGER,
+            minimum=1,
+            maximum=1440,
+            default=60,
+            help="Each round's deadline (default 60): unfinished games are stopped.",
+        ),
+        DUPLICATE,
+        CAPACITY,
+        MIN_PLAYERS,
+    )
+    reads = frozenset({"rounds", "duplicate"})
+    pausable = True
+    counts_byes = True
+    sonneborn_berger = True
+
+    def join_refusal(
+        self, settings: Settings, *, rounds_started: int, now: datetime
+    ) -> TournamentError | None:
+        if swiss_join_open(settings, rounds_started):
+            return None
+        return TournamentError(
+            ErrorCode.ALREADY_STARTED, "More than half the rounds have started: joining is closed."
+        )
+
+    def late_join_bye(
+        self,
+        settings: Settings,
+        *,
+        player: PlayerId,
+        rounds_started: int,
+        records: Sequence[Record],
+    ) -> Bye | None:
+        return swiss_late_join(
+            settings, player=player, rounds_started=rounds_started, records=records
+        )
+
+    def order(
+        self,
+        settings: Settings,
+        rows: Sequence[Row],
+        entries: Sequence[Entry],
+        records: Sequence[Record],
+    ) -> tuple[list[Row], dict[PlayerId, int | None]]:
+        """Score, Sonneborn-Berger, performance, rating, then who joined first."""
+        by_player = {e.player: e for e in entries}
+
+        def key(r: Row) -> tuple[float, float, float, float, int, int]:
+            entry = by_player[r.player]
+            return (
+                -r.score,
+                -r.sonneborn_berger,
+                performance_key(r),
+                -entry.rating,
+                entry.joined,
+                r.player,
+            )
+
+        return sorted(rows, key=key), {}
+
+
+SWISS = SwissFormat()

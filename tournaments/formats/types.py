@@ -32,7 +32,7 @@ MAX_ROUNDS = 100
 
 
 class Format(StrEnum):
-    """The tournament formats."""
+    """The built-in formats' names (a format is found by its name: :mod:`.spec`)."""
 
     SIT_AND_GO = "sit_and_go"
     ARENA = "arena"
@@ -74,7 +74,8 @@ class Settings:
     Which sizes a game allows is the game's business, not this module's.
     """
 
-    format: Format
+    format: str
+    """The format's name (:class:`Format` for the built-in ones)."""
     table_size: int = 2
     """Seats per game: 2 for 1-v-1 pairings, 3 to 6 for tables."""
     rounds: int | None = None
@@ -91,26 +92,27 @@ class Settings:
     """Swiss and knockout: every table of a round plays the same decks."""
 
     def __post_init__(self) -> None:
-        fmt = self.format
+        # Which settings a format reads is its spec's (``reads``); the rest must be unset.
+        from tournaments.formats.spec import format_spec
+
+        reads = format_spec(self.format).reads
         if not MIN_TABLE <= self.table_size <= MAX_TABLE:
             raise _invalid(f"table_size must be {MIN_TABLE} to {MAX_TABLE}", "table_size")
         if self.best_of < 1 or self.best_of > MAX_BEST_OF or self.best_of % 2 == 0:
             raise _invalid(f"best_of must be odd, 1 to {MAX_BEST_OF}", "best_of")
-        if self.best_of != 1 and (
-            fmt not in (Format.KNOCKOUT, Format.SIT_AND_GO) or self.table_size != 2
-        ):
+        if self.best_of != 1 and ("best_of" not in reads or self.table_size != 2):
             raise _invalid("best_of applies to 1-v-1 knockout and sit & go only", "best_of")
-        if (self.rounds is None) == (fmt is Format.SWISS):
+        if (self.rounds is None) == ("rounds" in reads):
             raise _invalid("rounds is required for Swiss and only for Swiss", "rounds")
         if self.rounds is not None and not 1 <= self.rounds <= MAX_ROUNDS:
             raise _invalid(f"rounds must be 1 to {MAX_ROUNDS}", "rounds")
-        if (self.capacity is None) == (fmt is Format.SIT_AND_GO):
+        if (self.capacity is None) == ("capacity" in reads):
             raise _invalid("capacity is required for sit & go and only for it", "capacity")
         if self.capacity is not None and not MIN_CAPACITY <= self.capacity <= MAX_CAPACITY:
             raise _invalid(f"capacity must be {MIN_CAPACITY} to {MAX_CAPACITY}", "capacity")
         for name, value in (("starts_at", self.starts_at), ("ends_at", self.ends_at)):
             _aware(value, name)
-            if (value is None) == (fmt is Format.ARENA):
+            if (value is None) == (name in reads):
                 raise _invalid(f"{name} is required for an arena and only for it", name)
         if (
             self.starts_at is not None
@@ -118,7 +120,7 @@ class Settings:
             and (self.ends_at <= self.starts_at)
         ):
             raise _invalid("ends_at must be after starts_at", "ends_at")
-        if self.duplicate and fmt not in (Format.SWISS, Format.KNOCKOUT):
+        if self.duplicate and "duplicate" not in reads:
             raise _invalid("duplicate deals are an option of Swiss and knockout", "duplicate")
 
     @property

@@ -11,7 +11,6 @@ transaction with the tournament's row locked first (:mod:`.locking`).
 from tournaments.services.advance import (
     tournament_advance,
     tournament_advance_soon,
-    tournament_is_due,
 )
 from tournaments.services.entries import (
     tournament_join,
@@ -32,7 +31,6 @@ __all__ = [
     "tournament_cancel",
     "tournament_channel",
     "tournament_create",
-    "tournament_is_due",
     "tournament_join",
     "tournament_pause",
     "tournament_remove_player",

@@ -14,11 +14,12 @@ nothing to do. One run:
    the order the games ended; a no-show is withdrawn (paused in an arena);
 3. starts a tournament that is due (or cancels it: fewer than ``min_players``, or a
    sit & go not full by its ``starts_at``);
-4. pairs by the format: arena (whoever waits, until pairing closes; finished at the
-   end), Swiss (the next round once every game of the round has ended, or at the round's
-   deadline, when unfinished games are stopped and count for nobody), knockout and
-   sit & go (every match or table whose players are known); finishes the tournament when
-   the format says it is over;
+4. pairs by the format, with the step registered under its name
+   (:mod:`tournaments.services.steps`): arena (whoever waits, until pairing closes;
+   finished at the end), Swiss (the next round once every game of the round has ended,
+   or at the round's deadline, when unfinished games are stopped and count for nobody),
+   knockout and sit & go (every match or table whose players are known); finishes the
+   tournament when the format says it is over;
 5. rewrites the standings' ranks and tie-breaks, and queues itself for the next moment
    that will come due.
 """
@@ -36,18 +37,16 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
+from accounts.models import User
 from core.api import iso
 from core.exceptions import ApplicationError
 from games import services as games
 from games.models import GameStatus
-from tournaments import formats
-from tournaments.formats import Format
-from tournaments.formats.arena import MAX_WAIT
-from tournaments.models import Pairing, Tournament, TournamentEvent, TournamentStatus
-from tournaments.presenters import public_player
-from tournaments.records import arena_ends_at
+from tournaments.models import Tournament, TournamentEvent, TournamentStatus
+from tournaments.records import stored_settings
 from tournaments.services.field import Field
 from tournaments.services.locking import tournament_lock_or_none
+from tournaments.services.steps import step_for
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +77,7 @@ def advance_locked(
         _start_if_due(field)
     field.refresh_standings()
     if tournament.status == TournamentStatus.STARTED:
-        STEPS[field.format](field)
+        step_for(tournament.format)(field)
     field.refresh_standings()
     queue_next_wake(field)
     return field
@@ -91,8 +90,9 @@ def _start_if_due(field: Field) -> None:
     tournament = field.tournament
     if tournament.starts_at is None or tournament.starts_at > field.now:
         return
-    if field.format is Format.SIT_AND_GO:
-        tournament_cancel_locked(field, reason="The sit & go was not full in time.")
+    spec = field.spec
+    if spec.starts_when_full:  # it would have started as its last seat was taken
+        tournament_cancel_locked(field, reason=f"The {spec.label} was not full in time.")
         return
     players = [e for e in field.entries if not (e.withdrawn or e.removed)]
     if len(players) < tournament.min_players:
@@ -110,8 +110,8 @@ def tournament_start_locked(field: Field) -> None:
     now = field.now
     tournament.status = TournamentStatus.STARTED
     tournament.started_at = now
-    if field.format is Format.ARENA:
-        tournament.ends_at = arena_ends_at(tournament, start=now)
+    tournament.ends_at = field.spec.end(stored_settings(tournament), start=now)
+    if field.spec.continuous:  # everyone waits for a game from the start
         for entry in field.entries:
             if not (entry.withdrawn or entry.removed):
                 entry.waiting_since = now
@@ -136,23 +136,6 @@ def tournament_cancel_locked(field: Field, *, reason: str) -> None:
     tournament.finished_at = field.now
     tournament.save(update_fields=["status", "finished_at"])
     field.event(TournamentEvent.Kind.CANCELLED, {"reason": reason})
-
-
-def _finish(field: Field) -> None:
-    tournament = field.tournament
-    tournament.status = TournamentStatus.FINISHED
-    tournament.finished_at = field.now
-    tournament.round_deadline = None
-    tournament.save(update_fields=["status", "finished_at", "round_deadline"])
-    field.refresh_standings(force=True)
-    for round_no in sorted(field.duplicate):
-        if not any(p.round == round_no for p in field.playing()):
-            field.reveal(round_no)
-    winner = next((e for e in field.entries if e.rank == 1), None)
-    field.event(
-        TournamentEvent.Kind.FINISHED,
-        {"winner": public_player(winner) if winner is not None else None},
-    )
 
 
 # --- no-shows ---------------------------------------------------------------------------------
@@ -188,170 +171,6 @@ def _forfeit_no_shows(field: Field) -> None:
             logger.info("no-show forfeit of %s in %s skipped: %s", user.pk, pairing.game_id, exc)
 
 
-# --- arena -------------------------------------------------------------------------------------
-
-
-def _arena(field: Field) -> None:
-    tournament = field.tournament
-    settings_ = field.settings
-    assert settings_.ends_at is not None
-    if field.now >= settings_.ends_at:
-        _finish(field)
-        return
-    if not formats.arena_pairing_open(settings_, field.now):
-        return
-    playing = field.playing_users()
-    active = [e for e in field.entries if e.active]
-    start = tournament.started_at or field.now
-    waiting = [
-        formats.Waiting(player=e.player, since=e.waiting_since or start)
-        for e in active
-        if e.player not in playing
-    ]
-    pairs = formats.arena_pairings(
-        settings_,
-        waiting=waiting,
-        active_count=len(active),
-        last_opponents=formats.last_opponents(field.games()),
-        ranks={e.player: e.rank for e in field.entries if e.rank is not None},
-        ratings={e.player: e.rating for e in field.entries},
-        now=field.now,
-    )
-    table = max((p.table for p in field.pairings), default=0)
-    for players in pairs:
-        table += 1
-        field.seat(round_no=0, table=table, players=players)
-
-
-# --- Swiss ---------------------------------------------------------------------------------------
-
-
-def _swiss(field: Field) -> None:
-    tournament = field.tournament
-    assert tournament.rounds is not None
-    current = tournament.current_round
-    if current == 0:
-        _swiss_round(field, 1)
-        return
-    playing = [p for p in field.playing() if p.round == current]
-    if playing:
-        deadline = tournament.round_deadline
-        if deadline is None or field.now < deadline:
-            return
-        _stop(field, playing)
-    field.reveal(current)
-    if current >= tournament.rounds:
-        _finish(field)
-        return
-    _swiss_round(field, current + 1)
-
-
-def _stop(field: Field, pairings: list[Pairing]) -> None:
-    """Stop unfinished games at a round's deadline: abandoned, they count for nobody."""
-    for pairing in pairings:
-        games.game_abandon(game_id=pairing.game_id)
-    field.record_results()
-    field.refresh_standings()
-
-
-def _swiss_round(field: Field, round_no: int) -> None:
-    tournament = field.tournament
-    paired = formats.swiss_pairings(
-        field.settings,
-        round_no=round_no,
-        entries=field.formats_entries(),
-        records=field.records(void=True),
-    )
-    if paired.empty:
-        _finish(field)
-        return
-    deals = field.round_deals(round_no)
-    tournament.current_round = round_no
-    assert tournament.round_minutes is not None
-    tournament.round_deadline = field.now + timedelta(minutes=tournament.round_minutes)
-    tournament.save(update_fields=["current_round", "round_deadline"])
-    field.event(
-        TournamentEvent.Kind.ROUND_STARTED,
-        {
-            "round": round_no,
-            "deadline": iso(tournament.round_deadline),
-            "tables": len(paired.tables),
-            "commitments": field.duplicate[round_no].commitments if deals else None,
-        },
-    )
-    for bye in paired.byes:
-        field.give_bye(bye)
-    for table, players in enumerate(paired.tables, start=1):
-        field.seat(round_no=round_no, table=table, players=players, deals=deals)
-
-
-# --- knockout and sit & go ---------------------------------------------------------------------
-
-
-def knockout_of(field: Field) -> formats.Knockout | formats.TableKnockout:
-    """The bracket (or the tables) as the games played so far have decided it."""
-    entries = field.formats_entries()
-    withdrawn = {e.player for e in entries if e.withdrawn}
-    return formats.knockout_for(
-        field.settings, formats.seed_order(entries), field.games(), withdrawn=withdrawn
-    )
-
-
-def _knockout(field: Field) -> None:
-    state = knockout_of(field)
-    if isinstance(state, formats.Knockout):
-        for match in state.to_play:
-            assert match.state is not None and match.state.next_seats is not None
-            games = sum(1 for m in state.rounds[match.round - 1] if not m.bye)
-            _seat_round(field, match.round, match.index + 1, match.state.next_seats, games)
-        rounds_done = [r[0].round for r in state.rounds if all(m.winner is not None for m in r)]
-    else:
-        for table in state.to_play:
-            games = len(state.rounds[table.round - 1])
-            _seat_round(field, table.round, table.index + 1, table.players, games)
-        rounds_done = [r[0].round for r in state.rounds if all(t.advancing is not None for t in r)]
-    for round_no in rounds_done:
-        field.reveal(round_no)
-    if state.over:
-        _finish(field)
-
-
-def _seat_round(
-    field: Field, round_no: int, table: int, players: tuple[int, ...], tables: int
-) -> None:
-    tournament = field.tournament
-    # A game replayed at the same table (the first was stopped) gets fresh decks: its
-    # players have seen the round's.
-    replay = any(p.round == round_no and p.table == table for p in field.pairings)
-    deals = None if replay else field.round_deals(round_no)
-    if round_no > tournament.current_round:
-        tournament.current_round = round_no
-        tournament.save(update_fields=["current_round"])
-        field.event(
-            TournamentEvent.Kind.ROUND_STARTED,
-            {
-                "round": round_no,
-                "deadline": None,
-                "tables": tables,
-                "commitments": _commitments(field, round_no),
-            },
-        )
-    field.seat(round_no=round_no, table=table, players=players, deals=deals)
-
-
-def _commitments(field: Field, round_no: int) -> list[str] | None:
-    deals = field.duplicate.get(round_no)
-    return list(deals.commitments) if deals is not None else None
-
-
-STEPS = {
-    Format.ARENA: _arena,
-    Format.SWISS: _swiss,
-    Format.KNOCKOUT: _knockout,
-    Format.SIT_AND_GO: _knockout,
-}
-
-
 # --- what comes due next ---------------------------------------------------------------------
 
 
@@ -366,10 +185,11 @@ def next_wake(field: Field) -> datetime | None:
             moments.append(tournament.ends_at)
         if tournament.round_deadline is not None:
             moments.append(tournament.round_deadline)
-        if field.format is Format.ARENA:
+        wait = field.spec.pairing_wait
+        if wait is not None:
             waiting = [e.waiting_since for e in field.entries if e.active and e.waiting_since]
             if len(waiting) >= 2:
-                moments.append(min(waiting) + MAX_WAIT)
+                moments.append(min(waiting) + wait)
     grace = timedelta(seconds=settings.TOURNAMENTS_NO_SHOW_SECONDS)
     moments.extend(p.created_at + grace for p in field.playing())
     future = [m for m in moments if m > field.now]
@@ -384,8 +204,8 @@ visibility timeout would be delivered again and again (Redis). The safety net ru
 
 def queue_next_wake(field: Field) -> None:
     """Queue a run at the next due moment if it is near (once per moment: a key in the
-    cache), after the commit. Without a broker nothing runs in the background: the API
-    runs a due tournament when it is read."""
+    cache), after the commit. Without a broker there is nothing to queue it on: the
+    embedded quick start runs beat's safety net in-process (``config.embedded_beat``)."""
     if settings.CELERY_TASK_ALWAYS_EAGER:
         return
     at = next_wake(field)
@@ -405,16 +225,3 @@ def tournament_advance_soon(tournament_id: Any) -> None:
     """Queue a pairing run once the current transaction commits (a game ended)."""
     key = str(tournament_id)
     transaction.on_commit(lambda: current_app.tasks[ADVANCE].delay(key), robust=True)
-
-
-def tournament_is_due(tournament: Tournament, *, now: datetime) -> bool:
-    """Whether a moment of the tournament has come due by the clock (a cheap check on the
-    row alone, for reads on a server without a background worker)."""
-    if tournament.status == TournamentStatus.CREATED:
-        return tournament.starts_at is not None and tournament.starts_at <= now
-    if tournament.status != TournamentStatus.STARTED:
-        return False
-    return any(
-        moment is not None and moment <= now
-        for moment in (tournament.ends_at, tournament.round_deadline)
-    )

@@ -18,7 +18,6 @@ from django.utils import timezone
 from accounts.models import User
 from core.exceptions import ApplicationError
 from games import services as games
-from tournaments import formats
 from tournaments.errors import (
     AlreadyStarted,
     Banned,
@@ -30,8 +29,8 @@ from tournaments.errors import (
     NotEntered,
     TournamentFull,
     TournamentOver,
+    tournament_error_to_http,
 )
-from tournaments.formats import Format
 from tournaments.models import Entry, Tournament, TournamentEvent, TournamentStatus
 from tournaments.presenters import public_player
 from tournaments.selectors import rating_of
@@ -61,7 +60,8 @@ def tournament_join(
     *, user: User, tournament_id: uuid.UUID | str | None = None, code: str | None = None
 ) -> Entry:
     """Join a tournament (by id, or a private one by its invite code), or come back after
-    a pause or a withdrawal (arena and Swiss). Joining twice returns the entry.
+    a pause or a withdrawal (where the format allows it: arena and Swiss). Joining twice
+    returns the entry.
 
     Refusals: ``tournament_full``, ``already_started`` (registration closed),
     ``tournament_over``, ``conditions_not_met`` (rated games or rating band), ``paused``
@@ -92,14 +92,13 @@ def _come_back(field: Field, entry: Entry) -> None:
         raise TournamentOver()
     if not (entry.paused or entry.withdrawn):
         return  # already in: a retried join
-    if entry.withdrawn and field.format not in (Format.ARENA, Format.SWISS):
-        raise AlreadyStarted("You withdrew; a knockout cannot be joined again.")
+    refusal = field.spec.rejoin_refusal
+    if entry.withdrawn and refusal is not None:
+        raise AlreadyStarted(refusal)
     if entry.paused and entry.paused_until is not None and entry.paused_until > field.now:
         raise EntryPaused(until=entry.paused_until)
-    if field.format is Format.ARENA and tournament.status == TournamentStatus.STARTED:
-        _arena_open(field)
-    if field.format is Format.SWISS and tournament.status == TournamentStatus.STARTED:
-        _swiss_open(field)
+    if tournament.status == TournamentStatus.STARTED:
+        _open(field)
     entry.paused = entry.withdrawn = False
     entry.paused_until = None
     entry.waiting_since = field.now
@@ -108,14 +107,13 @@ def _come_back(field: Field, entry: Entry) -> None:
     field.event(TournamentEvent.Kind.PLAYER_JOINED, {"user": public_player(entry)})
 
 
-def _arena_open(field: Field) -> None:
-    if not formats.arena_pairing_open(field.settings, field.now):
-        raise AlreadyStarted("The arena is in its last minutes: no more games start.")
-
-
-def _swiss_open(field: Field) -> None:
-    if not formats.swiss_join_open(field.settings, field.tournament.current_round):
-        raise AlreadyStarted("More than half the rounds have started: joining is closed.")
+def _open(field: Field) -> None:
+    """Refuse a join (or a come-back) the format closes now that it has started."""
+    refusal = field.spec.join_refusal(
+        field.settings, rounds_started=field.tournament.current_round, now=field.now
+    )
+    if refusal is not None:
+        raise tournament_error_to_http(refusal)
 
 
 def _enter(field: Field, user: User, *, check: bool = True) -> Entry:
@@ -123,18 +121,11 @@ def _enter(field: Field, user: User, *, check: bool = True) -> Entry:
     status = tournament.status
     if status in OVER:
         raise TournamentOver()
-    sit_and_go = field.format is Format.SIT_AND_GO
+    spec = field.spec
     if status == TournamentStatus.STARTED:
-        if sit_and_go:
-            raise TournamentFull("The sit & go is full and has started.")
-        if field.format is Format.KNOCKOUT:
-            raise AlreadyStarted()
-        if field.format is Format.ARENA:
-            _arena_open(field)
-        else:
-            _swiss_open(field)
+        _open(field)
     taken = sum(1 for e in field.entries if not e.removed)
-    if tournament.capacity is not None and taken >= tournament.capacity:
+    if taken >= (tournament.capacity or spec.capacity_max):  # none: made before the cap
         raise TournamentFull()
     rating, rated_games = rating_of(user=user, variant=tournament.variant)
     if check:
@@ -148,8 +139,8 @@ def _enter(field: Field, user: User, *, check: bool = True) -> Entry:
     field.entries.append(entry)
     field.dirty = True
     field.event(TournamentEvent.Kind.PLAYER_JOINED, {"user": public_user(user)})
-    if field.format is Format.SWISS and status == TournamentStatus.STARTED:
-        bye = formats.swiss_late_join(
+    if status == TournamentStatus.STARTED:
+        bye = spec.late_join_bye(
             field.settings,
             player=user.pk,
             rounds_started=tournament.current_round,
@@ -158,7 +149,7 @@ def _enter(field: Field, user: User, *, check: bool = True) -> Entry:
         if bye is not None:
             field.give_bye(bye)
     if (
-        sit_and_go
+        spec.starts_when_full
         and status == TournamentStatus.CREATED
         and taken + 1 >= (tournament.capacity or 0)
     ):
@@ -215,7 +206,7 @@ def tournament_withdraw(*, tournament_id: uuid.UUID | str, user: User) -> Entry 
         field.touched.add(entry.pk)
         field.dirty = True
         field.event(TournamentEvent.Kind.PLAYER_LEFT, {"user": public_user(user)})
-        if field.format in (Format.KNOCKOUT, Format.SIT_AND_GO):
+        if field.spec.withdrawal_concedes:
             _concede_games(field, entry)
     advance_locked(tournament, now=field.now, field=field, start=False)
     return entry
@@ -223,13 +214,13 @@ def tournament_withdraw(*, tournament_id: uuid.UUID | str, user: User) -> Entry 
 
 @transaction.atomic
 def tournament_pause(*, tournament_id: uuid.UUID | str, user: User) -> Entry:
-    """Step out of an arena or a Swiss tournament: not paired (and no bye) until the
+    """Step out of a format that allows it (arena, Swiss): not paired (and no bye) until the
     player joins again, which they may after ``TOURNAMENTS_PAUSE_SECONDS``. A game being
     played goes on."""
     tournament = tournament_lock(tournament_id=tournament_id)
     field = Field.load(tournament, now=timezone.now())
     entry = _own_entry(field, user)
-    if field.format not in (Format.ARENA, Format.SWISS):
+    if not field.spec.pausable:
         raise CannotPause()
     if tournament.status in OVER:
         raise TournamentOver()

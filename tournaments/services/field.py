@@ -21,11 +21,11 @@ from django.conf import settings as django_settings
 from django.db.models import Prefetch
 
 from accounts.models import User
+from core.api import iso
 from games import services as games
 from games.models import GameStatus
 from games.services import SeatedResult
 from tournaments import formats
-from tournaments.formats import Format
 from tournaments.models import (
     Bye,
     DuplicateRound,
@@ -35,9 +35,10 @@ from tournaments.models import (
     PairingStatus,
     Tournament,
     TournamentEvent,
+    TournamentStatus,
 )
 from tournaments.presenters import public_player
-from tournaments.records import bye_of, entry_of, game_of, settings_of
+from tournaments.records import bye_of, entry_of, game_of, settings_of, spec_of
 from tournaments.services.events import tournament_event_add
 
 TALLY_FIELDS = ("score", "streak", "games", "wins", "draws", "losses", "byes")
@@ -94,8 +95,9 @@ class Field:
     # --- reading -----------------------------------------------------------------------
 
     @property
-    def format(self) -> Format:
-        return Format(self.tournament.format)
+    def spec(self) -> formats.FormatSpec:
+        """The tournament's format: what it asks instead of branching on it."""
+        return spec_of(self.tournament)
 
     @property
     def settings(self) -> formats.Settings:
@@ -103,7 +105,7 @@ class Field:
 
     @property
     def users(self) -> dict[int, int]:
-        """Entry id -> player (the user's id; a departed player's: :attr:`Entry.player`)."""
+        """Entry id -> player (user id)."""
         return {e.pk: e.player for e in self.entries}
 
     def entry_of_user(self, user_id: int) -> Entry:
@@ -135,14 +137,19 @@ class Field:
 
     def standing_entries(self) -> list[Entry]:
         """The entries the standings rank: a removed player is left out (their games still
-        count for their opponents), except in a knockout, whose bracket keeps its seeds
-        (the removed player counts as withdrawn there)."""
-        if self.format in (Format.KNOCKOUT, Format.SIT_AND_GO):
+        count for their opponents), except where the format keeps them (a knockout's
+        bracket keeps its seeds: the removed player counts as withdrawn there)."""
+        if self.spec.keeps_removed:
             return list(self.entries)
         return [e for e in self.entries if not e.removed]
 
     def formats_entries(self) -> list[formats.Entry]:
         return [entry_of(e) for e in self.standing_entries()]
+
+    def bracket(self) -> formats.Knockout | formats.TableKnockout | None:
+        """The bracket (or the tables) as the games played so far have decided it; None
+        for a format without one."""
+        return self.spec.bracket(self.settings, self.formats_entries(), self.games())
 
     # --- writing -----------------------------------------------------------------------
 
@@ -250,6 +257,37 @@ class Field:
         deals.save(update_fields=["revealed_at"])
         self.event(TournamentEvent.Kind.DEALS_REVEALED, {"round": round_no})
 
+    def finish(self) -> None:
+        """The tournament is over: finished, the standings final, every duplicate round
+        with no game left revealed, the winner announced."""
+        tournament = self.tournament
+        tournament.status = TournamentStatus.FINISHED
+        tournament.finished_at = self.now
+        tournament.round_deadline = None
+        tournament.save(update_fields=["status", "finished_at", "round_deadline"])
+        self.refresh_standings(force=True)
+        for round_no in sorted(self.duplicate):
+            if not any(p.round == round_no for p in self.playing()):
+                self.reveal(round_no)
+        winner = next((e for e in self.entries if e.rank == 1), None)
+        self.event(
+            TournamentEvent.Kind.FINISHED,
+            {"winner": public_player(winner) if winner is not None else None},
+        )
+
+    def round_started(self, round_no: int, *, deadline: datetime | None, tables: int) -> None:
+        """Announce a round: its deadline, its tables and a duplicate round's commitments."""
+        deals = self.duplicate.get(round_no)
+        self.event(
+            TournamentEvent.Kind.ROUND_STARTED,
+            {
+                "round": round_no,
+                "deadline": iso(deadline),
+                "tables": tables,
+                "commitments": list(deals.commitments) if deals is not None else None,
+            },
+        )
+
     def save_entries(self) -> None:
         changed = [e for e in self.entries if e.pk in self.touched]
         if changed:
@@ -347,7 +385,7 @@ class Field:
     def _ended(self, pairing: Pairing, record: formats.Game | None = None) -> None:
         seats = self.seats[pairing.pk]
         entries = {e.pk: e for e in self.entries}
-        if self.format is Format.ARENA:
+        if self.spec.continuous:  # its players wait for their next game from now
             for seat in seats:
                 entry = entries[seat.entry_id]
                 entry.waiting_since = pairing.ended_at
@@ -368,9 +406,9 @@ class Field:
         self.dirty = True
 
     def _no_show(self, entry: Entry) -> None:
-        """A player who conceded before a move of their own: withdrawn (Swiss and
-        knockouts), or paused in an arena (they may come back once the pause is over)."""
-        if self.format is Format.ARENA:
+        """A player who conceded before a move of their own: withdrawn, or paused where
+        the format says so (an arena: they may come back once the pause is over)."""
+        if self.spec.no_show_pauses:
             pause = django_settings.TOURNAMENTS_NO_SHOW_PAUSE_SECONDS
             entry.paused = True
             entry.paused_until = self.now + timedelta(seconds=pause)

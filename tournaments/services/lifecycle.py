@@ -8,7 +8,6 @@ from __future__ import annotations
 import secrets
 import uuid
 from collections.abc import Mapping
-from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -16,8 +15,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from tournaments import formats
 from tournaments.errors import AlreadyStarted, Forbidden, TooManyOpenTournaments, TournamentOver
-from tournaments.formats import Format
 from tournaments.models import Schedule, Tournament, TournamentStatus
 from tournaments.services.advance import queue_next_wake, tournament_cancel_locked
 from tournaments.services.entries import entry_enter_creator
@@ -27,8 +26,6 @@ from tournaments.services.setup import tournament_settings_check
 
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: nothing to misread
 INVITE_LENGTH = 6
-SIT_AND_GO_OPEN = timedelta(hours=24)
-"""How long a sit & go created without a ``starts_at`` waits to fill up."""
 
 _random = secrets.SystemRandom()
 
@@ -49,14 +46,17 @@ def tournament_create(
     (422 ``invalid_settings`` for settings that make no tournament).
 
     Staff (and schedules, ``by=None``) create any format; any other player only a private
-    sit & go (403 otherwise), at most ``TOURNAMENTS_MAX_OPEN_PER_USER`` open at once (409
-    ``too_many_open_tournaments``), and takes its first seat. A private tournament gets an
-    invite code unique among the tournaments open for registration."""
-    fields = tournament_settings_check(data)
+    tournament of a format that lets players create one (a sit & go; 403 otherwise), at
+    most ``TOURNAMENTS_MAX_OPEN_PER_USER`` open at once (409 ``too_many_open_tournaments``),
+    and takes its first seat. A private tournament gets an invite code unique among the
+    tournaments open for registration. Made without a start, it waits as long as its
+    format says (a sit & go: 24 hours) to fill up."""
     player = by is not None and not by.is_staff
+    fields = tournament_settings_check(data, by_staff=not player)
+    spec = formats.format_spec(fields["format"])
     if player:
         assert by is not None
-        if fields["format"] != Format.SIT_AND_GO or not fields["private"]:
+        if not (spec.players_create and fields["private"]):
             raise Forbidden("Players may create private sit & go tournaments only.")
         limit = settings.TOURNAMENTS_MAX_OPEN_PER_USER
         User.objects.select_for_update().filter(pk=by.pk).first()
@@ -64,8 +64,8 @@ def tournament_create(
         if open_.count() >= limit:
             raise TooManyOpenTournaments(limit=limit)
     now = timezone.now()
-    if fields["format"] == Format.SIT_AND_GO and fields["starts_at"] is None:
-        fields["starts_at"] = now + SIT_AND_GO_OPEN
+    if fields["starts_at"] is None and spec.open_for is not None:
+        fields["starts_at"] = now + spec.open_for
     tournament = _with_code(fields, created_by=by, schedule=schedule, schedule_key=schedule_key)
     field = Field.load(tournament, now=now)
     if player:

@@ -62,9 +62,9 @@ def schedule_rule(schedule: Schedule) -> formats.ScheduleRule:
         raise InvalidSettings(exc.detail, field=exc.field) from exc
 
 
-def schedule_template_check(template: object) -> None:
+def schedule_template_check(template: object, *, name: str | None = None) -> None:
     """422 ``invalid_settings`` unless ``template`` makes a tournament (as ``POST
-    /tournaments`` would, starting now)."""
+    /tournaments`` would, starting now, named ``name`` unless the template names it)."""
     if not isinstance(template, Mapping):
         raise InvalidSettings("The template is an object of tournament settings.")
     for key, value in template.items():
@@ -75,11 +75,11 @@ def schedule_template_check(template: object) -> None:
             raise InvalidSettings(f"{key} has the wrong type.", field=key)
     if "format" not in template:
         raise InvalidSettings("The template needs a format.", field="format")
-    try:
-        formats.Format(template["format"])
-    except ValueError as exc:
-        raise InvalidSettings("Unknown format.", field="format") from exc
-    tournament_settings_check({**template, "starts_at": timezone.now()})
+    if template["format"] not in formats.format_names():
+        raise InvalidSettings("Unknown format.", field="format")
+    tournament_settings_check(
+        {"name": name, **template, "starts_at": timezone.now()}, by_staff=True
+    )
 
 
 def schedules_plan(*, now: datetime | None = None) -> list[Tournament]:

@@ -1,35 +1,49 @@
 """A tournament's settings, checked once when it is created.
 
 Settings are checked here for every way a tournament is made (the API, the admin, a
-schedule's template), so one set of rules applies: the format's own rules (the formats
-library's :class:`~tournaments.formats.Settings`), the game's (its rule options, and a
+schedule's template), so one set of rules applies: the format's own rules (its spec's
+settings, their defaults, and the formats library's :class:`~tournaments.formats.Settings`),
+the game's (its rule options, and a
 table size within the game's seat range) and the app's (a rating band low to high, a
-minimum field within the capacity). A breach is 422 ``invalid_settings`` naming the field.
+minimum field within the capacity, a name others can read). A breach is 422
+``invalid_settings`` naming the field.
+
+The name follows the display names' rules (:func:`accounts.models.clean_public_name`):
+NFKC-normalised and stripped; no control, format (bidi, zero-width) or invisible
+characters, something visible, few marks on one character; and, for a name a player
+writes, no reserved name or word (staff, the admin and schedules may write "Official").
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import timedelta
 from typing import Any
 
+from accounts.models import clean_public_name
 from games import services as games
 from games.variants import DEFAULT_VARIANT, VARIANTS
 from tournaments import formats
 from tournaments.errors import InvalidSettings
-from tournaments.formats import Format, TournamentError
+from tournaments.formats import TournamentError
+from tournaments.formats.types import MIN_CAPACITY
 
 DEFAULT_TURN_SECONDS = 60
-DEFAULT_ROUND_MINUTES = 60
 DEFAULT_TABLE_SIZE = 4
 """Tables of this many (or the game's largest table, if smaller) unless told."""
+NAME_MAX_LENGTH = 80
 
-NAMES = {
-    Format.SIT_AND_GO: "sit & go",
-    Format.ARENA: "arena",
-    Format.SWISS: "Swiss",
-    Format.KNOCKOUT: "knockout",
+FORMAT_COLUMNS: dict[str, Any] = {
+    "starts_at": None,
+    "duration_minutes": None,
+    "rounds": None,
+    "round_minutes": None,
+    "best_of": 1,
+    "capacity": None,
+    "min_players": 2,
+    "duplicate": False,
 }
+"""The columns of the formats' own settings, and what a tournament holds in one its
+format has no setting for (unless told: the admin sends them all)."""
 
 
 def default_table_size(variant: str) -> int:
@@ -41,12 +55,18 @@ def default_table_size(variant: str) -> int:
     )
 
 
-def tournament_settings_check(data: Mapping[str, Any]) -> dict[str, Any]:
+def tournament_settings_check(data: Mapping[str, Any], *, by_staff: bool = False) -> dict[str, Any]:
     """The fields of a new :class:`Tournament` from a creation request (typed values, as
     the API's input serializer leaves them); 422 ``invalid_settings`` for settings that
-    describe no playable tournament. ``starts_at`` must be given for every format but
-    sit & go (where it is the latest start)."""
-    fmt = Format(data["format"])
+    describe no playable tournament. The format's spec says which settings it takes,
+    their defaults (a capacity among them) and which are required (``starts_at`` for
+    every format but sit & go, where it is the latest start). ``by_staff``: the name may
+    use the reserved names and words."""
+    try:
+        spec = formats.format_spec(data["format"])
+    except TournamentError as exc:
+        raise InvalidSettings(exc.detail, field=exc.field) from exc
+    name = _name(data.get("name"), reserved=not by_staff)
     variant = data.get("variant", DEFAULT_VARIANT)
     if variant not in VARIANTS:
         raise InvalidSettings(f"Unknown game {variant!r}.", field="variant")
@@ -66,39 +86,37 @@ def tournament_settings_check(data: Mapping[str, Any]) -> dict[str, Any]:
         error.fields = exc.fields
         raise error from exc
     fields: dict[str, Any] = {
-        "name": data.get("name") or f"{game.name.title()} {NAMES[fmt]}",
-        "format": fmt.value,
+        "name": name or f"{game.name.title()} {spec.label}",
+        "format": spec.name,
         "variant": variant,
         "rules": rules,
         "table_size": table_size,
-        "starts_at": data.get("starts_at"),
-        "duration_minutes": data.get("duration_minutes"),
-        "rounds": data.get("rounds"),
-        "round_minutes": data.get("round_minutes"),
-        "best_of": data.get("best_of", 1),
-        "capacity": data.get("capacity"),
-        "min_players": data.get("min_players", 2),
-        "duplicate": data.get("duplicate", False),
+        **{column: data.get(column, neutral) for column, neutral in FORMAT_COLUMNS.items()},
         "turn_seconds": data.get("turn_seconds", DEFAULT_TURN_SECONDS),
         "min_rated_games": data.get("min_rated_games", 0),
         "min_rating": data.get("min_rating"),
         "max_rating": data.get("max_rating"),
         "private": data.get("private", False),
     }
-    if fmt is Format.SWISS and fields["round_minutes"] is None:
-        fields["round_minutes"] = DEFAULT_ROUND_MINUTES
-    if fmt is not Format.SIT_AND_GO and fields["starts_at"] is None:
-        raise InvalidSettings("starts_at is required.", field="starts_at")
-    if fmt is Format.ARENA and fields["duration_minutes"] is None:
-        raise InvalidSettings("An arena needs duration_minutes.", field="duration_minutes")
+    for setting in spec.settings:
+        if fields[setting.name] is None and setting.default is not None:
+            fields[setting.name] = setting.default
+        if fields[setting.name] is None and setting.required:
+            raise InvalidSettings(f"{setting.name} is required.", field=setting.name)
+    if fields["capacity"] is None:  # a format that names no capacity takes the most
+        fields["capacity"] = spec.capacity_max
     try:
-        settings = _settings(fields)
+        settings = spec.library_settings({**fields, "started_at": None, "ends_at": None})
     except TournamentError as exc:
         raise InvalidSettings(exc.detail, field=exc.field) from exc
     capacity = fields["capacity"]
-    if fmt is Format.SIT_AND_GO:
+    if not MIN_CAPACITY <= capacity <= spec.capacity_max:
+        raise InvalidSettings(
+            f"capacity must be {MIN_CAPACITY} to {spec.capacity_max}.", field="capacity"
+        )
+    if spec.starts_when_full:
         fields["min_players"] = capacity
-    elif capacity is not None and fields["min_players"] > capacity:
+    elif fields["min_players"] > capacity:
         raise InvalidSettings("min_players must not exceed the capacity.", field="min_players")
     low, high = fields["min_rating"], fields["max_rating"]
     if low is not None and high is not None and low > high:
@@ -112,20 +130,13 @@ def tournament_settings_check(data: Mapping[str, Any]) -> dict[str, Any]:
     return fields
 
 
-def _settings(fields: Mapping[str, Any]) -> formats.Settings:
-    fmt = Format(fields["format"])
-    starts_at = ends_at = None
-    if fmt is Format.ARENA:
-        starts_at = fields["starts_at"]
-        if starts_at is not None and fields["duration_minutes"] is not None:
-            ends_at = starts_at + timedelta(minutes=fields["duration_minutes"])
-    return formats.Settings(
-        format=fmt,
-        table_size=fields["table_size"],
-        rounds=fields["rounds"] if fmt is Format.SWISS else None,
-        best_of=fields["best_of"],
-        starts_at=starts_at,
-        ends_at=ends_at,
-        capacity=fields["capacity"] if fmt is Format.SIT_AND_GO else None,
-        duplicate=fields["duplicate"],
-    )
+def _name(value: str | None, *, reserved: bool) -> str | None:
+    """The name as stored (None for none, or a blank one: the default name)."""
+    if value is None or not value.strip():
+        return None
+    try:
+        return clean_public_name(
+            value, what="tournament name", max_length=NAME_MAX_LENGTH, reserved=reserved
+        )
+    except ValueError as exc:
+        raise InvalidSettings(str(exc), field="name") from exc

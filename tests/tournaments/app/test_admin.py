@@ -44,6 +44,11 @@ def form(**fields):
 def test_the_admin_creates_a_tournament_through_the_same_checks(admin_client):
     refused = admin_client.post("/admin/tournaments/tournament/add/", form(table_size="3"))
     assert refused.status_code == 200 and "seats 2 to 2" in refused.content.decode()
+    unreadable = admin_client.post(
+        "/admin/tournaments/tournament/add/", form(name="\u001b[2JEvening arena")
+    )
+    assert unreadable.status_code == 200
+    assert "Tournament names may not contain control" in unreadable.content.decode()
     assert not Tournament.objects.exists()
     created = admin_client.post("/admin/tournaments/tournament/add/", form())
     assert created.status_code == 302, created.content.decode()[:2000]
@@ -95,6 +100,15 @@ def test_the_admin_schedules_with_a_checked_template_and_plans_now(admin_client)
         "/admin/tournaments/schedule/add/", {**base, "template": '{"format": "arena"}'}
     )
     assert refused.status_code == 200 and not Schedule.objects.exists()
+    for name in ("Daily\u202e arena", "Daily arena\r\nrigged"):
+        unreadable = admin_client.post(
+            "/admin/tournaments/schedule/add/",
+            {**base, "name": name, "template": '{"format": "arena", "duration_minutes": 60}'},
+        )
+        assert unreadable.status_code == 200 and "Tournament names may not contain" in (
+            unreadable.content.decode()
+        )
+        assert not Schedule.objects.exists()
     bad_zone = admin_client.post(
         "/admin/tournaments/schedule/add/",
         {

@@ -297,3 +297,52 @@ def test_rules_default_for_the_game(staff_client):
         API, {"format": "sit_and_go", "capacity": 2, "rules": GIN_RULES}, format="json"
     ).json()
     assert data["rules"]["target_score"] == 10 and data["rules"]["knock_limit"] == 10
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "\u202eevil\u202c \u001b[2J",  # a bidi override and a terminal escape
+        "Arena\r\nFAKE RESULTS",  # a line break
+        "\u200b\u200b\u200b",  # zero-width spaces: nothing to read
+        "\u3164\u3164",  # Hangul fillers: letters that draw nothing
+        "x\u0316\u0317\u0318\u0319\u031a",  # a stack of marks that smears over its neighbours
+        "Official sit & go",  # a reserved word, in a player's tournament
+        "\u0430dmin",  # a reserved name with a Cyrillic a
+    ],
+)
+def test_a_name_a_player_writes_is_checked_as_a_display_name(auth_client, name):
+    body = {"format": "sit_and_go", "capacity": 4, "private": True, "name": name}
+    response = auth_client.post(API, body, format="json")
+    assert response.status_code == 422, response.json()
+    assert response.json()["code"] == "invalid_settings" and response.json()["fields"]["name"]
+    assert not Tournament.objects.exists()
+
+
+def test_staff_names_are_checked_for_what_draws_but_may_use_reserved_words(staff_client):
+    body = {"format": "arena", "starts_at": iso(soon(30)), "duration_minutes": 30}
+    for name in ("\u001b[31mArena\u001b[0m", "Arena\r\nrigged", "\u200b\u200b\u200b"):
+        refused = staff_client.post(API, {**body, "name": name}, format="json")
+        assert refused.status_code == 422 and refused.json()["fields"]["name"], name
+    assert not Tournament.objects.exists()
+    created = staff_client.post(API, {**body, "name": " Official  arena "}, format="json")
+    assert created.status_code == 201 and created.json()["name"] == "Official  arena"
+    wide = staff_client.post(API, {**body, "name": "\uff21rena"}, format="json")
+    assert wide.json()["name"] == "Arena"  # NFKC, as display names are stored
+
+
+def test_a_tournament_game_has_no_rematch(make_tournament, client_for):
+    from games.models import Game
+
+    ann, bob = UserFactory(), UserFactory()
+    tournament = make_tournament("sit_and_go", capacity=2)
+    for user in (ann, bob):
+        services.tournament_join(user=user, tournament_id=tournament.pk)
+    (pairing,) = playing(tournament)
+    win(pairing.game_id, pairing.seats.get(seat=0).entry.user)
+    games_before = Game.objects.count()
+    for user in (ann, bob):
+        refused = client_for(user).post(f"/api/v1/games/{pairing.game_id}/rematch")
+        assert (refused.status_code, refused.json()["code"]) == (409, "tournament_game")
+    assert Game.objects.count() == games_before
+    assert not Game.objects.filter(rematch_of=pairing.game_id).exists()

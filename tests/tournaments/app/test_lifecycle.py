@@ -18,7 +18,9 @@ from tournaments.errors import (
     Forbidden,
     InvalidSettings,
     TooManyOpenTournaments,
+    TournamentFull,
 )
+from tournaments.formats.types import MAX_CAPACITY
 from tournaments.models import Entry, Schedule, Tournament, TournamentEvent, TournamentStatus
 from tournaments.services.advance import next_wake
 from tournaments.services.field import Field
@@ -235,3 +237,32 @@ def test_the_next_due_moment_is_queued_once_whatever_the_number_of_runs(
     with django_capture_on_commit_callbacks() as second:
         services.tournament_advance(tournament_id=tournament.pk)
     assert (len(first), len(second)) == (1, 0)
+
+
+def test_every_format_has_a_capacity_by_default_and_none_takes_more_than_the_maximum(
+    staff, players
+):
+    arena = services.tournament_create(
+        data={"format": "arena", "starts_at": soon(5), "duration_minutes": 30}, by=staff
+    )
+    assert arena.capacity == MAX_CAPACITY
+    field = players(MAX_CAPACITY + 1)
+    for user in field[:MAX_CAPACITY]:
+        services.tournament_join(user=user, tournament_id=arena.pk)
+    with pytest.raises(TournamentFull):
+        services.tournament_join(user=field[-1], tournament_id=arena.pk)
+    Tournament.objects.filter(pk=arena.pk).update(capacity=None)  # as made before the cap
+    with pytest.raises(TournamentFull):
+        services.tournament_join(user=field[-1], tournament_id=arena.pk)
+    for fmt, more in (("swiss", {"rounds": 3}), ("knockout", {})):
+        made = services.tournament_create(
+            data={"format": fmt, "starts_at": soon(), **more}, by=staff
+        )
+        assert made.capacity == MAX_CAPACITY
+    # The admin and schedules bypass the API's bounds: the check holds there too.
+    with pytest.raises(InvalidSettings) as refused:
+        services.tournament_create(
+            data={"format": "arena", "starts_at": soon(), "duration_minutes": 30, "capacity": 200},
+            by=staff,
+        )
+    assert "capacity" in (refused.value.fields or {})
