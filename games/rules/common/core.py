@@ -50,7 +50,10 @@ class Engine(Protocol[StateT, _Action_in, _View_out]):
 
     __name__: str
 
-    def deal_next_round(self, state: StateT, deck: Sequence[str]) -> StateT: ...
+    def deal_next_round(self, state: StateT, deck: Sequence[str], salt: str) -> StateT:
+        """The next round dealt from ``deck`` with its secret ``salt`` (a game whose
+        rules order anything by it, e.g. a reshuffle, keeps it; the others ignore it)."""
+        ...
 
     def apply_action(self, state: StateT, action: _Action_in, seat: int) -> StateT: ...
 
@@ -100,7 +103,7 @@ class RulesCore(Generic[State, Action, View]):
         return options_from_dict(data, self.options)
 
     def deal_next_round(self, state: State, deck: Sequence[str], salt: str) -> State:
-        return self._engine.deal_next_round(state, deck)
+        return self._engine.deal_next_round(state, deck, salt)
 
     def progress(self, state: State) -> Progress:
         return progress_of(state)

@@ -203,8 +203,10 @@ def new_game(rules: RuleSet, dealer: int, deck: Iterable[Card | str]) -> GameSta
     return GameState(rules=rules, scores=(0, 0), round=deal_round(rules, 1, dealer, deck))
 
 
-def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
-    """Deal the next round from ``deck``; the dealer alternates (drawn rounds included)."""
+def deal_next_round(state: GameState, deck: Iterable[Card | str], salt: str = "") -> GameState:
+    """Deal the next round from ``deck``; the dealer alternates (drawn rounds included).
+    ``salt``, the deal's secret salt, orders nothing in Gin Rummy: nothing is shuffled
+    once a round is dealt."""
     if state.final is not None:
         raise GameNotActive("The game is over; no round can be dealt.")
     if state.round.phase is not _ROUND_OVER:

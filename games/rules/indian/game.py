@@ -26,7 +26,6 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, cast
 
 from games.rules.common.core import RulesCore
 from games.rules.common.game import GameOutcome, Json, JsonObject, SeatRecord
@@ -37,9 +36,6 @@ from games.rules.indian.errors import ERRORS, IndianErrorCode
 from games.rules.indian.ruleset import OPTIONS, RuleSet
 from games.rules.indian.schema import SCHEMAS
 from games.rules.indian.state import GameState, PlayerView
-
-if TYPE_CHECKING:
-    from games.rules.common.core import Engine
 
 UNSALTED = "unsalted"
 """The salt of a deal dealt with none (``""``): reshuffles need one."""
@@ -75,7 +71,7 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
 
     def deal_next_round(self, state: GameState, deck: Sequence[str], salt: str) -> GameState:
         """The next deal, with its salt (which orders its reshuffles)."""
-        return engine.deal_next_round(state, deck, _salt(salt))
+        return super().deal_next_round(state, deck, _salt(salt))
 
     def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
         """The card a draw took: the stock's top card, or the discard pile's."""
@@ -115,10 +111,5 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
         return engine.placement(state)
 
 
-INDIAN_RULES = IndianRules(
-    # The engine deals with a salt; deal_next_round above passes it on, so the shared
-    # core's deal without one is never called.
-    cast("Engine[GameState, Action, PlayerView]", engine),
-    codec,
-)
+INDIAN_RULES = IndianRules(engine, codec)
 """Indian Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""

@@ -183,8 +183,12 @@ def new_game(
     )
 
 
-def deal_next_round(state: GameState, deck: Iterable[RummyCard | str]) -> GameState:
-    """Deal the next round from ``deck``; the dealer moves one seat on."""
+def deal_next_round(
+    state: GameState, deck: Iterable[RummyCard | str], salt: str = ""
+) -> GameState:
+    """Deal the next round from ``deck``; the dealer moves one seat on. ``salt``, the
+    deal's secret salt, orders nothing in Rummy: an empty stock ends the round rather
+    than being made again from the discard pile."""
     if state.final is not None:
         raise GameNotActive("The game is over; no round can be dealt.")
     if state.round.phase is not Phase.ROUND_OVER:
