@@ -70,15 +70,6 @@ class Drop:
     type: ClassVar[str] = "drop"
 
 
-@dataclass(frozen=True, slots=True)
-class Concede:
-    """Not an action of the API: a seat giving up (``reason`` ``concede`` or ``timeout``),
-    as a step of :func:`games.rules.indian.engine.replay_steps`."""
-
-    reason: str = "concede"
-    """``concede`` or ``timeout``."""
-
-
 Action = DrawStock | DrawDiscard | Discard | Declare | Drop
 """Any Indian Rummy action."""
 

@@ -1,5 +1,6 @@
 """The Indian Rummy state machine: dealing, legal actions, applying actions, settling
-deals and the game, views, replay.
+deals and the game, views (a move log is replayed by the one fold every game shares,
+:func:`games.rules.common.game.replay`).
 
 Edge rules, written down beside the code (DESIGN §6, and where it is silent, the
 decisions listed in the package docstring):
@@ -32,14 +33,13 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from typing import Any, TypeVar
 
 from games.rules.common.cards import Card
 from games.rules.indian.actions import (
     Action,
-    Concede,
     Declare,
     Discard,
     DrawDiscard,
@@ -806,52 +806,6 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
         )
     if state.final is None and sum(state.in_game(s) for s in range(state.seats)) < 2:
         return _finish(state, reason)
-    return state
-
-
-# --------------------------------------------------------------------------------------
-# Replay
-# --------------------------------------------------------------------------------------
-
-Deal = tuple[Iterable[IndianCard | str], str]
-"""A deal's deck (in dealing order) and salt."""
-
-
-def replay_steps(
-    state: GameState,
-    moves: Iterable[tuple[int, Action | Concede]],
-    deals: Iterable[Deal],
-) -> Iterator[GameState]:
-    """The state after each logged ``(seat, action)`` from ``state`` on (a
-    :class:`~games.rules.indian.actions.Concede` step calls :func:`concede`), dealing the
-    next of ``deals`` as soon as a deal ends and the game goes on (as the server does)."""
-    remaining = iter(deals)
-    for seat, action in moves:
-        if isinstance(action, Concede):
-            state = concede(state, seat, action.reason)
-        else:
-            state = apply_action(state, action, seat)
-        if state.awaiting_deal:
-            deal = next(remaining, None)
-            if deal is not None:
-                state = deal_next_round(state, *deal)
-        yield state
-
-
-def replay(
-    rules: RuleSet,
-    seats: int,
-    deals: Sequence[Deal],
-    moves: Iterable[tuple[int, Action | Concede]],
-    dealer: int = 0,
-) -> GameState:
-    """Replay a move log: deal 1 from ``deals[0]``, then :func:`replay_steps` with the
-    other deals; the state after the last move."""
-    if not deals:
-        raise ValidationError("Replay needs at least one deal.", {"deals": ["Empty."]})
-    state = new_game(rules, seats, deals[0][0], deals[0][1], dealer)
-    for after in replay_steps(state, moves, deals[1:]):
-        state = after
     return state
 
 
