@@ -10,7 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.rules.common.cards import Card, mask_of, sort_cards
-from games.rules.common.pile import PILE_ACTIONS, PileEvent
+from games.rules.common.pile import PileEvent, pile_events
 from games.rules.gin.melds import Meld
 from games.rules.gin.ruleset import RuleSet
 
@@ -373,11 +373,7 @@ class RoundView:
         """The discard pile's public record, oldest first: the passes on the first upcard,
         every take from the pile and every discard onto it (from :attr:`history`; a stock
         draw and a knock's face-down card are not on the pile, so not in it)."""
-        return tuple(
-            PileEvent(record.seat, record.type, record.card)
-            for record in self.history
-            if record.type in PILE_ACTIONS
-        )
+        return pile_events(self.history)
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,7 +148,8 @@ Public API
   :data:`INDIAN_RULES` by :func:`games.rules.common.game.replay`, as every game's is.
 * JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``view_to_json``,
   ``state_to_json``, ``state_from_json``, ``round_result_to_json``, ``final_to_json``,
-  ``deck_to_json``, ``pile_history_to_json``.
+  ``deck_to_json`` (``round.pile_history`` is written by
+  :func:`games.rules.common.pile.pile_history_to_json`, as every game's is).
 * Errors (:mod:`.errors`): the shared ``RulesError`` family plus ``StockOnly``,
   ``CannotTakeJoker``, ``GroupsDoNotMatchHand``; ``IndianErrorCode`` (its own codes),
   ``ERRORS`` (in the API's order), ``INDIAN_ERRORS_BY_CODE``.
@@ -186,7 +187,6 @@ from games.rules.indian.codec import (
     action_to_json,
     deck_to_json,
     final_to_json,
-    pile_history_to_json,
     round_result_to_json,
     state_from_json,
     state_to_json,
@@ -326,7 +326,6 @@ __all__ = [
     "new_deck",
     "new_game",
     "parse_card",
-    "pile_history_to_json",
     "placement",
     "read_group",
     "reshuffle_order",

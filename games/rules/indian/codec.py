@@ -16,6 +16,7 @@ from typing import Any
 
 from games.rules.common.codec import MAX_INT, JsonReader, read_action_type
 from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.pile import pile_history_to_json
 from games.rules.indian.actions import (
     ACTION_TYPES,
     Action,
@@ -199,23 +200,6 @@ def _opt_card(card: IndianCard | None) -> str | None:
     return None if card is None else str(card)
 
 
-PILE_ACTIONS = (DrawDiscard.type, Discard.type)
-"""The events of a deal's public record of its discard pile (``pile_history``)."""
-
-
-def pile_history_to_json(history: Sequence[HistoryEntry]) -> list[dict[str, Any]]:
-    """``[{seat, action, card}]``, oldest first: every card a seat took from
-    (``draw_discard``) or left on (``discard``) the discard pile in the deal, as every
-    seat at the table saw it. Nothing else of the deal's history is in it: no stock draw
-    (its card is its drawer's alone), no declaration (its card lies face down), no
-    reshuffle."""
-    return [
-        {"seat": entry.seat, "action": entry.type, "card": str(entry.card)}
-        for entry in history
-        if entry.type in PILE_ACTIONS and entry.card is not None
-    ]
-
-
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
     """The ``round`` object of the API view (DESIGN §6 keys, and ``pile_history``: the
     deal's public record of the discard pile; the server adds ``deck_commitment`` and
@@ -233,7 +217,7 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
         "wild_joker": wild_joker_to_json(view.wild_card),
         "drawn_from_discard": _opt_card(view.drawn_from_discard),
         "arrangement": arrangement_to_json(view.arrangement),
-        "pile_history": pile_history_to_json(view.history),
+        "pile_history": pile_history_to_json(view.pile_history),
         "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
     }
 
@@ -647,7 +631,6 @@ __all__ = [
     "final_to_json",
     "hand_result_to_json",
     "legal_action_to_json",
-    "pile_history_to_json",
     "round_result_to_json",
     "round_view_to_json",
     "state_from_json",

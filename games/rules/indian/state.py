@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.rules.common.pile import PileEvent, pile_events
 from games.rules.indian.actions import Groups
 from games.rules.indian.cards import IndianCard, wild_rank_of
 from games.rules.indian.melds import Arrangement
@@ -273,12 +274,19 @@ class RoundView:
     legal_actions: tuple[LegalAction, ...]
     """What this seat may do now."""
     history: tuple[HistoryEntry, ...]
-    """The deal's public events (not written by the view's JSON yet)."""
+    """The deal's public events."""
 
     @property
     def wild_rank(self) -> int:
         """The deal's wild rank."""
         return wild_rank_of(self.wild_card)
+
+    @property
+    def pile_history(self) -> tuple[PileEvent[IndianCard], ...]:
+        """The discard pile's public record, oldest first: every card a seat took from it
+        or left on it (from :attr:`history`: no stock draw, whose card is its drawer's
+        alone, no declaration, whose card lies face down, no reshuffle)."""
+        return pile_events(self.history)
 
 
 @dataclass(frozen=True, slots=True)
