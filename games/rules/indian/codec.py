@@ -14,8 +14,14 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.common.codec import MAX_INT, JsonReader, read_action_type
-from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.codec import (
+    MAX_INT,
+    JsonReader,
+    check_format,
+    read_action_type,
+    read_stored,
+)
+from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
 from games.rules.common.pile import pile_history_to_json
 from games.rules.indian.actions import (
     ACTION_TYPES,
@@ -562,60 +568,39 @@ def state_from_json(data: object) -> GameState:
     Raises :class:`~games.rules.common.errors.ValidationError` (``fields`` naming ``state``) for
     another ``format_version`` or ``variant`` or any malformed content.
     """
-    try:
-        obj = _Reader.obj(data, "state")
-        version = obj.get("format_version")
-        if version != STATE_FORMAT_VERSION or isinstance(version, bool):
-            raise ValueError(
-                f"unsupported format_version {brief_repr(version)} "
-                f"(expected {STATE_FORMAT_VERSION})"
-            )
-        if obj.get("variant") != VARIANT:
-            raise ValueError(f"variant must be {VARIANT!r}")
-        seats = obj["seats"]
-        if isinstance(seats, bool) or seats not in range(MIN_SEATS, MAX_SEATS + 1):
-            raise ValueError("seats must be 2 to 6")
-        r = _Reader(seats)
-        rules = RuleSet.from_dict(obj["rules"])
-        if rules.decks == 1 and seats > 2:
-            raise ValueError("one deck is for a table of two")
-        went_out = tuple(
-            None if item is None else r.int_(item, "went_out", low=1)
-            for item in r.one_per_seat(obj["went_out"], "went_out")
-        )
-        left = r.seat_list(obj["left"], "left")
-        final = _final_from_json(obj["final"], r)
-        return GameState(
-            rules=rules,
-            seats=seats,
-            scores=r.per_seat(obj["scores"], "scores"),
-            went_out=went_out,
-            round=_round_state_from_json(
-                obj["round"], r, rules, went_out, left, final is not None
-            ),
-            rounds=tuple(
-                _round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")
-            ),
-            left=left,
-            final=final,
-        )
-    except RulesError as error:
-        raise ValidationError(
-            f"Stored game state is invalid: {error.detail}", {"state": [error.detail]}
-        ) from error
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        IndexError,
-        AttributeError,
-        RecursionError,
-        OverflowError,
-    ) as error:
-        detail = f"missing key {error}" if isinstance(error, KeyError) else str(error)
-        raise ValidationError(
-            f"Stored game state is invalid: {detail}.", {"state": [detail]}
-        ) from error
+    return read_stored(lambda: _state_from_json(data))
+
+
+def _state_from_json(data: object) -> GameState:
+    obj = _Reader.obj(data, "state")
+    check_format(obj, STATE_FORMAT_VERSION)
+    if obj.get("variant") != VARIANT:
+        raise ValueError(f"variant must be {VARIANT!r}")
+    seats = obj["seats"]
+    if isinstance(seats, bool) or seats not in range(MIN_SEATS, MAX_SEATS + 1):
+        raise ValueError("seats must be 2 to 6")
+    r = _Reader(seats)
+    rules = RuleSet.from_dict(obj["rules"])
+    if rules.decks == 1 and seats > 2:
+        raise ValueError("one deck is for a table of two")
+    went_out = tuple(
+        None if item is None else r.int_(item, "went_out", low=1)
+        for item in r.one_per_seat(obj["went_out"], "went_out")
+    )
+    left = r.seat_list(obj["left"], "left")
+    final = _final_from_json(obj["final"], r)
+    return GameState(
+        rules=rules,
+        seats=seats,
+        scores=r.per_seat(obj["scores"], "scores"),
+        went_out=went_out,
+        round=_round_state_from_json(obj["round"], r, rules, went_out, left, final is not None),
+        rounds=tuple(
+            _round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")
+        ),
+        left=left,
+        final=final,
+    )
 
 
 __all__ = [
