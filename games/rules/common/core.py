@@ -3,11 +3,14 @@ every game: handing values to the game's engine and codec modules.
 
 A game's ``game`` module subclasses :class:`RulesCore` with its engine and codec (any
 module with the functions of :class:`Engine` and :class:`Codec`) and writes only what its
-rules make different: ``new_deck``, ``new_game``, ``drawn_card``, ``outcome``,
-``standings`` (and ``view_for_person`` and ``has_left`` where a seat may leave a game
-that goes on). Its state is a dataclass whose ``rounds`` field holds the finished rounds'
-results, which its codec writes under the state's ``rounds`` key
-(:mod:`games.rules.common.storage`: the server keeps them apart from the snapshot).
+rules make different: ``new_deck``, ``new_game``, ``outcome``, ``standings`` (and
+``view_for_person`` and ``has_left`` where a seat may leave a game that goes on).
+
+Its state is a dataclass whose ``rounds`` field holds the finished rounds' results, which
+its codec writes under the state's ``rounds`` key (:mod:`games.rules.common.storage`: the
+server keeps them apart from the snapshot), and whose round has a ``stock`` drawn from
+its start and a ``discard_pile`` taken from its end (:class:`TableState`), so the card a
+draw took is found here once for every game.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from games.rules.common.actions import draw_is_public
+from games.rules.common.actions import DrawDiscard, DrawStock, draw_is_public
 from games.rules.common.game import (
+    DealtRound,
     GameSchemas,
     Json,
     JsonObject,
@@ -33,7 +37,30 @@ from games.rules.common.storage import dataclass_rounds, dataclass_with_rounds
 if TYPE_CHECKING:
     from games.rules.common.errors import RulesError
 
-State = TypeVar("State", bound=MatchState)
+
+
+class TableRound(DealtRound, Protocol):
+    """A round dealt to a stock and a discard pile."""
+
+    @property
+    def stock(self) -> Sequence[object]:
+        """The stock, the next card first."""
+        ...
+
+    @property
+    def discard_pile(self) -> Sequence[object]:
+        """The face-up discards, the top card last."""
+        ...
+
+
+class TableState(MatchState, Protocol):
+    """A game state whose round is a :class:`TableRound`."""
+
+    @property
+    def round(self) -> TableRound: ...
+
+
+State = TypeVar("State", bound=TableState)
 Action = TypeVar("Action")
 View = TypeVar("View")
 StateT = TypeVar("StateT")
@@ -118,6 +145,15 @@ class RulesCore(Generic[State, Action, View]):
 
     def apply_action(self, state: State, action: Action, seat: int) -> State:
         return self._engine.apply_action(state, action, seat)
+
+    def drawn_card(self, before: State, action: Action, after: State) -> str:
+        """The card a draw took: the stock's top card, or the discard pile's."""
+        rnd = before.round
+        if isinstance(action, DrawStock) and rnd.stock:
+            return str(rnd.stock[0])
+        if isinstance(action, DrawDiscard) and rnd.discard_pile:
+            return str(rnd.discard_pile[-1])
+        return ""
 
     def card_is_public(self, action_json: Mapping[str, Json]) -> bool:
         return draw_is_public(action_json)

@@ -247,7 +247,9 @@ class GameRules(Protocol[State, Action, View]):
         ...
 
 
-class _Dealt(Protocol):
+class DealtRound(Protocol):
+    """What every game's round says of its deal."""
+
     @property
     def number(self) -> int: ...
 
@@ -272,7 +274,7 @@ class MatchState(Protocol):
     def scores(self) -> tuple[int, ...]: ...
 
     @property
-    def round(self) -> _Dealt: ...
+    def round(self) -> DealtRound: ...
 
 
 def progress_of(state: MatchState) -> Progress:

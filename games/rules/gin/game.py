@@ -16,7 +16,7 @@ from games.rules.common.core import RulesCore
 from games.rules.common.errors import ValidationError
 from games.rules.common.game import GameOutcome, Json, SeatRecord
 from games.rules.gin import codec, engine
-from games.rules.gin.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
+from games.rules.gin.actions import ACTION_TYPES, Action
 from games.rules.gin.deck import new_deck
 from games.rules.gin.errors import ERRORS, GinErrorCode
 from games.rules.gin.ruleset import OPTIONS, RuleSet
@@ -45,13 +45,6 @@ class GinRules(RulesCore[GameState, Action, PlayerView]):
                 f"Gin Rummy is played by two seats, not {seats!r}.", {"seats": ["Must be 2."]}
             )
         return engine.new_game(RuleSet.from_dict(rules), dealer, deck)
-
-    def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
-        """The card a draw took, as the round's history recorded it."""
-        if isinstance(action, DrawStock | DrawDiscard):
-            drawn = after.round.history[-1].card
-            return str(drawn) if drawn is not None else ""
-        return ""
 
     def outcome(self, state: GameState) -> GameOutcome:
         final = state.final

@@ -30,7 +30,7 @@ from enum import StrEnum
 from games.rules.common.core import RulesCore
 from games.rules.common.game import GameOutcome, Json, JsonObject, SeatRecord
 from games.rules.indian import codec, engine
-from games.rules.indian.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
+from games.rules.indian.actions import ACTION_TYPES, Action
 from games.rules.indian.cards import card_texts, new_deck
 from games.rules.indian.errors import ERRORS, IndianErrorCode
 from games.rules.indian.ruleset import OPTIONS, RuleSet
@@ -72,14 +72,6 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
     def deal_next_round(self, state: GameState, deck: Sequence[str], salt: str) -> GameState:
         """The next deal, with its salt (which orders its reshuffles)."""
         return super().deal_next_round(state, deck, _salt(salt))
-
-    def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
-        """The card a draw took: the stock's top card, or the discard pile's."""
-        if isinstance(action, DrawStock) and before.round.stock:
-            return str(before.round.stock[0])
-        if isinstance(action, DrawDiscard) and before.round.discard_pile:
-            return str(before.round.discard_pile[-1])
-        return ""
 
     def outcome(self, state: GameState) -> GameOutcome:
         final = state.final

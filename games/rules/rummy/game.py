@@ -20,7 +20,7 @@ from enum import StrEnum
 from games.rules.common.core import RulesCore
 from games.rules.common.game import GameOutcome, Json, SeatRecord
 from games.rules.rummy import codec, engine
-from games.rules.rummy.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
+from games.rules.rummy.actions import ACTION_TYPES, Action
 from games.rules.rummy.cards import card_texts, new_deck
 from games.rules.rummy.errors import ERRORS, RummyErrorCode
 from games.rules.rummy.ruleset import OPTIONS, RuleSet
@@ -46,14 +46,6 @@ class RummyRules(RulesCore[GameState, Action, PlayerView]):
     ) -> GameState:
         # DESIGN §5: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
         return engine.new_game(RuleSet.from_dict(dict(rules)), seats, deck, dealer=0)
-
-    def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
-        """The card a draw took: the stock's top card, or the discard pile's."""
-        if isinstance(action, DrawStock) and before.round.stock:
-            return str(before.round.stock[0])
-        if isinstance(action, DrawDiscard) and before.round.discard_pile:
-            return str(before.round.discard_pile[-1])
-        return ""
 
     def view_for_person(self, state: GameState, seat: int) -> PlayerView:
         """A person who left a game still going on sees no hand: the computer that took
