@@ -61,6 +61,10 @@ JSON (:mod:`.codec`, :mod:`.schema`)
     ``JsonReader``, ``MAX_INT``, ``check_format``, ``read_stored``; ``SHARED`` (the JSON
     Schemas several games use).
 
+Settling (:mod:`.results`)
+    ``game_outcome(state, hand_points, **wins)``: every game's ``outcome`` (each seat's
+    total, the rounds it won and the points they brought it).
+
 The round's machinery (:mod:`.engine`)
     ``refuse_turn`` (game over, round over, not your turn: the checks every action goes
     through first, in that order), ``check_phase``, ``check_seat``,

@@ -128,6 +128,11 @@ class FinalResult:
     breakdown: tuple[SeatTotal, SeatTotal]
     """Seat 0's line, then seat 1's."""
 
+    @property
+    def placement(self) -> tuple[int, int]:
+        """The winner first, then the other seat."""
+        return (self.winner, 1 - self.winner)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundState:

@@ -28,7 +28,8 @@ from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
 from games.rules.common.core import RulesCore
-from games.rules.common.game import GameOutcome, Json, JsonObject, SeatRecord
+from games.rules.common.game import GameOutcome, Json, JsonObject
+from games.rules.common.results import game_outcome
 from games.rules.indian import codec, engine
 from games.rules.indian.actions import ACTION_TYPES, Action
 from games.rules.indian.cards import card_texts, new_deck
@@ -74,25 +75,10 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
         return super().deal_next_round(state, deck, _salt(salt))
 
     def outcome(self, state: GameState) -> GameOutcome:
-        final = state.final
-        assert final is not None, "the game is not over"
-        records = []
-        for seat in range(state.seats):
-            won = [r for r in state.rounds if r.winner == seat]
-            records.append(
-                SeatRecord(
-                    seat=seat,
-                    total=final.totals[seat],
-                    hand_points=sum(sum(r.points) - r.points[seat] for r in won),
-                    hands_won=len(won),
-                )
-            )
-        return GameOutcome(
-            winner=final.winner,
-            reason=final.reason,
-            hands=len(state.rounds),
-            seats=tuple(records),
-            placement=tuple(final.placement),
+        """A deal a seat won brings it the points the other seats scored in it (what a
+        points table pays the winner)."""
+        return game_outcome(
+            state, lambda result, seat: sum(result.points) - result.points[seat]
         )
 
     def has_left(self, state: GameState, seat: int) -> bool:

@@ -18,7 +18,8 @@ from dataclasses import replace
 from enum import StrEnum
 
 from games.rules.common.core import RulesCore
-from games.rules.common.game import GameOutcome, Json, SeatRecord
+from games.rules.common.game import GameOutcome, Json
+from games.rules.common.results import game_outcome
 from games.rules.rummy import codec, engine
 from games.rules.rummy.actions import ACTION_TYPES, Action
 from games.rules.rummy.cards import card_texts, new_deck
@@ -57,26 +58,8 @@ class RummyRules(RulesCore[GameState, Action, PlayerView]):
         return replace(view, round=hidden)
 
     def outcome(self, state: GameState) -> GameOutcome:
-        final = state.final
-        assert final is not None, "the game is not over"
-        records = []
-        for seat in range(state.seats):
-            won = [r for r in state.rounds if r.winner == seat]
-            records.append(
-                SeatRecord(
-                    seat=seat,
-                    total=final.totals[seat],
-                    hand_points=sum(r.points[seat] for r in won),
-                    hands_won=len(won),
-                )
-            )
-        return GameOutcome(
-            winner=final.winner,
-            reason=final.reason,
-            hands=len(state.rounds),
-            seats=tuple(records),
-            placement=tuple(final.placement),
-        )
+        """A round a seat won brings it the points it scored in it."""
+        return game_outcome(state, lambda result, seat: result.points[seat])
 
     def has_left(self, state: GameState, seat: int) -> bool:
         """Whether ``seat`` left the game (conceded or forfeited with 3-4 seats)."""
