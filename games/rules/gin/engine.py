@@ -746,14 +746,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         knock_limit=rnd.knock_limit,
         history=tuple(public_move(record, seat) for record in rnd.history),
     )
-    return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        scores=state.scores,
-        round=round_view,
-        rounds=state.rounds,
-        final=state.final,
-    )
+    return PlayerView.of(state, seat, round_view)
 
 
 def cards_in_play(state: GameState) -> list[Card]:

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.rules.common.cards import Card, mask_of, sort_cards
 from games.rules.common.pile import PileEvent, pile_events
+from games.rules.common.view import SeatView
 from games.rules.gin.melds import Meld
 from games.rules.gin.ruleset import RuleSet
 
@@ -222,6 +223,11 @@ class GameState:
         """The seat to act, or ``None`` when nobody may act."""
         return None if self.final is not None else self.round.turn
 
+    @property
+    def left(self) -> tuple[int, ...]:
+        """Nobody leaves a game of Gin Rummy: a concession or a timeout ends it."""
+        return ()
+
 
 def _slot_setters(kind: type, names: tuple[str, ...]) -> tuple[Any, ...]:
     setters = tuple(getattr(kind, name).__set__ for name in names)
@@ -382,19 +388,6 @@ class RoundView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[RuleSet, RoundView, RoundResult, FinalResult]):
     """Everything one seat may see: never the stock order, never the opponent's cards
     before a round ends."""
-
-    seat: int
-    """The seat this view is for."""
-    rules: RuleSet
-    """The rules (public)."""
-    scores: tuple[int, int]
-    """Both seats' scores."""
-    round: RoundView
-    """The current (or last) round."""
-    rounds: tuple[RoundResult, ...]
-    """Finished rounds' results (public, both hands revealed)."""
-    final: FinalResult | None
-    """The settlement, once the game is over."""

@@ -848,15 +848,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_actions(state, seat),
         history=rnd.history,
     )
-    return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        scores=state.scores,
-        round=round_view,
-        rounds=state.rounds,
-        left=state.left,
-        final=state.final,
-    )
+    return PlayerView.of(state, seat, round_view)
 
 
 def cards_in_play(state: GameState) -> list[IndianCard]:

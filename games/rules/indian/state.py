@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.rules.common.pile import PileEvent, pile_events
+from games.rules.common.view import SeatView
 from games.rules.indian.actions import Groups
 from games.rules.indian.cards import IndianCard, wild_rank_of
 from games.rules.indian.melds import Arrangement
@@ -290,24 +291,9 @@ class RoundView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[RuleSet, RoundView, RoundResult, FinalResult]):
     """Everything one seat may see: never the stock order, never another seat's hand
     (those appear only in finished deals' results)."""
-
-    seat: int
-    """The seat this view is for."""
-    rules: RuleSet
-    """The rules (public)."""
-    scores: tuple[int, ...]
-    """Every seat's total."""
-    round: RoundView
-    """The current (or last) deal."""
-    rounds: tuple[RoundResult, ...]
-    """Finished deals' results."""
-    left: tuple[int, ...]
-    """Seats that left, in order."""
-    final: FinalResult | None
-    """The settlement, once the game is over."""
 
 
 __all__ = [

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.rules.common.pile import PileEvent
+from games.rules.common.view import SeatView
 from games.rules.rummy.cards import RummyCard
 from games.rules.rummy.melds import End, TableMeld
 from games.rules.rummy.ruleset import RuleSet
@@ -215,24 +216,9 @@ class RoundView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[RuleSet, RoundView, RoundResult, FinalResult]):
     """Everything one seat may see: never the stock order, never another seat's hand
     (those appear only as the cards left in finished rounds' results)."""
-
-    seat: int
-    """The seat this view is for."""
-    rules: RuleSet
-    """The rules (public)."""
-    scores: tuple[int, ...]
-    """Every seat's total."""
-    round: RoundView
-    """The current (or last) round."""
-    rounds: tuple[RoundResult, ...]
-    """Finished rounds' results."""
-    left: tuple[int, ...]
-    """Seats that left, in order."""
-    final: FinalResult | None
-    """The settlement, once the game is over."""
 
 
 __all__ = [
