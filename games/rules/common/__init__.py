@@ -56,8 +56,14 @@ Rule options (:mod:`.options`)
     ``options_from_dict(data, options)``, ``check_options(values, options)``,
     ``defaults(options)``, ``option_problems(values, options)``.
 
+A seat's view (:mod:`.view`)
+    ``SeatView[Rules, RoundView, RoundResult, FinalResult]``, every game's
+    ``PlayerView`` (seat, rules, scores, round, rounds, left, final), and
+    ``SeatView.of(state, seat, round_view)``, the view its engine's ``view_for`` returns.
+
 JSON (:mod:`.codec`, :mod:`.schema`)
     ``read_action_type`` (the action envelope), ``card_field``, ``melds_field``,
+    ``game_view_to_json`` (the view's outline: scores, round, rounds, final),
     ``JsonReader``, ``MAX_INT``, ``check_format``, ``read_stored``; ``SHARED`` (the JSON
     Schemas several games use).
 

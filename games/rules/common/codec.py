@@ -1,5 +1,6 @@
 """The JSON every game's codec shares: the action envelope and its card and meld fields,
-the bound on stored numbers, and the strict readers of a stored state."""
+the game view's outline, the bound on stored numbers, and the strict readers of a stored
+state."""
 
 from __future__ import annotations
 
@@ -7,9 +8,14 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.game import JsonObject
+from games.rules.common.view import SeatView
 
 C = TypeVar("C")
 T = TypeVar("T")
+RoundT = TypeVar("RoundT")
+ResultT = TypeVar("ResultT")
+FinalT = TypeVar("FinalT")
 
 MAX_INT = 2**31 - 1
 """The largest number a stored state (or a meld id) may hold: every stored number is a count."""
@@ -111,6 +117,24 @@ def melds_field(
             raise ValidationError(f"melds: {message}", {"melds": [message]})
         out.append(tuple(card_field(card, "melds", parse) for card in meld))
     return tuple(out)
+
+
+def game_view_to_json(
+    view: SeatView[Any, RoundT, ResultT, FinalT],
+    round_to_json: Callable[[RoundT], JsonObject],
+    result_to_json: Callable[[ResultT], JsonObject],
+    final_to_json: Callable[[FinalT | None], JsonObject | None],
+) -> JsonObject:
+    """The rules' part of the API's game view, every game's: ``scores``, ``round`` (the
+    round as the seat sees it; ``None`` once the game is over), ``rounds`` (the finished
+    rounds' results) and ``final`` (``None`` while the game goes on), each part written
+    by the game's own writer."""
+    return {
+        "scores": list(view.scores),
+        "round": None if view.final is not None else round_to_json(view.round),
+        "rounds": [result_to_json(result) for result in view.rounds],
+        "final": final_to_json(view.final),
+    }
 
 
 def check_format(obj: Mapping[str, Any], version: int) -> None:

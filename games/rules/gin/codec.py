@@ -21,6 +21,7 @@ from games.rules.common.codec import (
     JsonReader,
     card_field,
     check_format,
+    game_view_to_json,
     melds_field,
     read_action_type,
     read_stored,
@@ -202,12 +203,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     the stored state keeps (the server adds each round's deal: ``deck_commitment``,
     ``deck``, ``salt``).
     """
-    return {
-        "scores": list(view.scores),
-        "round": None if view.final is not None else round_view_to_json(view.round),
-        "rounds": [round_result_to_json(result) for result in view.rounds],
-        "final": final_to_json(view.final),
-    }
+    return game_view_to_json(view, round_view_to_json, round_result_to_json, final_to_json)
 
 
 def _move_to_json(record: MoveRecord) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from games.rules.common.codec import (
     MAX_INT,
     JsonReader,
     check_format,
+    game_view_to_json,
     read_action_type,
     read_stored,
 )
@@ -274,12 +275,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     server adds ``id``, ``status``, ``version``, ``players``, ``you``, ``rules`` and, in
     ``round``, ``deck_commitment`` and ``turn_deadline``.
     """
-    return {
-        "scores": list(view.scores),
-        "round": None if view.final is not None else round_view_to_json(view.round),
-        "rounds": [round_result_to_json(result) for result in view.rounds],
-        "final": final_to_json(view.final),
-    }
+    return game_view_to_json(view, round_view_to_json, round_result_to_json, final_to_json)
 
 
 def deck_to_json(deck: Sequence[IndianCard]) -> list[str]:

@@ -20,6 +20,7 @@ from games.rules.common.codec import (
     JsonReader,
     card_field,
     check_format,
+    game_view_to_json,
     melds_field,
     read_action_type,
     read_stored,
@@ -238,12 +239,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     ``round.phase`` is ``round_over`` with ``turn`` ``None`` and no legal actions. The
     server adds ``id``, ``status``, ``version``, ``players``, ``you``, ``rules``.
     """
-    return {
-        "scores": list(view.scores),
-        "round": None if view.final is not None else round_view_to_json(view.round),
-        "rounds": [round_result_to_json(result) for result in view.rounds],
-        "final": final_to_json(view.final),
-    }
+    return game_view_to_json(view, round_view_to_json, round_result_to_json, final_to_json)
 
 
 def deck_to_json(deck: Sequence[RummyCard]) -> list[str]:
