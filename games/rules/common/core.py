@@ -3,8 +3,8 @@ every game: handing values to the game's engine and codec modules.
 
 A game's ``game`` module subclasses :class:`RulesCore` with its engine and codec (any
 module with the functions of :class:`Engine` and :class:`Codec`) and writes only what its
-rules make different: ``new_deck``, ``new_game``, ``outcome``, ``standings`` (and
-``view_for_person`` and ``has_left`` where a seat may leave a game that goes on).
+rules make different: ``new_deck``, ``new_game`` and ``outcome`` (and
+``view_for_person`` where a person who left may see less than the seat).
 
 Its state is a dataclass whose ``rounds`` field holds the finished rounds' results, which
 its codec writes under the state's ``rounds`` key (:mod:`games.rules.common.storage`: the
@@ -59,6 +59,11 @@ class TableState(MatchState, Protocol):
     @property
     def round(self) -> TableRound: ...
 
+    @property
+    def left(self) -> tuple[int, ...]:
+        """The seats that left a game that goes on without them, in order."""
+        ...
+
 
 State = TypeVar("State", bound=TableState)
 Action = TypeVar("Action")
@@ -87,6 +92,10 @@ class Engine(Protocol[StateT, _Action_in, _View_out]):
     def concede(self, state: StateT, seat: int, reason: str = ...) -> StateT: ...
 
     def view_for(self, state: StateT, seat: int) -> _View_out: ...
+
+    def placement(self, state: StateT) -> tuple[int, ...]:
+        """The seats from first place to last as the game stands."""
+        ...
 
 
 class Codec(Protocol[StateT, ActionT, _View_in]):
@@ -175,8 +184,12 @@ class RulesCore(Generic[State, Action, View]):
         return self._codec.view_to_json(view)
 
     def has_left(self, state: State, seat: int) -> bool:
-        """``False``: in a game where a concession ends the game, nobody leaves."""
-        return False
+        """Whether ``seat`` is among the state's ``left`` (never, in a game where a
+        concession ends the game)."""
+        return seat in state.left
+
+    def standings(self, state: State) -> tuple[int, ...]:
+        return self._engine.placement(state)
 
     # --- storage --------------------------------------------------------------------------
 

@@ -696,6 +696,11 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     return evolve(state, final=settle_concession(state.rules, state.rounds, seat, reason))
 
 
+def placement(state: GameState) -> tuple[int, ...]:
+    """Both seats as the game stands: the higher score first, seat 0 on a tie."""
+    return tuple(sorted(range(2), key=lambda seat: (-state.scores[seat], seat)))
+
+
 # --------------------------------------------------------------------------------------
 # Views
 # --------------------------------------------------------------------------------------

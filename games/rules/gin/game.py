@@ -58,9 +58,6 @@ class GinRules(RulesCore[GameState, Action, PlayerView]):
             undercuts=lambda result: result.outcome == Outcome.UNDERCUT,
         )
 
-    def standings(self, state: GameState) -> tuple[int, ...]:
-        return tuple(sorted(range(2), key=lambda seat: (-state.scores[seat], seat)))
-
 
 GIN_RULES = GinRules(engine, codec)
 """Gin Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""

@@ -81,13 +81,6 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
             state, lambda result, seat: sum(result.points) - result.points[seat]
         )
 
-    def has_left(self, state: GameState, seat: int) -> bool:
-        """Whether ``seat`` left the game (conceded or forfeited with 3-6 seats)."""
-        return seat in state.left
-
-    def standings(self, state: GameState) -> tuple[int, ...]:
-        return engine.placement(state)
-
 
 INDIAN_RULES = IndianRules(engine, codec)
 """Indian Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""

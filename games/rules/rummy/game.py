@@ -61,13 +61,6 @@ class RummyRules(RulesCore[GameState, Action, PlayerView]):
         """A round a seat won brings it the points it scored in it."""
         return game_outcome(state, lambda result, seat: result.points[seat])
 
-    def has_left(self, state: GameState, seat: int) -> bool:
-        """Whether ``seat`` left the game (conceded or forfeited with 3-4 seats)."""
-        return seat in state.left
-
-    def standings(self, state: GameState) -> tuple[int, ...]:
-        return engine.placement(state)
-
 
 RUMMY_RULES = RummyRules(engine, codec)
 """Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""
