@@ -4,11 +4,21 @@
 A seat's record counts the rounds it won (each round result names its ``winner``) and the
 points they brought it, which each game reckons its own way (``hand_points``); a game may
 count kinds of wins too (Gin Rummy's gins, big gins and undercuts).
+
+A game of places (Rummy, Indian Rummy: two seats or more, placed first to last by the
+game's own order) settles to a :class:`FinalResult` through :func:`settle`.
+
+>>> settle((2, 0, 1), (10, -5, 30), "rounds")
+FinalResult(winner=2, reason='rounds', totals=(10, -5, 30), placement=(2, 0, 1))
+>>> from types import SimpleNamespace as Result
+>>> rounds_won([Result(winner=1), Result(winner=None), Result(winner=1)], seats=3)
+[0, 2, 0]
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from games.rules.common.game import GameOutcome, SeatRecord
@@ -59,6 +69,36 @@ class SettledGame(Protocol[R_co]):
     def final(self) -> Settlement | None: ...
 
 
+@dataclass(frozen=True, slots=True)
+class FinalResult:
+    """How a finished game of places was settled."""
+
+    winner: int
+    """The winning seat (``placement[0]``)."""
+    reason: str
+    """Why the game ended: one of the game's own reasons (its codec's ``FINAL_REASONS``:
+    its end, ``concede`` or ``timeout``)."""
+    totals: tuple[int, ...]
+    """Every seat's total."""
+    placement: tuple[int, ...]
+    """The seats from first to last."""
+
+
+def settle(placement: tuple[int, ...], totals: tuple[int, ...], reason: str) -> FinalResult:
+    """The final result of a game that ends now for ``reason`` with the seats placed in
+    ``placement`` order (the first place wins) and ``totals`` their totals."""
+    return FinalResult(winner=placement[0], reason=reason, totals=totals, placement=placement)
+
+
+def rounds_won(rounds: Iterable[WonRound], seats: int) -> list[int]:
+    """How many of ``rounds`` each of ``seats`` seats won."""
+    wins = [0] * seats
+    for result in rounds:
+        if result.winner is not None:
+            wins[result.winner] += 1
+    return wins
+
+
 def game_outcome(
     state: SettledGame[R],
     hand_points: Callable[[R, int], int],
@@ -91,4 +131,12 @@ def game_outcome(
     )
 
 
-__all__ = ["SettledGame", "Settlement", "WonRound", "game_outcome"]
+__all__ = [
+    "FinalResult",
+    "SettledGame",
+    "Settlement",
+    "WonRound",
+    "game_outcome",
+    "rounds_won",
+    "settle",
+]

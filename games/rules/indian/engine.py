@@ -38,6 +38,7 @@ from dataclasses import fields
 from typing import Any, TypeVar
 
 from games.rules.common.cards import Card
+from games.rules.common.results import rounds_won, settle
 from games.rules.indian.actions import (
     Action,
     Declare,
@@ -724,14 +725,6 @@ def _finish(state: GameState, reason: str) -> GameState:
     return _evolve(state, final=settle_game(state, reason))
 
 
-def _deals_won(state: GameState) -> list[int]:
-    wins = [0] * state.seats
-    for result in state.rounds:
-        if result.winner is not None:
-            wins[result.winner] += 1
-    return wins
-
-
 def placement(state: GameState) -> tuple[int, ...]:
     """The seats from first to last (DESIGN §6), seats that left last of all (the first to
     leave last):
@@ -762,15 +755,14 @@ def placement(state: GameState) -> tuple[int, ...]:
             )
         )
     else:
-        wins = _deals_won(state)
+        wins = rounds_won(state.rounds, seats)
         stayed.sort(key=lambda s: (scores[s], -wins[s], (s - 1) % seats))
     return (*stayed, *reversed(state.left))
 
 
 def settle_game(state: GameState, reason: str) -> FinalResult:
     """The final result of a game ending now for ``reason``."""
-    order = placement(state)
-    return FinalResult(winner=order[0], reason=reason, totals=state.scores, placement=order)
+    return settle(placement(state), state.scores, reason)
 
 
 def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:

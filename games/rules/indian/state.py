@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.rules.common.pile import PileEvent, pile_events
+from games.rules.common.results import FinalResult
 from games.rules.common.view import SeatView
 from games.rules.indian.actions import Groups
 from games.rules.indian.cards import IndianCard, wild_rank_of
@@ -118,21 +119,6 @@ class RoundResult:
     def wild_rank(self) -> int:
         """The deal's wild rank."""
         return wild_rank_of(self.wild_card)
-
-
-@dataclass(frozen=True, slots=True)
-class FinalResult:
-    """How a finished game was settled."""
-
-    winner: int
-    """The winning seat (``placement[0]``)."""
-    reason: str
-    """``show``, ``last_player`` or ``draw`` (points format: how its one deal ended),
-    ``pool``, ``deals``, ``concede`` or ``timeout``."""
-    totals: tuple[int, ...]
-    """Every seat's total."""
-    placement: tuple[int, ...]
-    """The seats from first to last."""
 
 
 @dataclass(frozen=True, slots=True)

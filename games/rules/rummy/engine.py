@@ -55,6 +55,7 @@ from games.rules.common.engine import (
 )
 from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.pile import DISCARD, DRAW_DISCARD, PileEvent
+from games.rules.common.results import rounds_won, settle
 from games.rules.rummy.actions import (
     Action,
     Discard,
@@ -715,10 +716,7 @@ def _end_round(state: GameState, rnd: RoundState, winner: int | None) -> GameSta
 def placement(state: GameState) -> tuple[int, ...]:
     """The seats from first to last: highest total first, ties to more rounds won, then to
     the lower seat; seats that left come last, the first to leave last of all."""
-    wins = [0] * state.seats
-    for result in state.rounds:
-        if result.winner is not None:
-            wins[result.winner] += 1
+    wins = rounds_won(state.rounds, state.seats)
     stayed = sorted(
         (seat for seat in range(state.seats) if seat not in state.left),
         key=lambda seat: (-state.scores[seat], -wins[seat], seat),
@@ -728,8 +726,7 @@ def placement(state: GameState) -> tuple[int, ...]:
 
 def settle_game(state: GameState, reason: str) -> FinalResult:
     """The final result of a game ending now for ``reason``."""
-    order = placement(state)
-    return FinalResult(winner=order[0], reason=reason, totals=state.scores, placement=order)
+    return settle(placement(state), state.scores, reason)
 
 
 def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from games.rules.common.pile import PileEvent
+from games.rules.common.results import FinalResult
 from games.rules.common.view import SeatView
 from games.rules.rummy.cards import RummyCard
 from games.rules.rummy.melds import End, TableMeld
@@ -63,20 +64,6 @@ class RoundResult:
     """Every seat's total after the round."""
     hands: tuple[HandResult, ...]
     """Every seat's hand, seat 0 first."""
-
-
-@dataclass(frozen=True, slots=True)
-class FinalResult:
-    """How a finished game was settled."""
-
-    winner: int
-    """The winning seat (``placement[0]``)."""
-    reason: str
-    """``loss_limit``, ``rounds``, ``concede`` or ``timeout``."""
-    totals: tuple[int, ...]
-    """Every seat's total."""
-    placement: tuple[int, ...]
-    """The seats from first to last."""
 
 
 @dataclass(frozen=True, slots=True)
