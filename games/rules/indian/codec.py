@@ -16,8 +16,10 @@ from typing import Any
 
 from games.rules.common.codec import (
     MAX_INT,
-    JsonReader,
+    SeatReader,
     check_format,
+    final_from_json,
+    final_to_json,
     game_view_to_json,
     read_action_type,
     read_stored,
@@ -52,7 +54,6 @@ from games.rules.indian.engine import (
 from games.rules.indian.melds import Arrangement
 from games.rules.indian.ruleset import RuleSet
 from games.rules.indian.state import (
-    FinalResult,
     GameState,
     HandResult,
     HandStatus,
@@ -255,18 +256,6 @@ def round_result_to_json(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
-    """``{winner, reason, totals, placement}`` (``None`` while the game goes on)."""
-    if final is None:
-        return None
-    return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
-        "placement": list(final.placement),
-    }
-
-
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The rules part of the API's game view: ``scores``, ``round``, ``rounds``, ``final``.
 
@@ -334,55 +323,20 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-class _Reader(JsonReader):
+class _Reader(SeatReader[IndianCard]):
     """Strict readers: any malformed value raises ``ValueError``."""
 
     def __init__(self, seats: int) -> None:
-        self.seats = seats
+        super().__init__(seats, parse_card)
 
-    @staticmethod
-    def cards(value: object, where: str) -> tuple[IndianCard, ...]:
-        return tuple(parse_card(item) for item in _Reader.list_(value, where))
-
-    @staticmethod
-    def opt_card(value: object) -> IndianCard | None:
-        return None if value is None else parse_card(value)
-
-    @staticmethod
-    def groups(value: object, where: str) -> Groups:
-        out = tuple(_Reader.cards(group, where) for group in _Reader.list_(value, where))
+    def groups(self, value: object, where: str) -> Groups:
+        out = tuple(self.cards(group, where) for group in self.list_(value, where))
         if not all(out):
             raise ValueError(f"{where} holds an empty group")
         return out
 
     def opt_groups(self, value: object, where: str) -> Groups | None:
         return None if value is None else self.groups(value, where)
-
-    def seat(self, value: object, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.seats:
-            raise ValueError(f"{where} must be a seat from 0 to {self.seats - 1}")
-        return value
-
-    def opt_seat(self, value: object, where: str) -> int | None:
-        return None if value is None else self.seat(value, where)
-
-    def per_seat(self, value: object, where: str) -> tuple[int, ...]:
-        items = self.list_(value, where)
-        if len(items) != self.seats:
-            raise ValueError(f"{where} must have one entry per seat")
-        return tuple(self.int_(item, where) for item in items)
-
-    def seat_list(self, value: object, where: str) -> tuple[int, ...]:
-        seats = tuple(self.seat(item, where) for item in self.list_(value, where))
-        if len(set(seats)) != len(seats):
-            raise ValueError(f"{where} names a seat twice")
-        return seats
-
-    def one_per_seat(self, value: object, where: str) -> Sequence[Any]:
-        items = self.list_(value, where)
-        if len(items) != self.seats:
-            raise ValueError(f"{where} must have one entry per seat")
-        return items
 
 
 def _history_from_json(value: object, r: _Reader) -> tuple[HistoryEntry, ...]:
@@ -502,20 +456,18 @@ def _check_dealt(
 
 def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
     obj = r.obj(data, "round result")
-    hands = []
-    for seat, item in enumerate(r.one_per_seat(obj["hands"], "result hands")):
-        entry = r.obj(item, "result hand")
-        if r.seat(entry["seat"], "result hand seat") != seat:
-            raise ValueError("result hands must be in seat order")
-        hands.append(
-            HandResult(
-                seat,
-                HandStatus(entry["status"]),
-                r.groups(entry["groups"], "result groups"),
-                r.cards(entry["ungrouped"], "result ungrouped"),
-                r.int_(entry["value"], "result value"),
-            )
+    hands = [
+        HandResult(
+            seat,
+            HandStatus(entry["status"]),
+            r.groups(entry["groups"], "result groups"),
+            r.cards(entry["ungrouped"], "result ungrouped"),
+            r.int_(entry["value"], "result value"),
         )
+        for seat, entry in enumerate(
+            r.in_seat_order(r.one_per_seat(obj["hands"], "result hands"), "result hand")
+        )
+    ]
     wild = r.obj(obj["wild_joker"], "wild_joker")
     wild_card = parse_card(wild["card"])
     if wild.get("rank") != rank_text(wild_rank_of(wild_card)):
@@ -535,27 +487,6 @@ def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
     if result.points != tuple(hand.value for hand in hands):
         raise ValueError("a deal's points are its hands' values")
     return result
-
-
-def _final_from_json(data: object, r: _Reader) -> FinalResult | None:
-    if data is None:
-        return None
-    obj = r.obj(data, "final")
-    reason = obj["reason"]
-    if reason not in FINAL_REASONS:
-        raise ValueError("unknown final reason")
-    placement = r.seat_list(obj["placement"], "placement")
-    if sorted(placement) != list(range(r.seats)):
-        raise ValueError("placement must list every seat once")
-    winner = r.seat(obj["winner"], "winner")
-    if winner != placement[0]:
-        raise ValueError("the winner is placed first")
-    return FinalResult(
-        winner=winner,
-        reason=reason,
-        totals=r.per_seat(obj["totals"], "totals"),
-        placement=placement,
-    )
 
 
 def state_from_json(data: object) -> GameState:
@@ -584,7 +515,7 @@ def _state_from_json(data: object) -> GameState:
         for item in r.one_per_seat(obj["went_out"], "went_out")
     )
     left = r.seat_list(obj["left"], "left")
-    final = _final_from_json(obj["final"], r)
+    final = final_from_json(obj["final"], r, FINAL_REASONS)
     return GameState(
         rules=rules,
         seats=seats,
