@@ -1,6 +1,10 @@
 """The pieces of a round's state machine every game shares: the checks every action goes
 through first (the game is on, the round is on, it is this seat's turn, the action is
-allowed in this phase), seats, concessions, ``is_legal`` and copying a frozen state.
+allowed in this phase), the check that a deal is due, seats and table sizes, cards named
+by an action, concessions, ``is_legal``, and copying a frozen state or a hand.
+
+A game that calls its rounds something else (Indian Rummy's deals) names them with
+``called``, so that its messages speak its own words.
 
 >>> check_seat(3, seats=4)
 3
@@ -16,6 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import fields
 from typing import Any, NoReturn, TypeVar
 
+from games.rules.common.cards import AnyCard, Card, Joker
 from games.rules.common.errors import (
     GameNotActive,
     NotYourTurn,
@@ -66,6 +71,31 @@ def check_seat(seat: object, seats: int, name: str = "seat") -> int:
     return seat
 
 
+def check_seat_count(seats: object, low: int, high: int) -> int:
+    """``seats`` when a table of that many seats may play (``low`` to ``high``); else a
+    ``ValidationError``."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high:
+        raise ValidationError(
+            f"seats must be {low} to {high}, not {seats!r}.",
+            {"seats": [f"Must be {low} to {high}."]},
+        )
+    return seats
+
+
+def check_card(card: object, field: str = "card") -> AnyCard:
+    """``card`` when it is a card or the joker (what an action names); else a
+    ``ValidationError`` naming ``field``."""
+    if not isinstance(card, Card | Joker):
+        raise ValidationError(f"{card!r} is not a card.", {field: ["Must be a card."]})
+    return card
+
+
+def without(hand: tuple[T, ...], card: T) -> tuple[T, ...]:
+    """``hand`` less one copy of ``card`` (which it holds)."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
 def check_concede_reason(reason: object) -> str:
     """``reason`` when it is one of :data:`CONCEDE_REASONS`; else a ``ValidationError``."""
     if reason not in CONCEDE_REASONS:
@@ -78,7 +108,13 @@ def check_concede_reason(reason: object) -> str:
 
 
 def refuse_turn(
-    *, game_over: bool, round_over: bool, number: int, turn: int | None, seat: int
+    *,
+    game_over: bool,
+    round_over: bool,
+    number: int,
+    turn: int | None,
+    seat: int,
+    called: str = "round",
 ) -> NoReturn:
     """The refusal of an action by ``seat`` when it may not act now, in the order every
     game checks: the game is over (``game_not_active``); the round is over and the next
@@ -86,8 +122,21 @@ def refuse_turn(
     if game_over:
         raise GameNotActive("The game is over.")
     if round_over:
-        raise WrongPhase(f"Round {number} is over; the next round has not been dealt.")
+        raise WrongPhase(
+            f"{called.capitalize()} {number} is over; the next {called} has not been dealt."
+        )
     raise NotYourTurn(f"It is seat {turn}'s turn, not seat {seat}'s.")
+
+
+def check_deal_due(
+    *, game_over: bool, round_over: bool, number: int, called: str = "round"
+) -> None:
+    """Refuse to deal the next round while the game is over (``game_not_active``) or
+    round ``number`` is still being played (``wrong_phase``)."""
+    if game_over:
+        raise GameNotActive(f"The game is over; no {called} can be dealt.")
+    if not round_over:
+        raise WrongPhase(f"{called.capitalize()} {number} is still being played.")
 
 
 def check_phase(

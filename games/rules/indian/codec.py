@@ -24,6 +24,7 @@ from games.rules.common.codec import (
     read_action_type,
     read_stored,
 )
+from games.rules.common.engine import CONCEDE_REASONS
 from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
 from games.rules.common.pile import pile_history_to_json
 from games.rules.indian.actions import (
@@ -45,7 +46,6 @@ from games.rules.indian.cards import (
     wild_rank_of,
 )
 from games.rules.indian.engine import (
-    CONCEDE_REASONS,
     HAND_SIZE,
     MAX_SEATS,
     MIN_SEATS,
