@@ -73,7 +73,8 @@ Settling (:mod:`.results`)
 
 The round's machinery (:mod:`.engine`)
     ``refuse_turn`` (game over, round over, not your turn: the checks every action goes
-    through first, in that order), ``check_phase``, ``check_seat``,
-    ``check_concede_reason`` / ``CONCEDE_REASONS``, ``is_legal(apply_action, state,
-    action, seat)``, ``evolve(state, **changes)``.
+    through first, in that order), ``check_phase``, ``check_deal_due``, ``check_seat``,
+    ``check_seat_count``, ``check_card``, ``check_concede_reason`` / ``CONCEDE_REASONS``,
+    ``is_legal(apply_action, state, action, seat)``, ``evolve(state, **changes)``,
+    ``without(hand, card)``.
 """

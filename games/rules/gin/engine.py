@@ -28,6 +28,7 @@ from typing import Any
 from games.rules.common.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards
 from games.rules.common.engine import (
     check_concede_reason,
+    check_deal_due,
     check_phase,
     check_seat,
     evolve,
@@ -41,7 +42,6 @@ from games.rules.common.errors import (
     InvalidCard,
     InvalidMelds,
     ValidationError,
-    WrongPhase,
 )
 from games.rules.gin.actions import Action, BigGin, Discard, DrawDiscard, DrawStock, Knock, Pass
 from games.rules.gin.deck import value_of
@@ -207,10 +207,11 @@ def deal_next_round(state: GameState, deck: Iterable[Card | str], salt: str = ""
     """Deal the next round from ``deck``; the dealer alternates (drawn rounds included).
     ``salt``, the deal's secret salt, orders nothing in Gin Rummy: nothing is shuffled
     once a round is dealt."""
-    if state.final is not None:
-        raise GameNotActive("The game is over; no round can be dealt.")
-    if state.round.phase is not _ROUND_OVER:
-        raise WrongPhase(f"Round {state.round.number} is still being played.")
+    check_deal_due(
+        game_over=state.final is not None,
+        round_over=state.round.phase is _ROUND_OVER,
+        number=state.round.number,
+    )
     number = state.round.number + 1
     return evolve(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
 

@@ -47,11 +47,15 @@ from typing import Any
 
 from games.rules.common.cards import Card
 from games.rules.common.engine import (
+    check_card,
     check_concede_reason,
+    check_deal_due,
     check_phase,
     check_seat,
+    check_seat_count,
     evolve,
     refuse_turn,
+    without,
 )
 from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.pile import DISCARD, DRAW_DISCARD, PileEvent
@@ -137,14 +141,6 @@ def _text(cards: Iterable[RummyCard]) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def _check_seats(seats: object) -> int:
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
-        raise ValidationError(
-            f"seats must be 2, 3 or 4, not {seats!r}.", {"seats": ["Must be 2 to 4."]}
-        )
-    return seats
-
-
 def deal_round(
     rules: RuleSet, seats: int, number: int, dealer: int, deck: Iterable[RummyCard | str]
 ) -> RoundState:
@@ -174,7 +170,7 @@ def new_game(
     cards and the rules' jokers, in dealing order)."""
     if not isinstance(rules, RuleSet):
         raise ValidationError("rules must be a RuleSet.", {"rules": ["Must be a RuleSet."]})
-    seats = _check_seats(seats)
+    seats = check_seat_count(seats, 2, 4)
     dealer = check_seat(dealer, seats, "dealer")
     return GameState(
         rules=rules,
@@ -190,10 +186,11 @@ def deal_next_round(
     """Deal the next round from ``deck``; the dealer moves one seat on. ``salt``, the
     deal's secret salt, orders nothing in Rummy: an empty stock ends the round rather
     than being made again from the discard pile."""
-    if state.final is not None:
-        raise GameNotActive("The game is over; no round can be dealt.")
-    if state.round.phase is not Phase.ROUND_OVER:
-        raise WrongPhase(f"Round {state.round.number} is still being played.")
+    check_deal_due(
+        game_over=state.final is not None,
+        round_over=state.round.phase is Phase.ROUND_OVER,
+        number=state.round.number,
+    )
     dealer = (state.round.dealer + 1) % state.seats
     rnd = deal_round(state.rules, state.seats, state.round.number + 1, dealer, deck)
     return evolve(state, round=rnd)
@@ -209,11 +206,6 @@ def _can_play_joker(hand: Sequence[RummyCard], table: Sequence[TableMeld]) -> bo
     if len(hand) >= 2 and any(accepts_joker(meld) for meld in table):
         return True
     return len(hand) >= 4 and joker_meld_in(count_key(hand)[0])
-
-
-def _without(hand: tuple[RummyCard, ...], card: RummyCard) -> tuple[RummyCard, ...]:
-    index = hand.index(card)
-    return hand[:index] + hand[index + 1 :]
 
 
 def _meld_available(rules: RuleSet, rnd: RoundState, seat: int) -> bool:
@@ -263,7 +255,7 @@ def _layoff_options(rnd: RoundState, seat: int) -> list[LayoffOption]:
             for end, new in layoff_fits(meld, card).items():
                 if rnd.jokers_owed and not isinstance(card, Joker):
                     table = _replace(rnd.table, new)
-                    if not _can_play_joker(_without(hand, card), table):
+                    if not _can_play_joker(without(hand, card), table):
                         continue
                 out.append(LayoffOption(card, meld.id, end))
     return out
@@ -277,7 +269,7 @@ def _swap_options(rnd: RoundState, seat: int) -> list[LayoffOption]:
         for card in sorted(swap_cards(meld) & held):
             new = swap_joker_into(meld, card)
             assert new is not None
-            if _can_play_joker(sort_hand((*_without(hand, card), JOKER)), _replace(rnd.table, new)):
+            if _can_play_joker(sort_hand((*without(hand, card), JOKER)), _replace(rnd.table, new)):
                 out.append(LayoffOption(card, meld.id))
     return out
 
@@ -465,12 +457,6 @@ def _draw(state: GameState, seat: int, from_stock: bool) -> GameState:
     return evolve(state, round=new)
 
 
-def _check_card(card: object, field: str = "card") -> RummyCard:
-    if not isinstance(card, Card | Joker):
-        raise ValidationError(f"{card!r} is not a card.", {field: ["Must be a card."]})
-    return card
-
-
 def _check_meld_id(rnd: RoundState, meld: object) -> TableMeld:
     if isinstance(meld, bool) or not isinstance(meld, int):
         raise ValidationError(
@@ -554,7 +540,7 @@ def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
     rnd = state.round
     if not rnd.came_out[seat]:
         raise NotOutYet("You may lay off only after coming out (your first meld).")
-    card = _check_card(action.card)
+    card = check_card(action.card)
     end = action.end
     if end is not None and end not in (End.LOW, End.HIGH):
         raise ValidationError(
@@ -582,7 +568,7 @@ def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
         new = fits[End(end)]
     if len(hand) == 1:
         raise MustKeepDiscard(f"Laying off {card} would empty your hand: discard it instead.")
-    new_hand = _without(hand, card)
+    new_hand = without(hand, card)
     table = _replace(rnd.table, new)
     owed = rnd.jokers_owed - (1 if rnd.jokers_owed and isinstance(card, Joker) else 0)
     if owed and not _can_play_joker(new_hand, table):
@@ -609,7 +595,7 @@ def _swap(state: GameState, seat: int, action: SwapJoker) -> GameState:
         raise NotOutYet("You may swap a joker only after coming out (your first meld).")
     if rnd.jokers_owed:
         raise JokerMustBePlayed("Play the joker you took before swapping another.")
-    card = _check_card(action.card)
+    card = check_card(action.card)
     hand = rnd.hands[seat]
     if card not in hand:
         raise CardNotInHand(f"{card} is not in your hand.")
@@ -620,7 +606,7 @@ def _swap(state: GameState, seat: int, action: SwapJoker) -> GameState:
     if new is None:
         what = "holds no joker" if not meld.jokers else f"has no joker that {card} can replace"
         raise InvalidLayoff(f"Meld {meld.id} [{meld}] {what}.")
-    new_hand = sort_hand((*_without(hand, card), JOKER))
+    new_hand = sort_hand((*without(hand, card), JOKER))
     table = _replace(rnd.table, new)
     if not _can_play_joker(new_hand, table):
         raise JokerMustBePlayed(
@@ -642,7 +628,7 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
     (``joker_must_be_played``); not the card just taken from the discard pile while the
     hand holds another (``cannot_discard_drawn_card``)."""
     rnd = state.round
-    card = _check_card(card)
+    card = check_card(card)
     hand = rnd.hands[seat]
     if card not in hand:
         raise CardNotInHand(f"{card} is not in your hand.")
@@ -654,7 +640,7 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
         raise CannotDiscardDrawnCard(
             f"{card} was taken from the discard pile this turn; it cannot be discarded now."
         )
-    new_hand = _without(hand, card)
+    new_hand = without(hand, card)
     rnd = evolve(
         rnd,
         hands=_with_hand(rnd, seat, new_hand),
