@@ -18,8 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
+from games.rules.common.actions import Discard, DrawDiscard, DrawStock
 from games.rules.common.cards import AnyCard, Card, Joker
 from games.rules.common.errors import (
     GameNotActive,
@@ -28,6 +29,7 @@ from games.rules.common.errors import (
     ValidationError,
     WrongPhase,
 )
+from games.rules.common.game import MatchState
 
 CONCEDE_REASONS = ("concede", "timeout")
 """How a seat gives a game up: it concedes, or runs out of time (three turn timeouts)."""
@@ -35,6 +37,8 @@ CONCEDE_REASONS = ("concede", "timeout")
 T = TypeVar("T")
 S = TypeVar("S")
 A = TypeVar("A")
+C = TypeVar("C", Card, AnyCard)
+C_co = TypeVar("C_co", Card, AnyCard, covariant=True)
 
 _INIT_FIELDS: dict[type, tuple[tuple[str, ...], dict[str, int]]] = {}
 
@@ -126,6 +130,72 @@ def refuse_turn(
             f"{called.capitalize()} {number} is over; the next {called} has not been dealt."
         )
     raise NotYourTurn(f"It is seat {turn}'s turn, not seat {seat}'s.")
+
+
+def check_turn(state: MatchState, seat: int, called: str = "round") -> None:
+    """Refuse an action by ``seat`` unless it is that seat's turn, as :func:`refuse_turn`
+    says why (nobody has the turn when the game or the round is over)."""
+    if state.turn != seat:
+        refuse_turn(
+            game_over=state.is_over,
+            round_over=state.awaiting_deal,
+            number=state.round.number,
+            turn=state.turn,
+            seat=seat,
+            called=called,
+        )
+
+
+class LeavingState(Protocol):
+    """A game state, as far as a concession reads it."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """One score per seat."""
+        ...
+
+    @property
+    def final(self) -> object | None: ...
+
+    @property
+    def left(self) -> tuple[int, ...]: ...
+
+
+def check_leaving(state: LeavingState, seat: object, reason: object) -> tuple[int, str]:
+    """``(seat, reason)`` when ``seat`` may give the game up for ``reason`` (``concede``
+    or ``timeout``): a seat of the table (``validation_error``), in a game still going on
+    (``game_not_active``) that it has not left yet (``game_not_active``)."""
+    seat = check_seat(seat, len(state.scores))
+    reason = check_concede_reason(reason)
+    if state.final is not None:
+        raise GameNotActive("The game is over.")
+    if seat in state.left:
+        raise GameNotActive(f"Seat {seat} has already left the game.")
+    return seat, reason
+
+
+class LegalEntry(Protocol[C_co]):
+    """An entry of a view's legal actions, as far as :func:`shared_moves` reads it."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def cards(self) -> tuple[C_co, ...] | None: ...
+
+
+def shared_moves(
+    entry: LegalEntry[C],
+) -> list[DrawStock | DrawDiscard | Discard[C]] | None:
+    """The concrete actions of a legal-action entry of a kind every game shares (a draw,
+    or each card a discard may name); ``None`` for a kind that is the game's own."""
+    if entry.type == DrawStock.type:
+        return [DrawStock()]
+    if entry.type == DrawDiscard.type:
+        return [DrawDiscard()]
+    if entry.type == Discard.type:
+        return [Discard(card) for card in entry.cards or ()]
+    return None
 
 
 def check_deal_due(

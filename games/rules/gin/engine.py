@@ -27,18 +27,18 @@ from typing import Any
 
 from games.rules.common.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards
 from games.rules.common.engine import (
-    check_concede_reason,
     check_deal_due,
+    check_leaving,
     check_phase,
     check_seat,
     evolve,
     refuse_turn,
+    shared_moves,
 )
 from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.errors import (
     CannotDiscardDrawnCard,
     CardNotInHand,
-    GameNotActive,
     InvalidCard,
     InvalidMelds,
     ValidationError,
@@ -293,14 +293,11 @@ def expand_legal_actions(legal: Iterable[LegalAction]) -> list[Action]:
     """Concrete actions from :func:`legal_actions` entries (a knock without declared melds)."""
     out: list[Action] = []
     for entry in legal:
-        if entry.type == Pass.type:
+        shared = shared_moves(entry)
+        if shared is not None:
+            out.extend(shared)
+        elif entry.type == Pass.type:
             out.append(Pass())
-        elif entry.type == DrawStock.type:
-            out.append(DrawStock())
-        elif entry.type == DrawDiscard.type:
-            out.append(DrawDiscard())
-        elif entry.type == Discard.type:
-            out.extend(Discard(card) for card in entry.cards or ())
         elif entry.type == Knock.type:
             out.extend(Knock(card) for card in entry.cards or ())
         elif entry.type == BigGin.type:
@@ -690,10 +687,7 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     """End the game: ``seat`` gives up (``reason`` ``concede`` or ``timeout``) and the
     other seat wins whatever the scores. The current round is left as it was and gets no
     result."""
-    seat = check_seat(seat, 2)
-    reason = check_concede_reason(reason)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
+    seat, reason = check_leaving(state, seat, reason)
     return evolve(state, final=settle_concession(state.rules, state.rounds, seat, reason))
 
 

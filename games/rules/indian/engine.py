@@ -39,13 +39,14 @@ from typing import Any
 from games.rules.common.cards import Card
 from games.rules.common.engine import (
     check_card,
-    check_concede_reason,
     check_deal_due,
+    check_leaving,
     check_phase,
     check_seat,
     check_seat_count,
+    check_turn,
     evolve,
-    refuse_turn,
+    shared_moves,
     without,
 )
 from games.rules.common.engine import is_legal as common_is_legal
@@ -313,14 +314,11 @@ def legal_moves(state: GameState, seat: int, wrong_shows: bool = False) -> list[
     with ``wrong_shows`` a ``declare`` with every other allowed card too."""
     out: list[Action] = []
     for entry in legal_actions(state, seat):
-        if entry.type == DrawStock.type:
-            out.append(DrawStock())
-        elif entry.type == DrawDiscard.type:
-            out.append(DrawDiscard())
+        shared = shared_moves(entry)
+        if shared is not None:
+            out.extend(shared)
         elif entry.type == Drop.type:
             out.append(Drop())
-        elif entry.type == Discard.type:
-            out.extend(Discard(card) for card in entry.cards or ())
         elif entry.type == Declare.type:
             valid = entry.valid_with or ()
             if wrong_shows:
@@ -376,16 +374,8 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     :class:`~games.rules.common.errors.RulesError` carrying the API's code when it is not
     allowed (check order: see the module docstring)."""
     seat = check_seat(seat, state.seats)
+    check_turn(state, seat, called="deal")
     rnd = state.round
-    if state.final is not None or rnd.phase is Phase.ROUND_OVER or rnd.turn != seat:
-        refuse_turn(
-            game_over=state.final is not None,
-            round_over=rnd.phase is Phase.ROUND_OVER,
-            number=rnd.number,
-            turn=rnd.turn,
-            seat=seat,
-            called="deal",
-        )
     check_phase(action, rnd.phase, _PHASE_ACTIONS, _ACTIONS)
     if isinstance(action, DrawStock):
         return _draw_stock(state, seat)
@@ -726,12 +716,7 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     at the deal's highest drop cost (none when the seat is already out of the deal, or
     between deals) and the seat leaves the game, placed last; the game goes on while two
     seats or more are left in it (in points format the deal is the game)."""
-    seat = check_seat(seat, state.seats)
-    reason = check_concede_reason(reason)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
-    if seat in state.left:
-        raise GameNotActive(f"Seat {seat} has already left the game.")
+    seat, reason = check_leaving(state, seat, reason)
     if state.went_out[seat] is not None:
         raise GameNotActive(f"Seat {seat} is out of the game.")
     state = evolve(state, left=(*state.left, seat))

@@ -48,13 +48,14 @@ from typing import Any
 from games.rules.common.cards import Card
 from games.rules.common.engine import (
     check_card,
-    check_concede_reason,
     check_deal_due,
+    check_leaving,
     check_phase,
     check_seat,
     check_seat_count,
+    check_turn,
     evolve,
-    refuse_turn,
+    shared_moves,
     without,
 )
 from games.rules.common.engine import is_legal as common_is_legal
@@ -321,12 +322,9 @@ def legal_moves(state: GameState, seat: int, melds: bool = True) -> list[Action]
     player not yet out gets the one best first meld instead (:func:`best_melds`)."""
     out: list[Action] = []
     for entry in legal_actions(state, seat):
-        if entry.type == DrawStock.type:
-            out.append(DrawStock())
-        elif entry.type == DrawDiscard.type:
-            out.append(DrawDiscard())
-        elif entry.type == Discard.type:
-            out.extend(Discard(card) for card in entry.cards or ())
+        shared = shared_moves(entry)
+        if shared is not None:
+            out.extend(shared)
         elif entry.type == Layoff.type:
             out.extend(Layoff(o.card, o.meld, o.end) for o in entry.options or ())
         elif entry.type == SwapJoker.type:
@@ -397,16 +395,8 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     :class:`~games.rules.common.errors.RulesError` carrying the API's code when it is not
     allowed (check order: see the module docstring)."""
     seat = check_seat(seat, state.seats)
-    rnd = state.round
-    if state.final is not None or rnd.phase is Phase.ROUND_OVER or rnd.turn != seat:
-        refuse_turn(
-            game_over=state.final is not None,
-            round_over=rnd.phase is Phase.ROUND_OVER,
-            number=rnd.number,
-            turn=rnd.turn,
-            seat=seat,
-        )
-    check_phase(action, rnd.phase, _PHASE_ACTIONS, _ACTIONS)
+    check_turn(state, seat)
+    check_phase(action, state.round.phase, _PHASE_ACTIONS, _ACTIONS)
     if isinstance(action, DrawStock):
         return _draw(state, seat, from_stock=True)
     if isinstance(action, DrawDiscard):
@@ -719,12 +709,7 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     """``seat`` leaves the game (``reason`` ``concede`` or ``timeout``). With two seats the
     other seat wins at once; with 3-4 the seat is marked as left (a computer plays on for
     it and it is placed last) and the game goes on while two or more seats have not left."""
-    seat = check_seat(seat, state.seats)
-    reason = check_concede_reason(reason)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
-    if seat in state.left:
-        raise GameNotActive(f"Seat {seat} has already left the game.")
+    seat, reason = check_leaving(state, seat, reason)
     state = evolve(state, left=(*state.left, seat))
     if state.seats - len(state.left) < 2:
         state = evolve(state, final=settle_game(state, reason))
