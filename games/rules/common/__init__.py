@@ -44,8 +44,8 @@ Errors (:mod:`.errors`)
     ``InvalidCard``, ``ValidationError``; ``IllegalAction``: ``GameNotActive``,
     ``NotYourTurn``, ``WrongPhase``, ``CardNotInHand``, ``CannotDiscardDrawnCard``,
     ``InvalidMelds``; ``ErrorCode`` (the shared codes; each game has its own enum too),
-    ``ErrorKind``, ``SHARED_ERRORS``, ``http_status(error)``, ``errors_by_code(errors)``,
-    ``brief_repr``.
+    ``ErrorKind``, ``BASE_ERRORS`` (those every game raises), ``SHARED_ERRORS``,
+    ``http_status(error)``, ``errors_by_code(errors)``, ``brief_repr``.
 
     >>> from games.rules.common.errors import NotYourTurn, ValidationError, http_status
     >>> http_status(ValidationError), http_status(NotYourTurn)
