@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 
 from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
 from games.rules.common.game import JsonObject
-from games.rules.common.results import FinalResult
+from games.rules.common.results import FinalResult, Settlement
 from games.rules.common.view import SeatView
 
 C = TypeVar("C")
@@ -188,17 +188,17 @@ def game_view_to_json(
     }
 
 
+def settlement_to_json(final: Settlement) -> JsonObject:
+    """What every game's final result says first: ``{winner, reason, totals}``."""
+    return {"winner": final.winner, "reason": final.reason, "totals": list(final.totals)}
+
+
 def final_to_json(final: FinalResult | None) -> JsonObject | None:
     """A game of places' final result: ``{winner, reason, totals, placement}``
     (``None`` while the game goes on)."""
     if final is None:
         return None
-    return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
-        "placement": list(final.placement),
-    }
+    return {**settlement_to_json(final), "placement": list(final.placement)}
 
 
 def final_from_json(

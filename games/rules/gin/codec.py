@@ -25,6 +25,7 @@ from games.rules.common.codec import (
     melds_field,
     read_action_type,
     read_stored,
+    settlement_to_json,
 )
 from games.rules.common.errors import ValidationError
 from games.rules.common.pile import pile_history_to_json
@@ -149,9 +150,7 @@ def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
     if final is None:
         return None
     return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
+        **settlement_to_json(final),
         "breakdown": [
             {
                 "seat": line.seat,
