@@ -10,6 +10,7 @@ from enum import StrEnum
 from typing import Any
 
 from games.rules.common.cards import Card, mask_of, sort_cards
+from games.rules.common.game import Match
 from games.rules.common.pile import PileEvent, pile_events
 from games.rules.common.view import SeatView
 from games.rules.gin.melds import Meld
@@ -186,11 +187,8 @@ class RoundState:
         object.__setattr__(self, "hand_masks", (mask_of(hands[0]), mask_of(hands[1])))
 
 
-_ROUND_OVER = Phase.ROUND_OVER
-
-
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Match):
     """The whole match: rules, scores, the current round and the finished ones.
 
     After an action ends a round and the game goes on, ``awaiting_deal`` is true (the
@@ -207,21 +205,6 @@ class GameState:
     """Results of the finished rounds, oldest first."""
     final: FinalResult | None = None
     """The settlement, once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (target reached, conceded or timed out)."""
-        return self.final is not None
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """Whether the round is over and the next round must be dealt."""
-        return self.final is None and self.round.phase is _ROUND_OVER
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act, or ``None`` when nobody may act."""
-        return None if self.final is not None else self.round.turn
 
     @property
     def left(self) -> tuple[int, ...]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.rules.common.game import Match
 from games.rules.common.pile import PileEvent, pile_events
 from games.rules.common.results import FinalResult
 from games.rules.common.view import SeatView
@@ -169,7 +170,7 @@ class RoundState:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Match):
     """The whole match.
 
     After an action ends a deal and the game goes on, ``awaiting_deal`` is true until
@@ -194,21 +195,6 @@ class GameState:
     last, the first to leave last of all)."""
     final: FinalResult | None = None
     """The settlement, once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.final is not None
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """Whether the deal is over and the next one must be dealt."""
-        return self.final is None and self.round.phase is Phase.ROUND_OVER
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act, or ``None`` when nobody may."""
-        return None if self.final is not None else self.round.turn
 
     def in_game(self, seat: int) -> bool:
         """Whether ``seat`` is still dealt in: it has neither gone out nor left."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.rules.common.game import Match
 from games.rules.common.pile import PileEvent
 from games.rules.common.results import FinalResult
 from games.rules.common.view import SeatView
@@ -104,7 +105,7 @@ class RoundState:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Match):
     """The whole match.
 
     After an action ends a round and the game goes on, ``awaiting_deal`` is true until
@@ -126,21 +127,6 @@ class GameState:
     computer plays on for them and they are placed last)."""
     final: FinalResult | None = None
     """The settlement, once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.final is not None
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """Whether the round is over and the next round must be dealt."""
-        return self.final is None and self.round.phase is Phase.ROUND_OVER
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act, or ``None`` when nobody may act."""
-        return None if self.final is not None else self.round.turn
 
 
 @dataclass(frozen=True, slots=True)
