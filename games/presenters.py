@@ -18,7 +18,8 @@ from games.phrases import PHRASES
 
 
 def _variant_keys(game: Game) -> dict[str, Any]:
-    """``variant`` on games of any variant but Gin Rummy (whose shapes stay as they were)."""
+    """``variant`` on the games of a variant that names itself (``Variant.names_itself``:
+    every one whose shapes were not published before there were others)."""
     return {"variant": game.variant} if game.game_variant.names_itself else {}
 
 
@@ -156,8 +157,8 @@ def game_summary(*, game: Game, seat: int | None) -> dict[str, Any]:
 
 
 def lobby_entry(*, game: Game) -> dict[str, Any]:
-    """A public table waiting for players; a rummy table adds ``variant``, ``seats`` and
-    ``free_seats``."""
+    """A public table waiting for players; the table of a variant that names itself adds
+    ``variant``, ``seats`` and ``free_seats``."""
     extra: dict[str, Any] = {}
     if game.game_variant.names_itself:
         taken = len(game.seats.all())

@@ -30,7 +30,7 @@ from games.models import (
     Seat,
     Visibility,
 )
-from games.variants import VARIANTS, AnyVariant, variant_for
+from games.variants import DEFAULT_VARIANT, VARIANTS, AnyVariant, variant_for
 
 
 def _seats_prefetch() -> Prefetch:
@@ -238,47 +238,51 @@ def seat_left_at_move(*, game: Game, seat: int) -> int | None:
 PROFILE_VARIANTS = tuple(VARIANTS)
 """The variants every profile lists under ``variants`` (DESIGN §5), played or not."""
 
+_SUMMED = ("gins", "big_gins", "undercuts", "hand_points", "hands")
+"""What a profile adds up of a player's result rows, in every variant (a count a variant
+does not keep, such as Gin Rummy's gins elsewhere, is 0 in its rows)."""
+
 
 def player_stats(*, user: User) -> dict[str, Any]:
-    """Lifetime statistics from the player's finished games (one aggregate query).
+    """Lifetime statistics from the player's finished games (one aggregate query), each
+    variant's record counted the same way.
 
-    The top-level keys are Gin Rummy's, as they were before there were other variants
-    (gins, big gins and undercuts exist only there); ``variants`` has every variant's games
-    and wins (a Rummy win is a first place).
+    ``variants`` has every variant's games, wins (a Rummy win is a first place) and
+    losses. The top-level keys are the whole record of the variant a request that names
+    none means (:data:`games.variants.DEFAULT_VARIANT`, DESIGN: the profile's games,
+    wins, gins, big gins and undercuts), as they were before there were others.
     """
-    gin = Q(variant="gin")
-    per_variant = {}
+    counted: dict[str, Any] = {}
     for variant in PROFILE_VARIANTS:
-        per_variant[f"{variant}_games"] = Count("id", filter=Q(variant=variant))
-        per_variant[f"{variant}_wins"] = Count("id", filter=Q(variant=variant, won=True))
-    agg = GameResult.objects.filter(user=user).aggregate(
-        games=Count("id", filter=gin),
-        wins=Count("id", filter=gin & Q(won=True)),
-        gins=Sum("gins", default=0, filter=gin),
-        big_gins=Sum("big_gins", default=0, filter=gin),
-        undercuts=Sum("undercuts", default=0, filter=gin),
-        hand_points=Sum("hand_points", default=0, filter=gin),
-        hands=Sum("hands", default=0, filter=gin),
-        **per_variant,
-    )
-    hands = agg["hands"] or 0
+        played = Q(variant=variant)
+        counted[f"{variant}_games"] = Count("id", filter=played)
+        counted[f"{variant}_wins"] = Count("id", filter=played & Q(won=True))
+        for name in _SUMMED:
+            counted[f"{variant}_{name}"] = Sum(name, default=0, filter=played)
+    agg = GameResult.objects.filter(user=user).aggregate(**counted)
+    records = {variant: _variant_record(agg, variant) for variant in PROFILE_VARIANTS}
     return {
-        "games": agg["games"],
-        "wins": agg["wins"],
-        "losses": agg["games"] - agg["wins"],
-        "gins": agg["gins"],
-        "big_gins": agg["big_gins"],
-        "undercuts": agg["undercuts"],
-        "hands": hands,
-        "average_points_per_hand": round(agg["hand_points"] / hands, 2) if hands else 0.0,
+        **records[DEFAULT_VARIANT],
         "variants": {
-            variant: {
-                "games": agg[f"{variant}_games"],
-                "wins": agg[f"{variant}_wins"],
-                "losses": agg[f"{variant}_games"] - agg[f"{variant}_wins"],
-            }
-            for variant in PROFILE_VARIANTS
+            variant: {key: record[key] for key in ("games", "wins", "losses")}
+            for variant, record in records.items()
         },
+    }
+
+
+def _variant_record(agg: dict[str, Any], variant: str) -> dict[str, Any]:
+    """One variant's record in a profile, from :func:`player_stats`'s aggregate."""
+    games, wins, hands = agg[f"{variant}_games"], agg[f"{variant}_wins"], agg[f"{variant}_hands"]
+    points = agg[f"{variant}_hand_points"]
+    return {
+        "games": games,
+        "wins": wins,
+        "losses": games - wins,
+        "gins": agg[f"{variant}_gins"],
+        "big_gins": agg[f"{variant}_big_gins"],
+        "undercuts": agg[f"{variant}_undercuts"],
+        "hands": hands,
+        "average_points_per_hand": round(points / hands, 2) if hands else 0.0,
     }
 
 

@@ -402,7 +402,7 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
         }
         if RatedGame.objects.filter(game_id=game_id).exists():
             return None  # another delivery rated it while we waited for the locks
-        rateable = len(results) == 2 if variant == DEFAULT_VARIANT else len(results) >= 2
+        rateable = len(results) >= 2  # two rated players at least, whatever the game
         if not rateable:
             return RatedGame.objects.create(game_id=game_id, applied=False)
         before = {uid: _as_glicko(rows[uid]) for uid in user_ids}

@@ -1,19 +1,16 @@
 """The rules of a family of card games, one sibling package per game.
 
 * :mod:`games.rules.common`: what every game shares (cards and the joker, the error
-  classes, option validation, the JSON readers, and the one typed interface a game's
-  rules implement, :class:`~games.rules.common.game.GameRules`);
+  classes, option validation, the JSON readers and writers, the round machinery, the
+  settlement, a seat's view, and the one typed interface a game's rules implement,
+  :class:`~games.rules.common.game.GameRules`, with the one fold of a move log);
 * :mod:`games.rules.gin`: Gin Rummy (DESIGN §3-§4), two seats;
-* :mod:`games.rules.rummy`: Rummy (DESIGN §5), two to four seats, two decks and jokers.
+* :mod:`games.rules.rummy`: Rummy (DESIGN §5), two to four seats, two decks and jokers;
+* :mod:`games.rules.indian`: Indian Rummy (DESIGN §6), two to six seats, 13 cards, a wild
+  joker.
 
 Every package is pure Python, standard library only, deterministic given its decks: no
 Django, no I/O, no clock. A game imports only the standard library and
-:mod:`games.rules.common`, never another game.
+:mod:`games.rules.common`, never another game, and no game is the family's default: the
+games app reaches each one through the registry (:mod:`games.variants`).
 """
-
-# The games app (games.errors) and the settings (ENUM_NAME_OVERRIDES) still name these
-# here; they go once both reach a game through games.variants alone.
-from games.rules.common.errors import ErrorCode, InvalidInput, RulesError
-from games.rules.gin.actions import ACTION_TYPES
-
-__all__ = ["ACTION_TYPES", "ErrorCode", "InvalidInput", "RulesError"]

@@ -34,6 +34,9 @@ VARIANTS: dict[str, AnyVariant] = {variant.name: variant for variant in (GIN, RU
 """Every variant by name, the default first."""
 
 DEFAULT_VARIANT = GIN.name
+"""The variant that a request, a stored row or a command naming none means (DESIGN:
+``variant`` defaults to ``"gin"``). Code that needs one asks the registry for it here;
+none assumes a game."""
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)
 ALL_ACTION_TYPES: tuple[str, ...] = tuple(
     dict.fromkeys(t for v in VARIANTS.values() for t in v.rules.action_types)

@@ -51,8 +51,10 @@ class Variant(Generic[State, Action, View]):
     puts its ``card`` face down). A drawn card is hidden by the rules'
     ``card_is_public`` already."""
     names_itself: bool = True
-    """Whether its views and list lines carry ``variant`` (the first game, Gin Rummy, keeps
-    the shapes it had before there were others)."""
+    """Whether its views and list lines carry ``variant`` and its lobby entries ``variant``,
+    ``seats`` and ``free_seats``. Every game's description says so but that of a game
+    whose shapes were published before there were others, which keeps them (DESIGN:
+    Gin Rummy's responses are unchanged); nothing else reads a game's name."""
 
     @property
     def action_error_codes(self) -> dict[int, list[str]]:

@@ -37,7 +37,6 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
-from accounts.models import User
 from core.api import iso
 from core.exceptions import ApplicationError
 from games import services as games

@@ -225,6 +225,24 @@ class Run(Generic[Figures]):
                 times[name].extend(values)
         return times
 
+    def time_lines(self, middle: str = "p50") -> list[str]:
+        """The report's table of each player's decision times (ms): the ``middle`` one
+        (``p50``, or the ``mean``), the 95th percentile and the longest, and how many
+        decisions it made."""
+        lines = [f"decision time per player (ms):{middle:>6}      p95      max   decisions"]
+        times = self.times
+        for name in dict.fromkeys((self.a, self.b)):
+            values = times.get(name, [])
+            if middle == "mean":
+                centre = sum(values) / len(values) / 1e6 if values else 0.0
+            else:
+                centre = percentile(values, 0.5) / 1e6
+            lines.append(
+                f"  {name:26} {centre:7.3f}  {percentile(values, 0.95) / 1e6:7.3f}  "
+                f"{max(values, default=0) / 1e6:7.2f}  {len(values):>10}"
+            )
+        return lines
+
     def confidence_interval(self) -> tuple[float, float]:
         """95% interval of ``a``'s win rate from the groups of games dealt the same cards
         (:func:`games.ai.common.stats.grouped_interval`)."""

@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
-from games.ai.common.simulate import Contest, SeatPlayer, percentile
+from games.ai.common.simulate import Contest, SeatPlayer
 from games.ai.gin import PLAYERS, play
 from games.ai.gin.memory import Memory
 from games.rules.gin import GIN_RULES, Action, GameState, Outcome, PlayerView
@@ -123,15 +123,7 @@ def report(run: runner.Run[Figures]) -> str:
         f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), drawn: {total.drawn_rounds}, "
         f"games stopped unfinished: {s.unfinished}"
     )
-    lines.append("decision time per player (ms):  mean      p95      max   decisions")
-    times = s.times
-    for name in dict.fromkeys((s.a, s.b)):
-        values = times.get(name, [])
-        mean = sum(values) / len(values) / 1e6 if values else 0.0
-        lines.append(
-            f"  {name:26} {mean:7.3f}  {percentile(values, 0.95) / 1e6:7.3f}  "
-            f"{max(values, default=0) / 1e6:7.2f}  {len(values):>10}"
-        )
+    lines += s.time_lines("mean")
     return "\n".join(lines)
 
 

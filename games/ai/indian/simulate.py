@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
-from games.ai.common.simulate import Contest, SeatPlayer, percentile
+from games.ai.common.simulate import Contest, SeatPlayer
 from games.ai.indian import PLAYERS
 from games.rules.indian import (
     INDIAN_RULES,
@@ -94,16 +94,8 @@ def report(run: runner.Run[Figures]) -> str:
         f"points {s.a}: {a_total / games:.1f}, each {s.b}: {b_total / games:.1f}; drops "
         f"{s.a}: {a_drops}, each {s.b}: {b_drops:.1f}; wrong shows {s.a}: {wrong}; games "
         f"stopped unfinished: {s.unfinished}",
-        "decision time per player (ms):   p50      p95      max   decisions",
+        *s.time_lines(),
     ]
-    times = s.times
-    for name in dict.fromkeys((s.a, s.b)):
-        values = times.get(name, [])
-        lines.append(
-            f"  {name:26} {percentile(values, 0.5) / 1e6:7.3f}  "
-            f"{percentile(values, 0.95) / 1e6:7.3f}  {max(values, default=0) / 1e6:7.2f}  "
-            f"{len(values):>10}"
-        )
     return "\n".join(lines)
 
 

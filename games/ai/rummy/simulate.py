@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
-from games.ai.common.simulate import Contest, SeatPlayer, percentile
+from games.ai.common.simulate import Contest, SeatPlayer
 from games.ai.rummy import PLAYERS
 from games.rules.rummy import RUMMY_RULES, Action, GameState, Outcome, PlayerView, RuleSet
 
@@ -65,16 +65,8 @@ def report(run: runner.Run[Figures]) -> str:
         f"{a_rounds_won}; average total {s.a}: {a_total / s.games:.1f}, "
         f"each {s.b}: {b_total / s.games:.1f}; games stopped unfinished: "
         f"{s.unfinished}",
-        "decision time per player (ms):   p50      p95      max   decisions",
+        *s.time_lines(),
     ]
-    times = s.times
-    for name in dict.fromkeys((s.a, s.b)):
-        values = times.get(name, [])
-        lines.append(
-            f"  {name:26} {percentile(values, 0.5) / 1e6:7.3f}  "
-            f"{percentile(values, 0.95) / 1e6:7.3f}  {max(values, default=0) / 1e6:7.2f}  "
-            f"{len(values):>10}"
-        )
     return "\n".join(lines)
 
 

@@ -44,8 +44,9 @@ Errors (:mod:`.errors`)
     ``InvalidCard``, ``ValidationError``; ``IllegalAction``: ``GameNotActive``,
     ``NotYourTurn``, ``WrongPhase``, ``CardNotInHand``, ``CannotDiscardDrawnCard``,
     ``InvalidMelds``; ``ErrorCode`` (the shared codes; each game has its own enum too),
-    ``ErrorKind``, ``SHARED_ERRORS``, ``http_status(error)``, ``errors_by_code(errors)``,
-    ``brief_repr``, ``brief_list`` (a few items named in a message, then a count).
+    ``ErrorKind``, ``BASE_ERRORS`` (those every game raises), ``SHARED_ERRORS``,
+    ``http_status(error)``, ``errors_by_code(errors)``, ``brief_repr``, ``brief_list`` (a
+    few items named in a message, then a count).
 
     >>> from games.rules.common.errors import NotYourTurn, ValidationError, http_status
     >>> http_status(ValidationError), http_status(NotYourTurn)
@@ -56,15 +57,26 @@ Rule options (:mod:`.options`)
     ``options_from_dict(data, options)``, ``check_options(values, options)``,
     ``defaults(options)``, ``option_problems(values, options)``.
 
+A seat's view (:mod:`.view`)
+    ``SeatView[Rules, RoundView, RoundResult, FinalResult]``, every game's
+    ``PlayerView`` (seat, rules, scores, round, rounds, left, final), and
+    ``SeatView.of(state, seat, round_view)``, the view its engine's ``view_for`` returns.
+
 JSON (:mod:`.codec`, :mod:`.schema`)
     ``read_action_type`` (the action envelope), ``card_field``, ``melds_field``,
     ``check_card_lists`` (the bounds a hand sets on a body's melds or groups),
+    ``game_view_to_json`` (the view's outline: scores, round, rounds, final),
     ``JsonReader``, ``MAX_INT``, ``check_format``, ``read_stored``; ``SHARED`` (the JSON
     Schemas several games use).
 
+Settling (:mod:`.results`)
+    ``game_outcome(state, hand_points, **wins)``: every game's ``outcome`` (each seat's
+    total, the rounds it won and the points they brought it).
+
 The round's machinery (:mod:`.engine`)
     ``refuse_turn`` (game over, round over, not your turn: the checks every action goes
-    through first, in that order), ``check_phase``, ``check_seat``,
-    ``check_concede_reason`` / ``CONCEDE_REASONS``, ``is_legal(apply_action, state,
-    action, seat)``, ``evolve(state, **changes)``.
+    through first, in that order), ``check_phase``, ``check_deal_due``, ``check_seat``,
+    ``check_seat_count``, ``check_card``, ``check_concede_reason`` / ``CONCEDE_REASONS``,
+    ``is_legal(apply_action, state, action, seat)``, ``evolve(state, **changes)``,
+    ``without(hand, card)``.
 """

@@ -1,10 +1,11 @@
 """The JSON every game's codec shares: the action envelope and its card and meld fields,
-the bound on stored numbers, and the strict readers of a stored state."""
+the game view's outline, the bound on stored numbers, and the strict readers of a stored
+state."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
+from typing import Any, Generic, TypeVar
 
 from games.rules.common.errors import (
     FEW,
@@ -15,9 +16,15 @@ from games.rules.common.errors import (
     brief_repr,
     brief_text,
 )
+from games.rules.common.game import JsonObject
+from games.rules.common.results import FinalResult, Settlement
+from games.rules.common.view import SeatView
 
 C = TypeVar("C")
 T = TypeVar("T")
+RoundT = TypeVar("RoundT")
+ResultT = TypeVar("ResultT")
+FinalT = TypeVar("FinalT")
 
 MAX_INT = 2**31 - 1
 """The largest number a stored state (or a meld id) may hold: every stored number is a count."""
@@ -51,6 +58,56 @@ class JsonReader:
         if not isinstance(value, bool):
             raise ValueError(f"{where} must be a boolean")
         return value
+
+
+class SeatReader(JsonReader, Generic[C]):
+    """Strict readers of a stored state at a table of ``seats`` seats: cards read by
+    ``parse_card``, seats, and numbers one per seat that are at least ``low`` (counts,
+    or with a negative ``low`` signed scores). Any malformed value raises
+    ``ValueError``."""
+
+    def __init__(self, seats: int, parse_card: Callable[[object], C], *, low: int = 0) -> None:
+        self.seats = seats
+        self._parse_card = parse_card
+        self._low = low
+
+    def cards(self, value: object, where: str) -> tuple[C, ...]:
+        return tuple(self._parse_card(item) for item in self.list_(value, where))
+
+    def opt_card(self, value: object) -> C | None:
+        return None if value is None else self._parse_card(value)
+
+    def seat(self, value: object, where: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.seats:
+            raise ValueError(f"{where} must be a seat from 0 to {self.seats - 1}")
+        return value
+
+    def opt_seat(self, value: object, where: str) -> int | None:
+        return None if value is None else self.seat(value, where)
+
+    def one_per_seat(self, value: object, where: str) -> Sequence[Any]:
+        items = self.list_(value, where)
+        if len(items) != self.seats:
+            raise ValueError(f"{where} must have one entry per seat")
+        return items
+
+    def per_seat(self, value: object, where: str) -> tuple[int, ...]:
+        return tuple(self.int_(item, where, self._low) for item in self.one_per_seat(value, where))
+
+    def seat_list(self, value: object, where: str) -> tuple[int, ...]:
+        seats = tuple(self.seat(item, where) for item in self.list_(value, where))
+        if len(set(seats)) != len(seats):
+            raise ValueError(f"{where} names a seat twice")
+        return seats
+
+    def in_seat_order(self, items: Sequence[Any], where: str) -> Iterator[Mapping[str, Any]]:
+        """Each of ``items``, objects each naming its ``seat``: seat 0's first, then the
+        next seat's, and so on."""
+        for seat, item in enumerate(items):
+            entry = self.obj(item, where)
+            if self.seat(entry["seat"], f"{where} seat") != seat:
+                raise ValueError(f"{where}s must be in seat order")
+            yield entry
 
 
 def read_action_type(
@@ -159,6 +216,62 @@ def melds_field(
             raise ValidationError(f"melds: {message}", {"melds": [message]})
         out.append(tuple(card_field(card, "melds", parse) for card in meld))
     return tuple(out)
+
+
+def game_view_to_json(
+    view: SeatView[Any, RoundT, ResultT, FinalT],
+    round_to_json: Callable[[RoundT], JsonObject],
+    result_to_json: Callable[[ResultT], JsonObject],
+    final_to_json: Callable[[FinalT | None], JsonObject | None],
+) -> JsonObject:
+    """The rules' part of the API's game view, every game's: ``scores``, ``round`` (the
+    round as the seat sees it; ``None`` once the game is over), ``rounds`` (the finished
+    rounds' results) and ``final`` (``None`` while the game goes on), each part written
+    by the game's own writer."""
+    return {
+        "scores": list(view.scores),
+        "round": None if view.final is not None else round_to_json(view.round),
+        "rounds": [result_to_json(result) for result in view.rounds],
+        "final": final_to_json(view.final),
+    }
+
+
+def settlement_to_json(final: Settlement) -> JsonObject:
+    """What every game's final result says first: ``{winner, reason, totals}``."""
+    return {"winner": final.winner, "reason": final.reason, "totals": list(final.totals)}
+
+
+def final_to_json(final: FinalResult | None) -> JsonObject | None:
+    """A game of places' final result: ``{winner, reason, totals, placement}``
+    (``None`` while the game goes on)."""
+    if final is None:
+        return None
+    return {**settlement_to_json(final), "placement": list(final.placement)}
+
+
+def final_from_json(
+    data: object, r: SeatReader[Any], reasons: Collection[str]
+) -> FinalResult | None:
+    """The :func:`final_to_json` of a stored state, whose ``reason`` is one of
+    ``reasons``; ``ValueError`` when it is malformed."""
+    if data is None:
+        return None
+    obj = r.obj(data, "final")
+    reason = obj["reason"]
+    if reason not in reasons:
+        raise ValueError("unknown final reason")
+    placement = r.seat_list(obj["placement"], "placement")
+    if sorted(placement) != list(range(r.seats)):
+        raise ValueError("placement must list every seat once")
+    winner = r.seat(obj["winner"], "winner")
+    if winner != placement[0]:
+        raise ValueError("the winner is placed first")
+    return FinalResult(
+        winner=winner,
+        reason=reason,
+        totals=r.per_seat(obj["totals"], "totals"),
+        placement=placement,
+    )
 
 
 def check_format(obj: Mapping[str, Any], version: int) -> None:

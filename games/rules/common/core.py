@@ -3,11 +3,14 @@ every game: handing values to the game's engine and codec modules.
 
 A game's ``game`` module subclasses :class:`RulesCore` with its engine and codec (any
 module with the functions of :class:`Engine` and :class:`Codec`) and writes only what its
-rules make different: ``new_deck``, ``new_game``, ``drawn_card``, ``outcome``,
-``standings`` (and ``view_for_person`` and ``has_left`` where a seat may leave a game
-that goes on). Its state is a dataclass whose ``rounds`` field holds the finished rounds'
-results, which its codec writes under the state's ``rounds`` key
-(:mod:`games.rules.common.storage`: the server keeps them apart from the snapshot).
+rules make different: ``new_deck``, ``new_game`` and ``outcome`` (and
+``view_for_person`` where a person who left may see less than the seat).
+
+Its state is a dataclass whose ``rounds`` field holds the finished rounds' results, which
+its codec writes under the state's ``rounds`` key (:mod:`games.rules.common.storage`: the
+server keeps them apart from the snapshot), and whose round has a ``stock`` drawn from
+its start and a ``discard_pile`` taken from its end (:class:`TableState`), so the card a
+draw took is found here once for every game.
 """
 
 from __future__ import annotations
@@ -17,8 +20,9 @@ from enum import StrEnum
 from importlib import import_module
 from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
-from games.rules.common.actions import draw_is_public
+from games.rules.common.actions import DrawDiscard, DrawStock, draw_is_public
 from games.rules.common.game import (
+    DealtRound,
     GameSchemas,
     Json,
     JsonObject,
@@ -33,7 +37,35 @@ from games.rules.common.storage import dataclass_rounds, dataclass_with_rounds
 if TYPE_CHECKING:
     from games.rules.common.errors import RulesError
 
-State = TypeVar("State", bound=MatchState)
+
+
+class TableRound(DealtRound, Protocol):
+    """A round dealt to a stock and a discard pile."""
+
+    @property
+    def stock(self) -> Sequence[object]:
+        """The stock, the next card first."""
+        ...
+
+    @property
+    def discard_pile(self) -> Sequence[object]:
+        """The face-up discards, the top card last."""
+        ...
+
+
+class TableState(MatchState, Protocol):
+    """A game state whose round is a :class:`TableRound`."""
+
+    @property
+    def round(self) -> TableRound: ...
+
+    @property
+    def left(self) -> tuple[int, ...]:
+        """The seats that left a game that goes on without them, in order."""
+        ...
+
+
+State = TypeVar("State", bound=TableState)
 Action = TypeVar("Action")
 View = TypeVar("View")
 StateT = TypeVar("StateT")
@@ -50,13 +82,20 @@ class Engine(Protocol[StateT, _Action_in, _View_out]):
 
     __name__: str
 
-    def deal_next_round(self, state: StateT, deck: Sequence[str]) -> StateT: ...
+    def deal_next_round(self, state: StateT, deck: Sequence[str], salt: str) -> StateT:
+        """The next round dealt from ``deck`` with its secret ``salt`` (a game whose
+        rules order anything by it, e.g. a reshuffle, keeps it; the others ignore it)."""
+        ...
 
     def apply_action(self, state: StateT, action: _Action_in, seat: int) -> StateT: ...
 
     def concede(self, state: StateT, seat: int, reason: str = ...) -> StateT: ...
 
     def view_for(self, state: StateT, seat: int) -> _View_out: ...
+
+    def placement(self, state: StateT) -> tuple[int, ...]:
+        """The seats from first place to last as the game stands."""
+        ...
 
 
 class Codec(Protocol[StateT, ActionT, _View_in]):
@@ -100,7 +139,7 @@ class RulesCore(Generic[State, Action, View]):
         return options_from_dict(data, self.options)
 
     def deal_next_round(self, state: State, deck: Sequence[str], salt: str) -> State:
-        return self._engine.deal_next_round(state, deck)
+        return self._engine.deal_next_round(state, deck, salt)
 
     def progress(self, state: State) -> Progress:
         return progress_of(state)
@@ -115,6 +154,15 @@ class RulesCore(Generic[State, Action, View]):
 
     def apply_action(self, state: State, action: Action, seat: int) -> State:
         return self._engine.apply_action(state, action, seat)
+
+    def drawn_card(self, before: State, action: Action, after: State) -> str:
+        """The card a draw took: the stock's top card, or the discard pile's."""
+        rnd = before.round
+        if isinstance(action, DrawStock) and rnd.stock:
+            return str(rnd.stock[0])
+        if isinstance(action, DrawDiscard) and rnd.discard_pile:
+            return str(rnd.discard_pile[-1])
+        return ""
 
     def card_is_public(self, action_json: Mapping[str, Json]) -> bool:
         return draw_is_public(action_json)
@@ -136,8 +184,12 @@ class RulesCore(Generic[State, Action, View]):
         return self._codec.view_to_json(view)
 
     def has_left(self, state: State, seat: int) -> bool:
-        """``False``: in a game where a concession ends the game, nobody leaves."""
-        return False
+        """Whether ``seat`` is among the state's ``left`` (never, in a game where a
+        concession ends the game)."""
+        return seat in state.left
+
+    def standings(self, state: State) -> tuple[int, ...]:
+        return self._engine.placement(state)
 
     # --- storage --------------------------------------------------------------------------
 

@@ -1,6 +1,10 @@
 """The pieces of a round's state machine every game shares: the checks every action goes
 through first (the game is on, the round is on, it is this seat's turn, the action is
-allowed in this phase), seats, concessions, ``is_legal`` and copying a frozen state.
+allowed in this phase), the check that a deal is due, seats and table sizes, cards named
+by an action, concessions, ``is_legal``, and copying a frozen state or a hand.
+
+A game that calls its rounds something else (Indian Rummy's deals) names them with
+``called``, so that its messages speak its own words.
 
 >>> check_seat(3, seats=4)
 3
@@ -14,8 +18,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import fields
-from typing import Any, NoReturn, TypeVar
+from typing import Any, NoReturn, Protocol, TypeVar
 
+from games.rules.common.actions import Discard, DrawDiscard, DrawStock
+from games.rules.common.cards import AnyCard, Card, Joker
 from games.rules.common.errors import (
     GameNotActive,
     NotYourTurn,
@@ -23,6 +29,7 @@ from games.rules.common.errors import (
     ValidationError,
     WrongPhase,
 )
+from games.rules.common.game import MatchState
 
 CONCEDE_REASONS = ("concede", "timeout")
 """How a seat gives a game up: it concedes, or runs out of time (three turn timeouts)."""
@@ -30,6 +37,8 @@ CONCEDE_REASONS = ("concede", "timeout")
 T = TypeVar("T")
 S = TypeVar("S")
 A = TypeVar("A")
+C = TypeVar("C", Card, AnyCard)
+C_co = TypeVar("C_co", Card, AnyCard, covariant=True)
 
 _INIT_FIELDS: dict[type, tuple[tuple[str, ...], dict[str, int]]] = {}
 
@@ -66,6 +75,31 @@ def check_seat(seat: object, seats: int, name: str = "seat") -> int:
     return seat
 
 
+def check_seat_count(seats: object, low: int, high: int) -> int:
+    """``seats`` when a table of that many seats may play (``low`` to ``high``); else a
+    ``ValidationError``."""
+    if isinstance(seats, bool) or not isinstance(seats, int) or not low <= seats <= high:
+        raise ValidationError(
+            f"seats must be {low} to {high}, not {seats!r}.",
+            {"seats": [f"Must be {low} to {high}."]},
+        )
+    return seats
+
+
+def check_card(card: object, field: str = "card") -> AnyCard:
+    """``card`` when it is a card or the joker (what an action names); else a
+    ``ValidationError`` naming ``field``."""
+    if not isinstance(card, Card | Joker):
+        raise ValidationError(f"{card!r} is not a card.", {field: ["Must be a card."]})
+    return card
+
+
+def without(hand: tuple[T, ...], card: T) -> tuple[T, ...]:
+    """``hand`` less one copy of ``card`` (which it holds)."""
+    index = hand.index(card)
+    return hand[:index] + hand[index + 1 :]
+
+
 def check_concede_reason(reason: object) -> str:
     """``reason`` when it is one of :data:`CONCEDE_REASONS`; else a ``ValidationError``."""
     if reason not in CONCEDE_REASONS:
@@ -78,7 +112,13 @@ def check_concede_reason(reason: object) -> str:
 
 
 def refuse_turn(
-    *, game_over: bool, round_over: bool, number: int, turn: int | None, seat: int
+    *,
+    game_over: bool,
+    round_over: bool,
+    number: int,
+    turn: int | None,
+    seat: int,
+    called: str = "round",
 ) -> NoReturn:
     """The refusal of an action by ``seat`` when it may not act now, in the order every
     game checks: the game is over (``game_not_active``); the round is over and the next
@@ -86,8 +126,87 @@ def refuse_turn(
     if game_over:
         raise GameNotActive("The game is over.")
     if round_over:
-        raise WrongPhase(f"Round {number} is over; the next round has not been dealt.")
+        raise WrongPhase(
+            f"{called.capitalize()} {number} is over; the next {called} has not been dealt."
+        )
     raise NotYourTurn(f"It is seat {turn}'s turn, not seat {seat}'s.")
+
+
+def check_turn(state: MatchState, seat: int, called: str = "round") -> None:
+    """Refuse an action by ``seat`` unless it is that seat's turn, as :func:`refuse_turn`
+    says why (nobody has the turn when the game or the round is over)."""
+    if state.turn != seat:
+        refuse_turn(
+            game_over=state.is_over,
+            round_over=state.awaiting_deal,
+            number=state.round.number,
+            turn=state.turn,
+            seat=seat,
+            called=called,
+        )
+
+
+class LeavingState(Protocol):
+    """A game state, as far as a concession reads it."""
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """One score per seat."""
+        ...
+
+    @property
+    def final(self) -> object | None: ...
+
+    @property
+    def left(self) -> tuple[int, ...]: ...
+
+
+def check_leaving(state: LeavingState, seat: object, reason: object) -> tuple[int, str]:
+    """``(seat, reason)`` when ``seat`` may give the game up for ``reason`` (``concede``
+    or ``timeout``): a seat of the table (``validation_error``), in a game still going on
+    (``game_not_active``) that it has not left yet (``game_not_active``)."""
+    seat = check_seat(seat, len(state.scores))
+    reason = check_concede_reason(reason)
+    if state.final is not None:
+        raise GameNotActive("The game is over.")
+    if seat in state.left:
+        raise GameNotActive(f"Seat {seat} has already left the game.")
+    return seat, reason
+
+
+class LegalEntry(Protocol[C_co]):
+    """An entry of a view's legal actions, as far as :func:`shared_moves` reads it."""
+
+    @property
+    def type(self) -> str: ...
+
+    @property
+    def cards(self) -> tuple[C_co, ...] | None: ...
+
+
+def shared_moves(
+    entry: LegalEntry[C],
+) -> list[DrawStock | DrawDiscard | Discard[C]] | None:
+    """The concrete actions of a legal-action entry of a kind every game shares (a draw,
+    or each card a discard may name); ``None`` for a kind that is the game's own."""
+    if entry.type == DrawStock.type:
+        return [DrawStock()]
+    if entry.type == DrawDiscard.type:
+        return [DrawDiscard()]
+    if entry.type == Discard.type:
+        return [Discard(card) for card in entry.cards or ()]
+    return None
+
+
+def check_deal_due(
+    *, game_over: bool, round_over: bool, number: int, called: str = "round"
+) -> None:
+    """Refuse to deal the next round while the game is over (``game_not_active``) or
+    round ``number`` is still being played (``wrong_phase``)."""
+    if game_over:
+        raise GameNotActive(f"The game is over; no {called} can be dealt.")
+    if not round_over:
+        raise WrongPhase(f"{called.capitalize()} {number} is still being played.")
 
 
 def check_phase(

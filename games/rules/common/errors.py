@@ -204,7 +204,7 @@ class InvalidMelds(IllegalAction):
     code = ErrorCode.INVALID_MELDS
 
 
-SHARED_ERRORS: tuple[type[RulesError], ...] = (
+BASE_ERRORS: tuple[type[RulesError], ...] = (
     InvalidCard,
     ValidationError,
     NotYourTurn,
@@ -212,8 +212,11 @@ SHARED_ERRORS: tuple[type[RulesError], ...] = (
     WrongPhase,
     CardNotInHand,
     CannotDiscardDrawnCard,
-    InvalidMelds,
 )
+"""The shared errors every game raises, in the order the API lists them (each game's
+``ERRORS`` begins with them)."""
+
+SHARED_ERRORS: tuple[type[RulesError], ...] = (*BASE_ERRORS, InvalidMelds)
 """The error classes of the shared codes, in the order the API lists them."""
 
 

@@ -247,7 +247,53 @@ class GameRules(Protocol[State, Action, View]):
         ...
 
 
-class _Dealt(Protocol):
+ROUND_OVER = "round_over"
+"""The phase of every game's round once it has its result (each game's
+``Phase.ROUND_OVER``): the game is over, or awaits the next deal."""
+
+
+class _PlayedRound(Protocol):
+    @property
+    def phase(self) -> str: ...
+
+    @property
+    def turn(self) -> int | None: ...
+
+
+class Match:
+    """What every game's state says the same way of where the game stands, from its
+    ``final`` settlement and its round's ``phase`` and ``turn``: the base of each game's
+    frozen ``GameState`` dataclass (whose fields those are)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:
+
+        @property
+        def final(self) -> object | None: ...
+
+        @property
+        def round(self) -> _PlayedRound: ...
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.final is not None
+
+    @property
+    def awaiting_deal(self) -> bool:
+        """Whether the round is over and the game goes on: the next round must be dealt."""
+        return self.final is None and self.round.phase == ROUND_OVER
+
+    @property
+    def turn(self) -> int | None:
+        """The seat to act, or ``None`` when nobody may act."""
+        return None if self.final is not None else self.round.turn
+
+
+class DealtRound(Protocol):
+    """What every game's round says of its deal."""
+
     @property
     def number(self) -> int: ...
 
@@ -272,7 +318,7 @@ class MatchState(Protocol):
     def scores(self) -> tuple[int, ...]: ...
 
     @property
-    def round(self) -> _Dealt: ...
+    def round(self) -> DealtRound: ...
 
 
 def progress_of(state: MatchState) -> Progress:

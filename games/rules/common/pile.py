@@ -8,6 +8,9 @@ current round only. A stock draw is never one (its card is the drawer's alone), 
 anything that does not touch the pile (a meld, a lay-off, Gin Rummy's knock, whose card
 goes face down).
 
+A game that logs more of a round than the pile's events (Gin Rummy's moves, Indian
+Rummy's deal history) reads its record off that log with :func:`pile_events`.
+
 The record and the pile agree: replaying the record's takes and discards from the deal's
 first upcard gives the pile as it lies, so the record shows no card that was not face up
 on the pile at some moment of the round.
@@ -21,11 +24,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from games.rules.common.cards import AnyCard, Card
 
 C = TypeVar("C", Card, AnyCard)
+C_co = TypeVar("C_co", Card, AnyCard, covariant=True)
 
 PASS = "pass"
 """The seat refused the first upcard (Gin Rummy): no card."""
@@ -49,6 +53,34 @@ class PileEvent(Generic[C]):
     """The card taken or discarded; ``None`` for a pass."""
 
 
+class LoggedMove(Protocol[C_co]):
+    """One entry of a round's log: who did what, with which card (if any is public)."""
+
+    @property
+    def seat(self) -> int | None:
+        """The seat that acted (``None`` for the table's own event, e.g. a reshuffle)."""
+        ...
+
+    @property
+    def type(self) -> str:
+        """What happened: an action type, or the game's own event."""
+        ...
+
+    @property
+    def card(self) -> C_co | None: ...
+
+
+def pile_events(log: Iterable[LoggedMove[C]]) -> tuple[PileEvent[C], ...]:
+    """The pile's public record in a round's log, oldest first: its entries whose
+    ``type`` is one of :data:`PILE_ACTIONS`, by a seat (whatever else the log keeps, a
+    stock draw, a face-down card, a reshuffle, is not on the pile)."""
+    return tuple(
+        PileEvent(move.seat, move.type, move.card)
+        for move in log
+        if move.type in PILE_ACTIONS and move.seat is not None
+    )
+
+
 def pile_event_to_json(event: PileEvent[Any]) -> dict[str, Any]:
     """``{"seat", "action", "card"}`` (no ``card`` for a pass)."""
     out: dict[str, Any] = {"seat": event.seat, "action": event.action}
@@ -67,7 +99,9 @@ __all__ = [
     "DRAW_DISCARD",
     "PASS",
     "PILE_ACTIONS",
+    "LoggedMove",
     "PileEvent",
     "pile_event_to_json",
+    "pile_events",
     "pile_history_to_json",
 ]

@@ -21,9 +21,11 @@ from games.rules.common.codec import (
     JsonReader,
     card_field,
     check_format,
+    game_view_to_json,
     melds_field,
     read_action_type,
     read_stored,
+    settlement_to_json,
 )
 from games.rules.common.errors import ValidationError
 from games.rules.common.pile import pile_history_to_json
@@ -160,9 +162,7 @@ def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
     if final is None:
         return None
     return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
+        **settlement_to_json(final),
         "breakdown": [
             {
                 "seat": line.seat,
@@ -214,12 +214,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     the stored state keeps (the server adds each round's deal: ``deck_commitment``,
     ``deck``, ``salt``).
     """
-    return {
-        "scores": list(view.scores),
-        "round": None if view.final is not None else round_view_to_json(view.round),
-        "rounds": [round_result_to_json(result) for result in view.rounds],
-        "final": final_to_json(view.final),
-    }
+    return game_view_to_json(view, round_view_to_json, round_result_to_json, final_to_json)
 
 
 def _move_to_json(record: MoveRecord) -> dict[str, Any]:

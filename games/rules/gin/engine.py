@@ -27,22 +27,22 @@ from typing import Any
 
 from games.rules.common.cards import DECK, SUIT_BITS, Card, cards_of, mask_of, sort_cards
 from games.rules.common.engine import (
-    check_concede_reason,
+    check_deal_due,
+    check_leaving,
     check_phase,
     check_seat,
     evolve,
     refuse_turn,
+    shared_moves,
 )
 from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.errors import (
     MELD_NAMED,
     CannotDiscardDrawnCard,
     CardNotInHand,
-    GameNotActive,
     InvalidCard,
     InvalidMelds,
     ValidationError,
-    WrongPhase,
     brief_list,
     brief_repr,
 )
@@ -206,12 +206,15 @@ def new_game(rules: RuleSet, dealer: int, deck: Iterable[Card | str]) -> GameSta
     return GameState(rules=rules, scores=(0, 0), round=deal_round(rules, 1, dealer, deck))
 
 
-def deal_next_round(state: GameState, deck: Iterable[Card | str]) -> GameState:
-    """Deal the next round from ``deck``; the dealer alternates (drawn rounds included)."""
-    if state.final is not None:
-        raise GameNotActive("The game is over; no round can be dealt.")
-    if state.round.phase is not _ROUND_OVER:
-        raise WrongPhase(f"Round {state.round.number} is still being played.")
+def deal_next_round(state: GameState, deck: Iterable[Card | str], salt: str = "") -> GameState:
+    """Deal the next round from ``deck``; the dealer alternates (drawn rounds included).
+    ``salt``, the deal's secret salt, orders nothing in Gin Rummy: nothing is shuffled
+    once a round is dealt."""
+    check_deal_due(
+        game_over=state.final is not None,
+        round_over=state.round.phase is _ROUND_OVER,
+        number=state.round.number,
+    )
     number = state.round.number + 1
     return evolve(state, round=deal_round(state.rules, number, 1 - state.round.dealer, deck))
 
@@ -293,14 +296,11 @@ def expand_legal_actions(legal: Iterable[LegalAction]) -> list[Action]:
     """Concrete actions from :func:`legal_actions` entries (a knock without declared melds)."""
     out: list[Action] = []
     for entry in legal:
-        if entry.type == Pass.type:
+        shared = shared_moves(entry)
+        if shared is not None:
+            out.extend(shared)
+        elif entry.type == Pass.type:
             out.append(Pass())
-        elif entry.type == DrawStock.type:
-            out.append(DrawStock())
-        elif entry.type == DrawDiscard.type:
-            out.append(DrawDiscard())
-        elif entry.type == Discard.type:
-            out.extend(Discard(card) for card in entry.cards or ())
         elif entry.type == Knock.type:
             out.extend(Knock(card) for card in entry.cards or ())
         elif entry.type == BigGin.type:
@@ -690,11 +690,13 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     """End the game: ``seat`` gives up (``reason`` ``concede`` or ``timeout``) and the
     other seat wins whatever the scores. The current round is left as it was and gets no
     result."""
-    seat = check_seat(seat, 2)
-    reason = check_concede_reason(reason)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
+    seat, reason = check_leaving(state, seat, reason)
     return evolve(state, final=settle_concession(state.rules, state.rounds, seat, reason))
+
+
+def placement(state: GameState) -> tuple[int, ...]:
+    """Both seats as the game stands: the higher score first, seat 0 on a tie."""
+    return tuple(sorted(range(2), key=lambda seat: (-state.scores[seat], seat)))
 
 
 # --------------------------------------------------------------------------------------
@@ -747,14 +749,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         knock_limit=rnd.knock_limit,
         history=tuple(public_move(record, seat) for record in rnd.history),
     )
-    return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        scores=state.scores,
-        round=round_view,
-        rounds=state.rounds,
-        final=state.final,
-    )
+    return PlayerView.of(state, seat, round_view)
 
 
 def cards_in_play(state: GameState) -> list[Card]:

@@ -6,16 +6,10 @@ from __future__ import annotations
 from enum import StrEnum
 
 from games.rules.common.errors import (
-    CannotDiscardDrawnCard,
-    CardNotInHand,
-    GameNotActive,
+    BASE_ERRORS,
     IllegalAction,
-    InvalidCard,
     InvalidMelds,
-    NotYourTurn,
     RulesError,
-    ValidationError,
-    WrongPhase,
     errors_by_code,
 )
 
@@ -57,13 +51,7 @@ class NotBigGin(IllegalAction):
 
 
 ERRORS: tuple[type[RulesError], ...] = (
-    InvalidCard,
-    ValidationError,
-    NotYourTurn,
-    GameNotActive,
-    WrongPhase,
-    CardNotInHand,
-    CannotDiscardDrawnCard,
+    *BASE_ERRORS,
     StockOnly,
     KnockLimitExceeded,
     InvalidMelds,

@@ -14,9 +14,10 @@ from enum import StrEnum
 from games.rules.common.cards import card_texts
 from games.rules.common.core import RulesCore
 from games.rules.common.errors import ValidationError
-from games.rules.common.game import GameOutcome, Json, SeatRecord
+from games.rules.common.game import GameOutcome, Json
+from games.rules.common.results import game_outcome
 from games.rules.gin import codec, engine
-from games.rules.gin.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
+from games.rules.gin.actions import ACTION_TYPES, Action
 from games.rules.gin.deck import new_deck
 from games.rules.gin.errors import ERRORS, GinErrorCode
 from games.rules.gin.ruleset import OPTIONS, RuleSet
@@ -46,36 +47,16 @@ class GinRules(RulesCore[GameState, Action, PlayerView]):
             )
         return engine.new_game(RuleSet.from_dict(rules), dealer, deck)
 
-    def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
-        """The card a draw took, as the round's history recorded it."""
-        if isinstance(action, DrawStock | DrawDiscard):
-            drawn = after.round.history[-1].card
-            return str(drawn) if drawn is not None else ""
-        return ""
-
     def outcome(self, state: GameState) -> GameOutcome:
-        final = state.final
-        assert final is not None, "the game is not over"
-        records = []
-        for seat in range(2):
-            won = [r for r in state.rounds if r.winner == seat]
-            records.append(
-                SeatRecord(
-                    seat=seat,
-                    total=final.totals[seat],
-                    hand_points=sum(r.points for r in won),
-                    hands_won=len(won),
-                    gins=sum(1 for r in won if r.outcome == Outcome.GIN),
-                    big_gins=sum(1 for r in won if r.outcome == Outcome.BIG_GIN),
-                    undercuts=sum(1 for r in won if r.outcome == Outcome.UNDERCUT),
-                )
-            )
-        return GameOutcome(
-            winner=final.winner, reason=final.reason, hands=len(state.rounds), seats=tuple(records)
+        """Each seat's rounds won bring it their points; gins, big gins and undercuts are
+        counted too."""
+        return game_outcome(
+            state,
+            lambda result, seat: result.points,
+            gins=lambda result: result.outcome == Outcome.GIN,
+            big_gins=lambda result: result.outcome == Outcome.BIG_GIN,
+            undercuts=lambda result: result.outcome == Outcome.UNDERCUT,
         )
-
-    def standings(self, state: GameState) -> tuple[int, ...]:
-        return tuple(sorted(range(2), key=lambda seat: (-state.scores[seat], seat)))
 
 
 GIN_RULES = GinRules(engine, codec)

@@ -10,7 +10,9 @@ from enum import StrEnum
 from typing import Any
 
 from games.rules.common.cards import Card, mask_of, sort_cards
-from games.rules.common.pile import PILE_ACTIONS, PileEvent
+from games.rules.common.game import Match
+from games.rules.common.pile import PileEvent, pile_events
+from games.rules.common.view import SeatView
 from games.rules.gin.melds import Meld
 from games.rules.gin.ruleset import RuleSet
 
@@ -128,6 +130,11 @@ class FinalResult:
     breakdown: tuple[SeatTotal, SeatTotal]
     """Seat 0's line, then seat 1's."""
 
+    @property
+    def placement(self) -> tuple[int, int]:
+        """The winner first, then the other seat."""
+        return (self.winner, 1 - self.winner)
+
 
 @dataclass(frozen=True, slots=True)
 class RoundState:
@@ -180,11 +187,8 @@ class RoundState:
         object.__setattr__(self, "hand_masks", (mask_of(hands[0]), mask_of(hands[1])))
 
 
-_ROUND_OVER = Phase.ROUND_OVER
-
-
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Match):
     """The whole match: rules, scores, the current round and the finished ones.
 
     After an action ends a round and the game goes on, ``awaiting_deal`` is true (the
@@ -203,19 +207,9 @@ class GameState:
     """The settlement, once the game is over."""
 
     @property
-    def is_over(self) -> bool:
-        """Whether the game has ended (target reached, conceded or timed out)."""
-        return self.final is not None
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """Whether the round is over and the next round must be dealt."""
-        return self.final is None and self.round.phase is _ROUND_OVER
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act, or ``None`` when nobody may act."""
-        return None if self.final is not None else self.round.turn
+    def left(self) -> tuple[int, ...]:
+        """Nobody leaves a game of Gin Rummy: a concession or a timeout ends it."""
+        return ()
 
 
 def _slot_setters(kind: type, names: tuple[str, ...]) -> tuple[Any, ...]:
@@ -373,27 +367,10 @@ class RoundView:
         """The discard pile's public record, oldest first: the passes on the first upcard,
         every take from the pile and every discard onto it (from :attr:`history`; a stock
         draw and a knock's face-down card are not on the pile, so not in it)."""
-        return tuple(
-            PileEvent(record.seat, record.type, record.card)
-            for record in self.history
-            if record.type in PILE_ACTIONS
-        )
+        return pile_events(self.history)
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[RuleSet, RoundView, RoundResult, FinalResult]):
     """Everything one seat may see: never the stock order, never the opponent's cards
     before a round ends."""
-
-    seat: int
-    """The seat this view is for."""
-    rules: RuleSet
-    """The rules (public)."""
-    scores: tuple[int, int]
-    """Both seats' scores."""
-    round: RoundView
-    """The current (or last) round."""
-    rounds: tuple[RoundResult, ...]
-    """Finished rounds' results (public, both hands revealed)."""
-    final: FinalResult | None
-    """The settlement, once the game is over."""

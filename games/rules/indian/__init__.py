@@ -134,8 +134,7 @@ Public API
 * Rules (:mod:`.ruleset`): ``RuleSet`` (``from_dict``, ``to_dict``), ``FORMATS``,
   ``OPTIONS`` (each a ``RuleOption``, as the schema describes them).
 * Actions (:mod:`.actions`): ``DrawStock``, ``DrawDiscard``, ``Discard(card)``,
-  ``Declare(card, groups=None)``, ``Drop``, the ``Action`` union, ``ACTION_TYPES``;
-  ``Concede(reason)`` as a :func:`replay_steps` step.
+  ``Declare(card, groups=None)``, ``Drop``, the ``Action`` union, ``ACTION_TYPES``.
 * State (:mod:`.state`): ``Phase``, ``SeatStatus``, ``Outcome``, ``HandStatus``,
   ``HistoryEntry``, ``GameState``, ``RoundState``, ``RoundResult``, ``HandResult``,
   ``FinalResult``, ``LegalAction``, ``PlayerView``, ``RoundView``.
@@ -143,12 +142,14 @@ Public API
   ``deal_next_round(state, deck, salt)``, ``legal_actions(state, seat)``,
   ``legal_moves(state, seat, wrong_shows=False)``, ``is_legal(state, action, seat)``,
   ``apply_action(state, action, seat)``, ``view_for(state, seat)``, ``concede(state,
-  seat, reason)``, ``placement(state)``, ``replay_steps(state, moves, deals)``,
-  ``replay(rules, seats, deals, moves, dealer=0)``, ``timeout_action(view)``,
-  ``reshuffle_order(cards, salt, k)``.
+  seat, reason)``, ``placement(state)``, ``timeout_action(view)``,
+  ``reshuffle_order(cards, salt, k)``. A move log (a seat's concession a
+  :class:`~games.rules.common.game.Forfeit` step) is replayed through
+  :data:`INDIAN_RULES` by :func:`games.rules.common.game.replay`, as every game's is.
 * JSON (:mod:`.codec`): ``action_from_json``, ``action_to_json``, ``view_to_json``,
   ``state_to_json``, ``state_from_json``, ``round_result_to_json``, ``final_to_json``,
-  ``deck_to_json``, ``pile_history_to_json``.
+  ``deck_to_json`` (``round.pile_history`` is written by
+  :func:`games.rules.common.pile.pile_history_to_json`, as every game's is).
 * Errors (:mod:`.errors`): the shared ``RulesError`` family plus ``StockOnly``,
   ``CannotTakeJoker``, ``GroupsDoNotMatchHand``; ``IndianErrorCode`` (its own codes),
   ``ERRORS`` (in the API's order), ``INDIAN_ERRORS_BY_CODE``.
@@ -157,7 +158,6 @@ Public API
 from games.rules.indian.actions import (
     ACTION_TYPES,
     Action,
-    Concede,
     Declare,
     Discard,
     DrawDiscard,
@@ -187,7 +187,6 @@ from games.rules.indian.codec import (
     action_to_json,
     deck_to_json,
     final_to_json,
-    pile_history_to_json,
     round_result_to_json,
     state_from_json,
     state_to_json,
@@ -202,8 +201,6 @@ from games.rules.indian.engine import (
     legal_moves,
     new_game,
     placement,
-    replay,
-    replay_steps,
     reshuffle_order,
     timeout_action,
     view_for,
@@ -271,7 +268,6 @@ __all__ = [
     "CannotTakeJoker",
     "Card",
     "CardNotInHand",
-    "Concede",
     "Declare",
     "Discard",
     "DrawDiscard",
@@ -330,11 +326,8 @@ __all__ = [
     "new_deck",
     "new_game",
     "parse_card",
-    "pile_history_to_json",
     "placement",
     "read_group",
-    "replay",
-    "replay_steps",
     "reshuffle_order",
     "round_result_to_json",
     "show_problem",

@@ -1,4 +1,6 @@
-"""The five Indian Rummy actions (DESIGN §6 action bodies).
+"""The five Indian Rummy actions (DESIGN §6 action bodies): the draws and the discard of
+:mod:`games.rules.common.actions` (the discard pile's top card may be taken unless it is a
+joker other than the deal's first upcard), and Indian Rummy's own declaration and drop.
 
 Actions are small frozen values; :func:`games.rules.indian.codec.action_from_json` and
 :func:`~games.rules.indian.codec.action_to_json` convert them to and from JSON. A stock
@@ -11,34 +13,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
+from games.rules.common.actions import Discard, DrawDiscard, DrawStock
 from games.rules.indian.cards import IndianCard
+
+__all__ = [
+    "ACTION_CLASSES",
+    "ACTION_TYPES",
+    "Action",
+    "Declare",
+    "Discard",
+    "DrawDiscard",
+    "DrawStock",
+    "Drop",
+    "Groups",
+]
 
 Groups = tuple[tuple[IndianCard, ...], ...]
 """Groups as written: each a tuple of cards (the order inside a group is free)."""
-
-
-@dataclass(frozen=True, slots=True)
-class DrawStock:
-    """Draw the top card of the stock."""
-
-    type: ClassVar[str] = "draw_stock"
-
-
-@dataclass(frozen=True, slots=True)
-class DrawDiscard:
-    """Take the top card of the discard pile (not a joker, unless it is the deal's first
-    upcard)."""
-
-    type: ClassVar[str] = "draw_discard"
-
-
-@dataclass(frozen=True, slots=True)
-class Discard:
-    """Discard ``card`` face up, ending the turn."""
-
-    card: IndianCard
-    """The card to discard."""
-    type: ClassVar[str] = "discard"
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,16 +61,7 @@ class Drop:
     type: ClassVar[str] = "drop"
 
 
-@dataclass(frozen=True, slots=True)
-class Concede:
-    """Not an action of the API: a seat giving up (``reason`` ``concede`` or ``timeout``),
-    as a step of :func:`games.rules.indian.engine.replay_steps`."""
-
-    reason: str = "concede"
-    """``concede`` or ``timeout``."""
-
-
-Action = DrawStock | DrawDiscard | Discard | Declare | Drop
+Action = DrawStock | DrawDiscard | Discard[IndianCard] | Declare | Drop
 """Any Indian Rummy action."""
 
 ACTION_TYPES: tuple[str, ...] = (

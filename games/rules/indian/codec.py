@@ -14,8 +14,20 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.rules.common.codec import MAX_INT, JsonReader, check_card_lists, read_action_type
-from games.rules.common.errors import InvalidCard, RulesError, ValidationError, brief_repr
+from games.rules.common.codec import (
+    MAX_INT,
+    SeatReader,
+    check_card_lists,
+    check_format,
+    final_from_json,
+    final_to_json,
+    game_view_to_json,
+    read_action_type,
+    read_stored,
+)
+from games.rules.common.engine import CONCEDE_REASONS
+from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
+from games.rules.common.pile import pile_history_to_json
 from games.rules.indian.actions import (
     ACTION_TYPES,
     Action,
@@ -35,7 +47,6 @@ from games.rules.indian.cards import (
     wild_rank_of,
 )
 from games.rules.indian.engine import (
-    CONCEDE_REASONS,
     HAND_SIZE,
     MAX_SEATS,
     MIN_SEATS,
@@ -44,7 +55,6 @@ from games.rules.indian.engine import (
 from games.rules.indian.melds import Arrangement
 from games.rules.indian.ruleset import RuleSet
 from games.rules.indian.state import (
-    FinalResult,
     GameState,
     HandResult,
     HandStatus,
@@ -208,23 +218,6 @@ def _opt_card(card: IndianCard | None) -> str | None:
     return None if card is None else str(card)
 
 
-PILE_ACTIONS = (DrawDiscard.type, Discard.type)
-"""The events of a deal's public record of its discard pile (``pile_history``)."""
-
-
-def pile_history_to_json(history: Sequence[HistoryEntry]) -> list[dict[str, Any]]:
-    """``[{seat, action, card}]``, oldest first: every card a seat took from
-    (``draw_discard``) or left on (``discard``) the discard pile in the deal, as every
-    seat at the table saw it. Nothing else of the deal's history is in it: no stock draw
-    (its card is its drawer's alone), no declaration (its card lies face down), no
-    reshuffle."""
-    return [
-        {"seat": entry.seat, "action": entry.type, "card": str(entry.card)}
-        for entry in history
-        if entry.type in PILE_ACTIONS and entry.card is not None
-    ]
-
-
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
     """The ``round`` object of the API view (DESIGN §6 keys, and ``pile_history``: the
     deal's public record of the discard pile; the server adds ``deck_commitment`` and
@@ -242,7 +235,7 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
         "wild_joker": wild_joker_to_json(view.wild_card),
         "drawn_from_discard": _opt_card(view.drawn_from_discard),
         "arrangement": arrangement_to_json(view.arrangement),
-        "pile_history": pile_history_to_json(view.history),
+        "pile_history": pile_history_to_json(view.pile_history),
         "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
     }
 
@@ -273,18 +266,6 @@ def round_result_to_json(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
-    """``{winner, reason, totals, placement}`` (``None`` while the game goes on)."""
-    if final is None:
-        return None
-    return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
-        "placement": list(final.placement),
-    }
-
-
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The rules part of the API's game view: ``scores``, ``round``, ``rounds``, ``final``.
 
@@ -293,12 +274,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     server adds ``id``, ``status``, ``version``, ``players``, ``you``, ``rules`` and, in
     ``round``, ``deck_commitment`` and ``turn_deadline``.
     """
-    return {
-        "scores": list(view.scores),
-        "round": None if view.final is not None else round_view_to_json(view.round),
-        "rounds": [round_result_to_json(result) for result in view.rounds],
-        "final": final_to_json(view.final),
-    }
+    return game_view_to_json(view, round_view_to_json, round_result_to_json, final_to_json)
 
 
 def deck_to_json(deck: Sequence[IndianCard]) -> list[str]:
@@ -357,55 +333,20 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-class _Reader(JsonReader):
+class _Reader(SeatReader[IndianCard]):
     """Strict readers: any malformed value raises ``ValueError``."""
 
     def __init__(self, seats: int) -> None:
-        self.seats = seats
+        super().__init__(seats, parse_card)
 
-    @staticmethod
-    def cards(value: object, where: str) -> tuple[IndianCard, ...]:
-        return tuple(parse_card(item) for item in _Reader.list_(value, where))
-
-    @staticmethod
-    def opt_card(value: object) -> IndianCard | None:
-        return None if value is None else parse_card(value)
-
-    @staticmethod
-    def groups(value: object, where: str) -> Groups:
-        out = tuple(_Reader.cards(group, where) for group in _Reader.list_(value, where))
+    def groups(self, value: object, where: str) -> Groups:
+        out = tuple(self.cards(group, where) for group in self.list_(value, where))
         if not all(out):
             raise ValueError(f"{where} holds an empty group")
         return out
 
     def opt_groups(self, value: object, where: str) -> Groups | None:
         return None if value is None else self.groups(value, where)
-
-    def seat(self, value: object, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.seats:
-            raise ValueError(f"{where} must be a seat from 0 to {self.seats - 1}")
-        return value
-
-    def opt_seat(self, value: object, where: str) -> int | None:
-        return None if value is None else self.seat(value, where)
-
-    def per_seat(self, value: object, where: str) -> tuple[int, ...]:
-        items = self.list_(value, where)
-        if len(items) != self.seats:
-            raise ValueError(f"{where} must have one entry per seat")
-        return tuple(self.int_(item, where) for item in items)
-
-    def seat_list(self, value: object, where: str) -> tuple[int, ...]:
-        seats = tuple(self.seat(item, where) for item in self.list_(value, where))
-        if len(set(seats)) != len(seats):
-            raise ValueError(f"{where} names a seat twice")
-        return seats
-
-    def one_per_seat(self, value: object, where: str) -> Sequence[Any]:
-        items = self.list_(value, where)
-        if len(items) != self.seats:
-            raise ValueError(f"{where} must have one entry per seat")
-        return items
 
 
 def _history_from_json(value: object, r: _Reader) -> tuple[HistoryEntry, ...]:
@@ -525,20 +466,18 @@ def _check_dealt(
 
 def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
     obj = r.obj(data, "round result")
-    hands = []
-    for seat, item in enumerate(r.one_per_seat(obj["hands"], "result hands")):
-        entry = r.obj(item, "result hand")
-        if r.seat(entry["seat"], "result hand seat") != seat:
-            raise ValueError("result hands must be in seat order")
-        hands.append(
-            HandResult(
-                seat,
-                HandStatus(entry["status"]),
-                r.groups(entry["groups"], "result groups"),
-                r.cards(entry["ungrouped"], "result ungrouped"),
-                r.int_(entry["value"], "result value"),
-            )
+    hands = [
+        HandResult(
+            seat,
+            HandStatus(entry["status"]),
+            r.groups(entry["groups"], "result groups"),
+            r.cards(entry["ungrouped"], "result ungrouped"),
+            r.int_(entry["value"], "result value"),
         )
+        for seat, entry in enumerate(
+            r.in_seat_order(r.one_per_seat(obj["hands"], "result hands"), "result hand")
+        )
+    ]
     wild = r.obj(obj["wild_joker"], "wild_joker")
     wild_card = parse_card(wild["card"])
     if wild.get("rank") != rank_text(wild_rank_of(wild_card)):
@@ -560,87 +499,45 @@ def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
     return result
 
 
-def _final_from_json(data: object, r: _Reader) -> FinalResult | None:
-    if data is None:
-        return None
-    obj = r.obj(data, "final")
-    reason = obj["reason"]
-    if reason not in FINAL_REASONS:
-        raise ValueError("unknown final reason")
-    placement = r.seat_list(obj["placement"], "placement")
-    if sorted(placement) != list(range(r.seats)):
-        raise ValueError("placement must list every seat once")
-    winner = r.seat(obj["winner"], "winner")
-    if winner != placement[0]:
-        raise ValueError("the winner is placed first")
-    return FinalResult(
-        winner=winner,
-        reason=reason,
-        totals=r.per_seat(obj["totals"], "totals"),
-        placement=placement,
-    )
-
-
 def state_from_json(data: object) -> GameState:
     """The game state stored by :func:`state_to_json`.
 
     Raises :class:`~games.rules.common.errors.ValidationError` (``fields`` naming ``state``) for
     another ``format_version`` or ``variant`` or any malformed content.
     """
-    try:
-        obj = _Reader.obj(data, "state")
-        version = obj.get("format_version")
-        if version != STATE_FORMAT_VERSION or isinstance(version, bool):
-            raise ValueError(
-                f"unsupported format_version {brief_repr(version)} "
-                f"(expected {STATE_FORMAT_VERSION})"
-            )
-        if obj.get("variant") != VARIANT:
-            raise ValueError(f"variant must be {VARIANT!r}")
-        seats = obj["seats"]
-        if isinstance(seats, bool) or seats not in range(MIN_SEATS, MAX_SEATS + 1):
-            raise ValueError("seats must be 2 to 6")
-        r = _Reader(seats)
-        rules = RuleSet.from_dict(obj["rules"])
-        if rules.decks == 1 and seats > 2:
-            raise ValueError("one deck is for a table of two")
-        went_out = tuple(
-            None if item is None else r.int_(item, "went_out", low=1)
-            for item in r.one_per_seat(obj["went_out"], "went_out")
-        )
-        left = r.seat_list(obj["left"], "left")
-        final = _final_from_json(obj["final"], r)
-        return GameState(
-            rules=rules,
-            seats=seats,
-            scores=r.per_seat(obj["scores"], "scores"),
-            went_out=went_out,
-            round=_round_state_from_json(
-                obj["round"], r, rules, went_out, left, final is not None
-            ),
-            rounds=tuple(
-                _round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")
-            ),
-            left=left,
-            final=final,
-        )
-    except RulesError as error:
-        raise ValidationError(
-            f"Stored game state is invalid: {error.detail}", {"state": [error.detail]}
-        ) from error
-    except (
-        KeyError,
-        TypeError,
-        ValueError,
-        IndexError,
-        AttributeError,
-        RecursionError,
-        OverflowError,
-    ) as error:
-        detail = f"missing key {error}" if isinstance(error, KeyError) else str(error)
-        raise ValidationError(
-            f"Stored game state is invalid: {detail}.", {"state": [detail]}
-        ) from error
+    return read_stored(lambda: _state_from_json(data))
+
+
+def _state_from_json(data: object) -> GameState:
+    obj = _Reader.obj(data, "state")
+    check_format(obj, STATE_FORMAT_VERSION)
+    if obj.get("variant") != VARIANT:
+        raise ValueError(f"variant must be {VARIANT!r}")
+    seats = obj["seats"]
+    if isinstance(seats, bool) or seats not in range(MIN_SEATS, MAX_SEATS + 1):
+        raise ValueError("seats must be 2 to 6")
+    r = _Reader(seats)
+    rules = RuleSet.from_dict(obj["rules"])
+    if rules.decks == 1 and seats > 2:
+        raise ValueError("one deck is for a table of two")
+    went_out = tuple(
+        None if item is None else r.int_(item, "went_out", low=1)
+        for item in r.one_per_seat(obj["went_out"], "went_out")
+    )
+    left = r.seat_list(obj["left"], "left")
+    final = final_from_json(obj["final"], r, FINAL_REASONS)
+    return GameState(
+        rules=rules,
+        seats=seats,
+        scores=r.per_seat(obj["scores"], "scores"),
+        went_out=went_out,
+        round=_round_state_from_json(obj["round"], r, rules, went_out, left, final is not None),
+        rounds=tuple(
+            _round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")
+        ),
+        left=left,
+        final=final,
+    )
 
 
 __all__ = [
@@ -656,7 +553,6 @@ __all__ = [
     "final_to_json",
     "hand_result_to_json",
     "legal_action_to_json",
-    "pile_history_to_json",
     "round_result_to_json",
     "round_view_to_json",
     "state_from_json",

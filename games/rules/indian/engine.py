@@ -1,5 +1,6 @@
 """The Indian Rummy state machine: dealing, legal actions, applying actions, settling
-deals and the game, views, replay.
+deals and the game, views (a move log is replayed by the one fold every game shares,
+:func:`games.rules.common.game.replay`).
 
 Edge rules, written down beside the code (DESIGN §6, and where it is silent, the
 decisions listed in the package docstring):
@@ -32,15 +33,27 @@ from __future__ import annotations
 
 import hashlib
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import fields
-from typing import Any, TypeVar
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from games.rules.common.cards import Card
+from games.rules.common.engine import (
+    check_card,
+    check_deal_due,
+    check_leaving,
+    check_phase,
+    check_seat,
+    check_seat_count,
+    check_turn,
+    evolve,
+    shared_moves,
+    without,
+)
+from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.errors import brief_list
+from games.rules.common.results import rounds_won, settle
 from games.rules.indian.actions import (
     Action,
-    Concede,
     Declare,
     Discard,
     DrawDiscard,
@@ -63,10 +76,8 @@ from games.rules.indian.errors import (
     GameNotActive,
     GroupsDoNotMatchHand,
     NotYourTurn,
-    RulesError,
     StockOnly,
     ValidationError,
-    WrongPhase,
 )
 from games.rules.indian.melds import Arrangement, best_arrangement, show_problem, valid_with
 from games.rules.indian.ruleset import RuleSet
@@ -90,8 +101,6 @@ MIN_SEATS = 2
 """The fewest seats at a table."""
 MAX_SEATS = 6
 """The most seats at a table."""
-CONCEDE_REASONS = ("concede", "timeout")
-"""Reasons accepted by :func:`concede`."""
 HAND_SIZE = 13
 """Cards dealt to each player."""
 
@@ -102,21 +111,6 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
 }
 _ACTIONS = (DrawStock, DrawDiscard, Discard, Declare, Drop)
 
-_T = TypeVar("_T", RoundState, GameState)
-_FIELDS: dict[type, tuple[str, ...]] = {
-    kind: tuple(field.name for field in fields(kind)) for kind in (RoundState, GameState)
-}
-
-
-def _evolve(value: _T, **changes: Any) -> _T:
-    """A copy of a frozen state with some fields changed (``dataclasses.replace`` without
-    its per-call introspection)."""
-    names = _FIELDS[type(value)]
-    return type(value)(
-        *[changes[name] if name in changes else getattr(value, name) for name in names]
-    )
-
-
 def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
@@ -124,27 +118,6 @@ def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
 # --------------------------------------------------------------------------------------
 # Dealing
 # --------------------------------------------------------------------------------------
-
-
-def _check_seats(seats: object) -> int:
-    if (
-        isinstance(seats, bool)
-        or not isinstance(seats, int)
-        or not MIN_SEATS <= seats <= MAX_SEATS
-    ):
-        raise ValidationError(
-            f"seats must be 2 to 6, not {seats!r}.", {"seats": ["Must be 2 to 6."]}
-        )
-    return seats
-
-
-def _check_seat(seat: object, seats: int, name: str = "seat") -> int:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
-        raise ValidationError(
-            f"{name} must be a seat from 0 to {seats - 1}, not {seat!r}.",
-            {name: [f"Must be 0 to {seats - 1}."]},
-        )
-    return seat
 
 
 def check_salt(salt: object) -> str:
@@ -220,11 +193,11 @@ def new_game(
     any reshuffle of the discard pile. One deck is allowed only at a table of two."""
     if not isinstance(rules, RuleSet):
         raise ValidationError("rules must be a RuleSet.", {"rules": ["Must be a RuleSet."]})
-    seats = _check_seats(seats)
+    seats = check_seat_count(seats, MIN_SEATS, MAX_SEATS)
     if rules.decks == 1 and seats > 2:
         message = "One deck is for a table of two; use two decks for more seats."
         raise ValidationError(f"decks: {message}", {"decks": [message]})
-    dealer = _check_seat(dealer, seats, "dealer")
+    dealer = check_seat(dealer, seats, "dealer")
     return GameState(
         rules=rules,
         seats=seats,
@@ -249,10 +222,12 @@ def deal_next_round(
 ) -> GameState:
     """Deal the next deal from ``deck`` with its ``salt`` to the seats still in the game;
     the dealer moves to the next of them."""
-    if state.final is not None:
-        raise GameNotActive("The game is over; no deal can be dealt.")
-    if state.round.phase is not Phase.ROUND_OVER:
-        raise WrongPhase(f"Deal {state.round.number} is still being played.")
+    check_deal_due(
+        game_over=state.final is not None,
+        round_over=state.round.phase is Phase.ROUND_OVER,
+        number=state.round.number,
+        called="deal",
+    )
     playing = [state.in_game(seat) for seat in range(state.seats)]
     rnd = deal_round(
         state.rules,
@@ -263,7 +238,7 @@ def deal_next_round(
         salt,
         playing,
     )
-    return _evolve(state, round=rnd)
+    return evolve(state, round=rnd)
 
 
 def reshuffle_order(cards: Sequence[IndianCard], salt: str, k: int) -> tuple[IndianCard, ...]:
@@ -314,7 +289,7 @@ def legal_actions(state: GameState, seat: int) -> tuple[LegalAction, ...]:
     """What ``seat`` may do now (empty when it is not that seat's turn or the game is
     over): ``draw_stock``, ``draw_discard`` when allowed and ``drop``; or ``discard``
     with its cards, ``drop`` and ``declare`` with ``valid_with``."""
-    seat = _check_seat(seat, state.seats)
+    seat = check_seat(seat, state.seats)
     rnd = state.round
     if state.final is not None or rnd.turn != seat:
         return ()
@@ -340,14 +315,11 @@ def legal_moves(state: GameState, seat: int, wrong_shows: bool = False) -> list[
     with ``wrong_shows`` a ``declare`` with every other allowed card too."""
     out: list[Action] = []
     for entry in legal_actions(state, seat):
-        if entry.type == DrawStock.type:
-            out.append(DrawStock())
-        elif entry.type == DrawDiscard.type:
-            out.append(DrawDiscard())
+        shared = shared_moves(entry)
+        if shared is not None:
+            out.extend(shared)
         elif entry.type == Drop.type:
             out.append(Drop())
-        elif entry.type == Discard.type:
-            out.extend(Discard(card) for card in entry.cards or ())
         elif entry.type == Declare.type:
             valid = entry.valid_with or ()
             if wrong_shows:
@@ -358,11 +330,7 @@ def legal_moves(state: GameState, seat: int, wrong_shows: bool = False) -> list[
 
 def is_legal(state: GameState, action: Action, seat: int) -> bool:
     """Whether :func:`apply_action` would accept the action."""
-    try:
-        apply_action(state, action, seat)
-    except RulesError:
-        return False
-    return True
+    return common_is_legal(apply_action, state, action, seat)
 
 
 def timeout_action(view: PlayerView) -> Action:
@@ -406,21 +374,10 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     """The state after ``seat`` plays ``action``; validates everything and raises a
     :class:`~games.rules.common.errors.RulesError` carrying the API's code when it is not
     allowed (check order: see the module docstring)."""
-    seat = _check_seat(seat, state.seats)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
+    seat = check_seat(seat, state.seats)
+    check_turn(state, seat, called="deal")
     rnd = state.round
-    if rnd.phase is Phase.ROUND_OVER:
-        raise WrongPhase(f"Deal {rnd.number} is over; the next deal has not been dealt.")
-    if rnd.turn != seat:
-        raise NotYourTurn(f"It is seat {rnd.turn}'s turn, not seat {seat}'s.")
-    if not isinstance(action, _ACTIONS):
-        raise ValidationError(f"{action!r} is not an action.", {"type": ["Unknown action."]})
-    if not isinstance(action, _PHASE_ACTIONS[rnd.phase]):
-        allowed = ", ".join(kind.type for kind in _PHASE_ACTIONS[rnd.phase])  # type: ignore[attr-defined]
-        raise WrongPhase(
-            f"{action.type} is not allowed in the {rnd.phase} phase (allowed: {allowed})."
-        )
+    check_phase(action, rnd.phase, _PHASE_ACTIONS, _ACTIONS)
     if isinstance(action, DrawStock):
         return _draw_stock(state, seat)
     if isinstance(action, DrawDiscard):
@@ -456,7 +413,7 @@ def _draw_stock(state: GameState, seat: int) -> GameState:
     :func:`_next_turn`)."""
     rnd = state.round
     card = rnd.stock[0]
-    new = _evolve(
+    new = evolve(
         rnd,
         stock=rnd.stock[1:],
         phase=Phase.DISCARD,
@@ -464,7 +421,7 @@ def _draw_stock(state: GameState, seat: int) -> GameState:
         history=_logged(rnd, seat, DrawStock.type),
         **_with_hand(rnd, seat, sort_hand((*rnd.hands[seat], card))),
     )
-    return _evolve(state, round=new)
+    return evolve(state, round=new)
 
 
 def _draw_discard(state: GameState, seat: int) -> GameState:
@@ -479,7 +436,7 @@ def _draw_discard(state: GameState, seat: int) -> GameState:
             f"{card} is a joker: a joker on the discard pile may not be taken (only the "
             "deal's first upcard may)."
         )
-    new = _evolve(
+    new = evolve(
         rnd,
         discard_pile=rnd.discard_pile[:-1],
         phase=Phase.DISCARD,
@@ -487,17 +444,11 @@ def _draw_discard(state: GameState, seat: int) -> GameState:
         history=_logged(rnd, seat, DrawDiscard.type, card),
         **_with_hand(rnd, seat, sort_hand((*rnd.hands[seat], card))),
     )
-    return _evolve(state, round=new)
-
-
-def _check_card(card: object, field: str = "card") -> IndianCard:
-    if not isinstance(card, Card | Joker):
-        raise ValidationError(f"{card!r} is not a card.", {field: ["Must be a card."]})
-    return card
+    return evolve(state, round=new)
 
 
 def _check_held(rnd: RoundState, seat: int, card: object, verb: str) -> IndianCard:
-    card = _check_card(card)
+    card = check_card(card)
     if card not in rnd.hands[seat]:
         raise CardNotInHand(f"{card} is not in your hand.")
     if card == rnd.drawn_from_discard:
@@ -507,22 +458,17 @@ def _check_held(rnd: RoundState, seat: int, card: object, verb: str) -> IndianCa
     return card
 
 
-def _without(hand: tuple[IndianCard, ...], card: IndianCard) -> tuple[IndianCard, ...]:
-    index = hand.index(card)
-    return hand[:index] + hand[index + 1 :]
-
-
 def _discard(state: GameState, seat: int, card: object) -> GameState:
     """Checks: the card held (``card_not_in_hand``); not the card just taken from the
     discard pile (``cannot_discard_drawn_card``)."""
     rnd = state.round
     card = _check_held(rnd, seat, card, "discarded")
-    rnd = _evolve(
+    rnd = evolve(
         rnd,
         discard_pile=(*rnd.discard_pile, card),
         drawn_from_discard=None,
         history=_logged(rnd, seat, Discard.type, card),
-        **_with_hand(rnd, seat, _without(rnd.hands[seat], card)),
+        **_with_hand(rnd, seat, without(rnd.hands[seat], card)),
     )
     return _next_turn(state, rnd, seat)
 
@@ -545,7 +491,7 @@ def _declare(state: GameState, seat: int, action: Declare) -> GameState:
     show, which takes the seat out of the deal at the ``wrong_show`` cost."""
     rnd = state.round
     card = _check_held(rnd, seat, action.card, "put face down")
-    rest = _without(rnd.hands[seat], card)
+    rest = without(rnd.hands[seat], card)
     wild = rnd.wild_rank
     if action.groups is None:
         arranged = best_arrangement(rest, wild)
@@ -567,7 +513,7 @@ def _declare(state: GameState, seat: int, action: Declare) -> GameState:
                 f"The groups must hold exactly the 13 cards left after {card}: "
                 + "; ".join(parts) + "."
             )
-    rnd = _evolve(
+    rnd = evolve(
         rnd,
         face_down=(*rnd.face_down, card),
         drawn_from_discard=None,
@@ -576,7 +522,7 @@ def _declare(state: GameState, seat: int, action: Declare) -> GameState:
         **_with_hand(rnd, seat, rest),
     )
     if show_problem(groups, wild) is None:
-        rnd = _evolve(rnd, status=_set(rnd.status, seat, SeatStatus.DECLARED))
+        rnd = evolve(rnd, status=_set(rnd.status, seat, SeatStatus.DECLARED))
         return _end_deal(state, rnd, Outcome.SHOW, seat)
     return _leave_deal(state, rnd, seat, SeatStatus.WRONG_SHOW, state.rules.wrong_show)
 
@@ -585,7 +531,7 @@ def _drop(state: GameState, seat: int, cost: int) -> GameState:
     """A drop, in either phase of the seat's turn: a first drop before its first draw of
     the deal, else a middle drop."""
     rnd = state.round
-    rnd = _evolve(rnd, drawn_from_discard=None, history=_logged(rnd, seat, Drop.type))
+    rnd = evolve(rnd, drawn_from_discard=None, history=_logged(rnd, seat, Drop.type))
     return _leave_deal(state, rnd, seat, SeatStatus.DROPPED, cost)
 
 
@@ -600,7 +546,7 @@ def _leave_deal(
     """``seat`` is out of the deal: the deal ends when one seat is left in it, else the
     turn passes if it was the seat's. ``leaver_reason``: the seat is leaving the game
     (a concession), which is then the reason should the game end."""
-    rnd = _evolve(
+    rnd = evolve(
         rnd,
         status=_set(rnd.status, seat, status),
         penalties=_set(rnd.penalties, seat, cost),
@@ -609,7 +555,7 @@ def _leave_deal(
     if len(still) == 1:
         return _end_deal(state, rnd, Outcome.LAST_PLAYER, still[0], leaver_reason)
     if rnd.turn != seat:  # a concession out of turn
-        return _evolve(state, round=rnd)
+        return evolve(state, round=rnd)
     return _next_turn(state, rnd, seat)
 
 
@@ -623,20 +569,20 @@ def _next_turn(state: GameState, rnd: RoundState, seat: int) -> GameState:
         for step in range(1, seats + 1)
         if rnd.status[(seat + step) % seats] is SeatStatus.IN
     )
-    rnd = _evolve(rnd, phase=Phase.DRAW, turn=turn, drawn_from_discard=None)
+    rnd = evolve(rnd, phase=Phase.DRAW, turn=turn, drawn_from_discard=None)
     if not rnd.stock:
         under = rnd.discard_pile[:-1]
         if not under:
             return _end_deal(state, rnd, Outcome.DRAW, None)
         k = rnd.reshuffles + 1
-        rnd = _evolve(
+        rnd = evolve(
             rnd,
             stock=reshuffle_order(under, rnd.salt, k),
             discard_pile=rnd.discard_pile[-1:],
             reshuffles=k,
             history=_logged(rnd, None, "reshuffle"),
         )
-    return _evolve(state, round=rnd)
+    return evolve(state, round=rnd)
 
 
 # --------------------------------------------------------------------------------------
@@ -706,11 +652,11 @@ def _end_deal(
             else out
             for seat, out in enumerate(went_out)
         )
-    state = _evolve(
+    state = evolve(
         state,
         scores=scores,
         went_out=went_out,
-        round=_evolve(rnd, phase=Phase.ROUND_OVER, turn=None, drawn_from_discard=None),
+        round=evolve(rnd, phase=Phase.ROUND_OVER, turn=None, drawn_from_discard=None),
         rounds=(*state.rounds, result),
     )
     remaining = sum(state.in_game(seat) for seat in range(state.seats))
@@ -724,15 +670,7 @@ def _end_deal(
 
 
 def _finish(state: GameState, reason: str) -> GameState:
-    return _evolve(state, final=settle_game(state, reason))
-
-
-def _deals_won(state: GameState) -> list[int]:
-    wins = [0] * state.seats
-    for result in state.rounds:
-        if result.winner is not None:
-            wins[result.winner] += 1
-    return wins
+    return evolve(state, final=settle_game(state, reason))
 
 
 def placement(state: GameState) -> tuple[int, ...]:
@@ -765,15 +703,14 @@ def placement(state: GameState) -> tuple[int, ...]:
             )
         )
     else:
-        wins = _deals_won(state)
+        wins = rounds_won(state.rounds, seats)
         stayed.sort(key=lambda s: (scores[s], -wins[s], (s - 1) % seats))
     return (*stayed, *reversed(state.left))
 
 
 def settle_game(state: GameState, reason: str) -> FinalResult:
     """The final result of a game ending now for ``reason``."""
-    order = placement(state)
-    return FinalResult(winner=order[0], reason=reason, totals=state.scores, placement=order)
+    return settle(placement(state), state.scores, reason)
 
 
 def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
@@ -782,24 +719,15 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     at the deal's highest drop cost (none when the seat is already out of the deal, or
     between deals) and the seat leaves the game, placed last; the game goes on while two
     seats or more are left in it (in points format the deal is the game)."""
-    seat = _check_seat(seat, state.seats)
-    if reason not in CONCEDE_REASONS:
-        raise ValidationError(
-            f"reason must be 'concede' or 'timeout', not {reason!r}.",
-            {"reason": ["Must be 'concede' or 'timeout'."]},
-        )
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
-    if seat in state.left:
-        raise GameNotActive(f"Seat {seat} has already left the game.")
+    seat, reason = check_leaving(state, seat, reason)
     if state.went_out[seat] is not None:
         raise GameNotActive(f"Seat {seat} is out of the game.")
-    state = _evolve(state, left=(*state.left, seat))
+    state = evolve(state, left=(*state.left, seat))
     if state.seats == 2:
         return _finish(state, reason)
     rnd = state.round
     if rnd.phase is not Phase.ROUND_OVER and rnd.status[seat] is SeatStatus.IN:
-        rnd = _evolve(
+        rnd = evolve(
             rnd,
             history=_logged(rnd, seat, reason),
             drawn_from_discard=None if rnd.turn == seat else rnd.drawn_from_discard,
@@ -809,52 +737,6 @@ def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
         )
     if state.final is None and sum(state.in_game(s) for s in range(state.seats)) < 2:
         return _finish(state, reason)
-    return state
-
-
-# --------------------------------------------------------------------------------------
-# Replay
-# --------------------------------------------------------------------------------------
-
-Deal = tuple[Iterable[IndianCard | str], str]
-"""A deal's deck (in dealing order) and salt."""
-
-
-def replay_steps(
-    state: GameState,
-    moves: Iterable[tuple[int, Action | Concede]],
-    deals: Iterable[Deal],
-) -> Iterator[GameState]:
-    """The state after each logged ``(seat, action)`` from ``state`` on (a
-    :class:`~games.rules.indian.actions.Concede` step calls :func:`concede`), dealing the
-    next of ``deals`` as soon as a deal ends and the game goes on (as the server does)."""
-    remaining = iter(deals)
-    for seat, action in moves:
-        if isinstance(action, Concede):
-            state = concede(state, seat, action.reason)
-        else:
-            state = apply_action(state, action, seat)
-        if state.awaiting_deal:
-            deal = next(remaining, None)
-            if deal is not None:
-                state = deal_next_round(state, *deal)
-        yield state
-
-
-def replay(
-    rules: RuleSet,
-    seats: int,
-    deals: Sequence[Deal],
-    moves: Iterable[tuple[int, Action | Concede]],
-    dealer: int = 0,
-) -> GameState:
-    """Replay a move log: deal 1 from ``deals[0]``, then :func:`replay_steps` with the
-    other deals; the state after the last move."""
-    if not deals:
-        raise ValidationError("Replay needs at least one deal.", {"deals": ["Empty."]})
-    state = new_game(rules, seats, deals[0][0], deals[0][1], dealer)
-    for after in replay_steps(state, moves, deals[1:]):
-        state = after
     return state
 
 
@@ -871,7 +753,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
     size (never its order), the discard pile, the wild joker card, its legal actions, the
     deal's public history and the finished deals' results. ``drawn_from_discard`` is shown
     to the seat that drew it."""
-    seat = _check_seat(seat, state.seats)
+    seat = check_seat(seat, state.seats)
     rnd = state.round
     in_play = [rnd.status[s] in _IN_PLAY for s in range(state.seats)]
     hand = rnd.hands[seat] if in_play[seat] else ()
@@ -897,15 +779,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_actions(state, seat),
         history=rnd.history,
     )
-    return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        scores=state.scores,
-        round=round_view,
-        rounds=state.rounds,
-        left=state.left,
-        final=state.final,
-    )
+    return PlayerView.of(state, seat, round_view)
 
 
 def cards_in_play(state: GameState) -> list[IndianCard]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from enum import StrEnum
 
 from games.rules.common.errors import (
+    BASE_ERRORS,
     CannotDiscardDrawnCard,
     CardNotInHand,
     ErrorCode,
@@ -76,13 +77,7 @@ class GroupsDoNotMatchHand(IllegalAction):
 
 
 ERRORS: tuple[type[RulesError], ...] = (
-    InvalidCard,
-    ValidationError,
-    NotYourTurn,
-    GameNotActive,
-    WrongPhase,
-    CardNotInHand,
-    CannotDiscardDrawnCard,
+    *BASE_ERRORS,
     StockOnly,
     CannotTakeJoker,
     GroupsDoNotMatchHand,

@@ -26,20 +26,17 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, cast
 
 from games.rules.common.core import RulesCore
-from games.rules.common.game import GameOutcome, Json, JsonObject, SeatRecord
+from games.rules.common.game import GameOutcome, Json, JsonObject
+from games.rules.common.results import game_outcome
 from games.rules.indian import codec, engine
-from games.rules.indian.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
+from games.rules.indian.actions import ACTION_TYPES, Action
 from games.rules.indian.cards import card_texts, new_deck
 from games.rules.indian.errors import ERRORS, IndianErrorCode
 from games.rules.indian.ruleset import OPTIONS, RuleSet
 from games.rules.indian.schema import SCHEMAS
 from games.rules.indian.state import GameState, PlayerView
-
-if TYPE_CHECKING:
-    from games.rules.common.core import Engine
 
 UNSALTED = "unsalted"
 """The salt of a deal dealt with none (``""``): reshuffles need one."""
@@ -75,50 +72,15 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
 
     def deal_next_round(self, state: GameState, deck: Sequence[str], salt: str) -> GameState:
         """The next deal, with its salt (which orders its reshuffles)."""
-        return engine.deal_next_round(state, deck, _salt(salt))
-
-    def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
-        """The card a draw took: the stock's top card, or the discard pile's."""
-        if isinstance(action, DrawStock) and before.round.stock:
-            return str(before.round.stock[0])
-        if isinstance(action, DrawDiscard) and before.round.discard_pile:
-            return str(before.round.discard_pile[-1])
-        return ""
+        return super().deal_next_round(state, deck, _salt(salt))
 
     def outcome(self, state: GameState) -> GameOutcome:
-        final = state.final
-        assert final is not None, "the game is not over"
-        records = []
-        for seat in range(state.seats):
-            won = [r for r in state.rounds if r.winner == seat]
-            records.append(
-                SeatRecord(
-                    seat=seat,
-                    total=final.totals[seat],
-                    hand_points=sum(sum(r.points) - r.points[seat] for r in won),
-                    hands_won=len(won),
-                )
-            )
-        return GameOutcome(
-            winner=final.winner,
-            reason=final.reason,
-            hands=len(state.rounds),
-            seats=tuple(records),
-            placement=tuple(final.placement),
+        """A deal a seat won brings it the points the other seats scored in it (what a
+        points table pays the winner)."""
+        return game_outcome(
+            state, lambda result, seat: sum(result.points) - result.points[seat]
         )
 
-    def has_left(self, state: GameState, seat: int) -> bool:
-        """Whether ``seat`` left the game (conceded or forfeited with 3-6 seats)."""
-        return seat in state.left
 
-    def standings(self, state: GameState) -> tuple[int, ...]:
-        return engine.placement(state)
-
-
-INDIAN_RULES = IndianRules(
-    # The engine deals with a salt; deal_next_round above passes it on, so the shared
-    # core's deal without one is never called.
-    cast("Engine[GameState, Action, PlayerView]", engine),
-    codec,
-)
+INDIAN_RULES = IndianRules(engine, codec)
 """Indian Rummy's rules (a :class:`~games.rules.common.game.GameRules`)."""

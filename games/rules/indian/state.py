@@ -8,6 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.rules.common.game import Match
+from games.rules.common.pile import PileEvent, pile_events
+from games.rules.common.results import FinalResult
+from games.rules.common.view import SeatView
 from games.rules.indian.actions import Groups
 from games.rules.indian.cards import IndianCard, wild_rank_of
 from games.rules.indian.melds import Arrangement
@@ -119,21 +123,6 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class FinalResult:
-    """How a finished game was settled."""
-
-    winner: int
-    """The winning seat (``placement[0]``)."""
-    reason: str
-    """``show``, ``last_player`` or ``draw`` (points format: how its one deal ended),
-    ``pool``, ``deals``, ``concede`` or ``timeout``."""
-    totals: tuple[int, ...]
-    """Every seat's total."""
-    placement: tuple[int, ...]
-    """The seats from first to last."""
-
-
-@dataclass(frozen=True, slots=True)
 class RoundState:
     """One deal.
 
@@ -181,7 +170,7 @@ class RoundState:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Match):
     """The whole match.
 
     After an action ends a deal and the game goes on, ``awaiting_deal`` is true until
@@ -206,21 +195,6 @@ class GameState:
     last, the first to leave last of all)."""
     final: FinalResult | None = None
     """The settlement, once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.final is not None
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """Whether the deal is over and the next one must be dealt."""
-        return self.final is None and self.round.phase is Phase.ROUND_OVER
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act, or ``None`` when nobody may."""
-        return None if self.final is not None else self.round.turn
 
     def in_game(self, seat: int) -> bool:
         """Whether ``seat`` is still dealt in: it has neither gone out nor left."""
@@ -273,33 +247,25 @@ class RoundView:
     legal_actions: tuple[LegalAction, ...]
     """What this seat may do now."""
     history: tuple[HistoryEntry, ...]
-    """The deal's public events (not written by the view's JSON yet)."""
+    """The deal's public events."""
 
     @property
     def wild_rank(self) -> int:
         """The deal's wild rank."""
         return wild_rank_of(self.wild_card)
 
+    @property
+    def pile_history(self) -> tuple[PileEvent[IndianCard], ...]:
+        """The discard pile's public record, oldest first: every card a seat took from it
+        or left on it (from :attr:`history`: no stock draw, whose card is its drawer's
+        alone, no declaration, whose card lies face down, no reshuffle)."""
+        return pile_events(self.history)
+
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[RuleSet, RoundView, RoundResult, FinalResult]):
     """Everything one seat may see: never the stock order, never another seat's hand
     (those appear only in finished deals' results)."""
-
-    seat: int
-    """The seat this view is for."""
-    rules: RuleSet
-    """The rules (public)."""
-    scores: tuple[int, ...]
-    """Every seat's total."""
-    round: RoundView
-    """The current (or last) deal."""
-    rounds: tuple[RoundResult, ...]
-    """Finished deals' results."""
-    left: tuple[int, ...]
-    """Seats that left, in order."""
-    final: FinalResult | None
-    """The settlement, once the game is over."""
 
 
 __all__ = [

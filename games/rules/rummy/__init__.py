@@ -123,6 +123,7 @@ Public API
   ``RummyErrorCode`` (Rummy's own codes), ``ERRORS``, ``ERRORS_BY_CODE``.
 """
 
+from games.rules.common.codec import final_to_json
 from games.rules.rummy.actions import (
     ACTION_TYPES,
     Action,
@@ -152,7 +153,6 @@ from games.rules.rummy.codec import (
     action_from_json,
     action_to_json,
     deck_to_json,
-    final_to_json,
     round_result_to_json,
     state_from_json,
     state_to_json,

@@ -17,9 +17,12 @@ from typing import Any
 from games.rules.common.cards import opt_card_text
 from games.rules.common.codec import (
     MAX_INT,
-    JsonReader,
+    SeatReader,
     card_field,
     check_format,
+    final_from_json,
+    final_to_json,
+    game_view_to_json,
     melds_field,
     read_action_type,
     read_stored,
@@ -40,7 +43,6 @@ from games.rules.rummy.cards import JOKER_INDEX, RummyCard, card_texts, parse_ca
 from games.rules.rummy.melds import End, MeldKind, TableMeld, table_meld
 from games.rules.rummy.ruleset import RuleSet
 from games.rules.rummy.state import (
-    FinalResult,
     GameState,
     HandResult,
     LegalAction,
@@ -230,18 +232,6 @@ def round_result_to_json(result: RoundResult) -> dict[str, Any]:
     }
 
 
-def final_to_json(final: FinalResult | None) -> dict[str, Any] | None:
-    """``{winner, reason, totals, placement}`` (``None`` while the game goes on)."""
-    if final is None:
-        return None
-    return {
-        "winner": final.winner,
-        "reason": final.reason,
-        "totals": list(final.totals),
-        "placement": list(final.placement),
-    }
-
-
 def view_to_json(view: PlayerView) -> dict[str, Any]:
     """The rules part of the API's game view: ``scores``, ``round``, ``rounds``, ``final``.
 
@@ -249,12 +239,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
     ``round.phase`` is ``round_over`` with ``turn`` ``None`` and no legal actions. The
     server adds ``id``, ``status``, ``version``, ``players``, ``you``, ``rules``.
     """
-    return {
-        "scores": list(view.scores),
-        "round": None if view.final is not None else round_view_to_json(view.round),
-        "rounds": [round_result_to_json(result) for result in view.rounds],
-        "final": final_to_json(view.final),
-    }
+    return game_view_to_json(view, round_view_to_json, round_result_to_json, final_to_json)
 
 
 def deck_to_json(deck: Sequence[RummyCard]) -> list[str]:
@@ -305,43 +290,12 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-class _Reader(JsonReader):
-    """Strict readers: any malformed value raises ``ValueError``."""
+_Reader = SeatReader[RummyCard]
+"""Strict readers: any malformed value raises ``ValueError``; scores are signed."""
 
-    def __init__(self, seats: int) -> None:
-        self.seats = seats
 
-    @staticmethod
-    def signed(value: object, where: str) -> int:
-        return _Reader.int_(value, where, low=-MAX_INT)
-
-    @staticmethod
-    def cards(value: object, where: str) -> tuple[RummyCard, ...]:
-        return tuple(parse_card(item) for item in _Reader.list_(value, where))
-
-    @staticmethod
-    def opt_card(value: object) -> RummyCard | None:
-        return None if value is None else parse_card(value)
-
-    def seat(self, value: object, where: str) -> int:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < self.seats:
-            raise ValueError(f"{where} must be a seat from 0 to {self.seats - 1}")
-        return value
-
-    def opt_seat(self, value: object, where: str) -> int | None:
-        return None if value is None else self.seat(value, where)
-
-    def per_seat(self, value: object, where: str) -> tuple[int, ...]:
-        items = self.list_(value, where)
-        if len(items) != self.seats:
-            raise ValueError(f"{where} must have one entry per seat")
-        return tuple(self.signed(item, where) for item in items)
-
-    def seat_list(self, value: object, where: str) -> tuple[int, ...]:
-        seats = tuple(self.seat(item, where) for item in self.list_(value, where))
-        if len(set(seats)) != len(seats):
-            raise ValueError(f"{where} names a seat twice")
-        return seats
+def _reader(seats: int) -> _Reader:
+    return SeatReader(seats, parse_card, low=-MAX_INT)
 
 
 def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundState:
@@ -434,18 +388,14 @@ def _round_cards(rnd: RoundState) -> list[RummyCard]:
 
 def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
     obj = r.obj(data, "round result")
-    hands = []
-    for seat, item in enumerate(r.list_(obj["hands"], "result hands")):
-        entry = r.obj(item, "result hand")
-        if r.seat(entry["seat"], "result hand seat") != seat:
-            raise ValueError("result hands must be in seat order")
-        hands.append(
-            HandResult(
-                seat,
-                r.cards(entry["cards"], "result cards"),
-                r.int_(entry["value"], "result value"),
-            )
+    hands = [
+        HandResult(
+            seat, r.cards(entry["cards"], "result cards"), r.int_(entry["value"], "result value")
         )
+        for seat, entry in enumerate(
+            r.in_seat_order(r.list_(obj["hands"], "result hands"), "result hand")
+        )
+    ]
     if len(hands) != r.seats:
         raise ValueError("a round result has one hand per seat")
     return RoundResult(
@@ -459,24 +409,6 @@ def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
     )
 
 
-def _final_from_json(data: object, r: _Reader) -> FinalResult | None:
-    if data is None:
-        return None
-    obj = r.obj(data, "final")
-    reason = obj["reason"]
-    if reason not in FINAL_REASONS:
-        raise ValueError("unknown final reason")
-    placement = r.seat_list(obj["placement"], "placement")
-    if sorted(placement) != list(range(r.seats)):
-        raise ValueError("placement must list every seat once")
-    return FinalResult(
-        winner=r.seat(obj["winner"], "winner"),
-        reason=reason,
-        totals=r.per_seat(obj["totals"], "totals"),
-        placement=placement,
-    )
-
-
 def state_from_json(data: object) -> GameState:
     """The game state stored by :func:`state_to_json`.
 
@@ -487,14 +419,14 @@ def state_from_json(data: object) -> GameState:
 
 
 def _state_from_json(data: object) -> GameState:
-    obj = _Reader.obj(data, "state")
+    obj = SeatReader.obj(data, "state")
     check_format(obj, STATE_FORMAT_VERSION)
     if obj.get("variant") != VARIANT:
         raise ValueError(f"variant must be {VARIANT!r}")
     seats = obj["seats"]
     if isinstance(seats, bool) or seats not in (2, 3, 4):
         raise ValueError("seats must be 2, 3 or 4")
-    r = _Reader(seats)
+    r = _reader(seats)
     rules = RuleSet.from_dict(obj["rules"])
     return GameState(
         rules=rules,
@@ -503,5 +435,5 @@ def _state_from_json(data: object) -> GameState:
         round=_round_state_from_json(obj["round"], r, rules),
         rounds=tuple(_round_result_from_json(item, r) for item in r.list_(obj["rounds"], "rounds")),
         left=r.seat_list(obj["left"], "left"),
-        final=_final_from_json(obj["final"], r),
+        final=final_from_json(obj["final"], r, FINAL_REASONS),
     )

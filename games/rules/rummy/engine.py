@@ -47,15 +47,21 @@ from typing import Any
 
 from games.rules.common.cards import Card
 from games.rules.common.engine import (
-    check_concede_reason,
+    check_card,
+    check_deal_due,
+    check_leaving,
     check_phase,
     check_seat,
+    check_seat_count,
+    check_turn,
     evolve,
-    refuse_turn,
+    shared_moves,
+    without,
 )
 from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.errors import MELD_NAMED, brief_list
 from games.rules.common.pile import DISCARD, DRAW_DISCARD, PileEvent
+from games.rules.common.results import rounds_won, settle
 from games.rules.rummy.actions import (
     Action,
     Discard,
@@ -138,14 +144,6 @@ def _text(cards: Iterable[RummyCard]) -> str:
 # --------------------------------------------------------------------------------------
 
 
-def _check_seats(seats: object) -> int:
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 4:
-        raise ValidationError(
-            f"seats must be 2, 3 or 4, not {seats!r}.", {"seats": ["Must be 2 to 4."]}
-        )
-    return seats
-
-
 def deal_round(
     rules: RuleSet, seats: int, number: int, dealer: int, deck: Iterable[RummyCard | str]
 ) -> RoundState:
@@ -175,7 +173,7 @@ def new_game(
     cards and the rules' jokers, in dealing order)."""
     if not isinstance(rules, RuleSet):
         raise ValidationError("rules must be a RuleSet.", {"rules": ["Must be a RuleSet."]})
-    seats = _check_seats(seats)
+    seats = check_seat_count(seats, 2, 4)
     dealer = check_seat(dealer, seats, "dealer")
     return GameState(
         rules=rules,
@@ -185,12 +183,17 @@ def new_game(
     )
 
 
-def deal_next_round(state: GameState, deck: Iterable[RummyCard | str]) -> GameState:
-    """Deal the next round from ``deck``; the dealer moves one seat on."""
-    if state.final is not None:
-        raise GameNotActive("The game is over; no round can be dealt.")
-    if state.round.phase is not Phase.ROUND_OVER:
-        raise WrongPhase(f"Round {state.round.number} is still being played.")
+def deal_next_round(
+    state: GameState, deck: Iterable[RummyCard | str], salt: str = ""
+) -> GameState:
+    """Deal the next round from ``deck``; the dealer moves one seat on. ``salt``, the
+    deal's secret salt, orders nothing in Rummy: an empty stock ends the round rather
+    than being made again from the discard pile."""
+    check_deal_due(
+        game_over=state.final is not None,
+        round_over=state.round.phase is Phase.ROUND_OVER,
+        number=state.round.number,
+    )
     dealer = (state.round.dealer + 1) % state.seats
     rnd = deal_round(state.rules, state.seats, state.round.number + 1, dealer, deck)
     return evolve(state, round=rnd)
@@ -206,11 +209,6 @@ def _can_play_joker(hand: Sequence[RummyCard], table: Sequence[TableMeld]) -> bo
     if len(hand) >= 2 and any(accepts_joker(meld) for meld in table):
         return True
     return len(hand) >= 4 and joker_meld_in(count_key(hand)[0])
-
-
-def _without(hand: tuple[RummyCard, ...], card: RummyCard) -> tuple[RummyCard, ...]:
-    index = hand.index(card)
-    return hand[:index] + hand[index + 1 :]
 
 
 def _meld_available(rules: RuleSet, rnd: RoundState, seat: int) -> bool:
@@ -260,7 +258,7 @@ def _layoff_options(rnd: RoundState, seat: int) -> list[LayoffOption]:
             for end, new in layoff_fits(meld, card).items():
                 if rnd.jokers_owed and not isinstance(card, Joker):
                     table = _replace(rnd.table, new)
-                    if not _can_play_joker(_without(hand, card), table):
+                    if not _can_play_joker(without(hand, card), table):
                         continue
                 out.append(LayoffOption(card, meld.id, end))
     return out
@@ -274,7 +272,7 @@ def _swap_options(rnd: RoundState, seat: int) -> list[LayoffOption]:
         for card in sorted(swap_cards(meld) & held):
             new = swap_joker_into(meld, card)
             assert new is not None
-            if _can_play_joker(sort_hand((*_without(hand, card), JOKER)), _replace(rnd.table, new)):
+            if _can_play_joker(sort_hand((*without(hand, card), JOKER)), _replace(rnd.table, new)):
                 out.append(LayoffOption(card, meld.id))
     return out
 
@@ -326,12 +324,9 @@ def legal_moves(state: GameState, seat: int, melds: bool = True) -> list[Action]
     player not yet out gets the one best first meld instead (:func:`best_melds`)."""
     out: list[Action] = []
     for entry in legal_actions(state, seat):
-        if entry.type == DrawStock.type:
-            out.append(DrawStock())
-        elif entry.type == DrawDiscard.type:
-            out.append(DrawDiscard())
-        elif entry.type == Discard.type:
-            out.extend(Discard(card) for card in entry.cards or ())
+        shared = shared_moves(entry)
+        if shared is not None:
+            out.extend(shared)
         elif entry.type == Layoff.type:
             out.extend(Layoff(o.card, o.meld, o.end) for o in entry.options or ())
         elif entry.type == SwapJoker.type:
@@ -402,16 +397,8 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
     :class:`~games.rules.common.errors.RulesError` carrying the API's code when it is not
     allowed (check order: see the module docstring)."""
     seat = check_seat(seat, state.seats)
-    rnd = state.round
-    if state.final is not None or rnd.phase is Phase.ROUND_OVER or rnd.turn != seat:
-        refuse_turn(
-            game_over=state.final is not None,
-            round_over=rnd.phase is Phase.ROUND_OVER,
-            number=rnd.number,
-            turn=rnd.turn,
-            seat=seat,
-        )
-    check_phase(action, rnd.phase, _PHASE_ACTIONS, _ACTIONS)
+    check_turn(state, seat)
+    check_phase(action, state.round.phase, _PHASE_ACTIONS, _ACTIONS)
     if isinstance(action, DrawStock):
         return _draw(state, seat, from_stock=True)
     if isinstance(action, DrawDiscard):
@@ -460,12 +447,6 @@ def _draw(state: GameState, seat: int, from_stock: bool) -> GameState:
         **changes,
     )
     return evolve(state, round=new)
-
-
-def _check_card(card: object, field: str = "card") -> RummyCard:
-    if not isinstance(card, Card | Joker):
-        raise ValidationError(f"{card!r} is not a card.", {field: ["Must be a card."]})
-    return card
 
 
 def _check_meld_id(rnd: RoundState, meld: object) -> TableMeld:
@@ -551,7 +532,7 @@ def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
     rnd = state.round
     if not rnd.came_out[seat]:
         raise NotOutYet("You may lay off only after coming out (your first meld).")
-    card = _check_card(action.card)
+    card = check_card(action.card)
     end = action.end
     if end is not None and end not in (End.LOW, End.HIGH):
         raise ValidationError(
@@ -579,7 +560,7 @@ def _layoff(state: GameState, seat: int, action: Layoff) -> GameState:
         new = fits[End(end)]
     if len(hand) == 1:
         raise MustKeepDiscard(f"Laying off {card} would empty your hand: discard it instead.")
-    new_hand = _without(hand, card)
+    new_hand = without(hand, card)
     table = _replace(rnd.table, new)
     owed = rnd.jokers_owed - (1 if rnd.jokers_owed and isinstance(card, Joker) else 0)
     if owed and not _can_play_joker(new_hand, table):
@@ -606,7 +587,7 @@ def _swap(state: GameState, seat: int, action: SwapJoker) -> GameState:
         raise NotOutYet("You may swap a joker only after coming out (your first meld).")
     if rnd.jokers_owed:
         raise JokerMustBePlayed("Play the joker you took before swapping another.")
-    card = _check_card(action.card)
+    card = check_card(action.card)
     hand = rnd.hands[seat]
     if card not in hand:
         raise CardNotInHand(f"{card} is not in your hand.")
@@ -617,7 +598,7 @@ def _swap(state: GameState, seat: int, action: SwapJoker) -> GameState:
     if new is None:
         what = "holds no joker" if not meld.jokers else f"has no joker that {card} can replace"
         raise InvalidLayoff(f"Meld {meld.id} [{meld}] {what}.")
-    new_hand = sort_hand((*_without(hand, card), JOKER))
+    new_hand = sort_hand((*without(hand, card), JOKER))
     table = _replace(rnd.table, new)
     if not _can_play_joker(new_hand, table):
         raise JokerMustBePlayed(
@@ -639,7 +620,7 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
     (``joker_must_be_played``); not the card just taken from the discard pile while the
     hand holds another (``cannot_discard_drawn_card``)."""
     rnd = state.round
-    card = _check_card(card)
+    card = check_card(card)
     hand = rnd.hands[seat]
     if card not in hand:
         raise CardNotInHand(f"{card} is not in your hand.")
@@ -651,7 +632,7 @@ def _discard(state: GameState, seat: int, card: object) -> GameState:
         raise CannotDiscardDrawnCard(
             f"{card} was taken from the discard pile this turn; it cannot be discarded now."
         )
-    new_hand = _without(hand, card)
+    new_hand = without(hand, card)
     rnd = evolve(
         rnd,
         hands=_with_hand(rnd, seat, new_hand),
@@ -713,10 +694,7 @@ def _end_round(state: GameState, rnd: RoundState, winner: int | None) -> GameSta
 def placement(state: GameState) -> tuple[int, ...]:
     """The seats from first to last: highest total first, ties to more rounds won, then to
     the lower seat; seats that left come last, the first to leave last of all."""
-    wins = [0] * state.seats
-    for result in state.rounds:
-        if result.winner is not None:
-            wins[result.winner] += 1
+    wins = rounds_won(state.rounds, state.seats)
     stayed = sorted(
         (seat for seat in range(state.seats) if seat not in state.left),
         key=lambda seat: (-state.scores[seat], -wins[seat], seat),
@@ -726,20 +704,14 @@ def placement(state: GameState) -> tuple[int, ...]:
 
 def settle_game(state: GameState, reason: str) -> FinalResult:
     """The final result of a game ending now for ``reason``."""
-    order = placement(state)
-    return FinalResult(winner=order[0], reason=reason, totals=state.scores, placement=order)
+    return settle(placement(state), state.scores, reason)
 
 
 def concede(state: GameState, seat: int, reason: str = "concede") -> GameState:
     """``seat`` leaves the game (``reason`` ``concede`` or ``timeout``). With two seats the
     other seat wins at once; with 3-4 the seat is marked as left (a computer plays on for
     it and it is placed last) and the game goes on while two or more seats have not left."""
-    seat = check_seat(seat, state.seats)
-    reason = check_concede_reason(reason)
-    if state.final is not None:
-        raise GameNotActive("The game is over.")
-    if seat in state.left:
-        raise GameNotActive(f"Seat {seat} has already left the game.")
+    seat, reason = check_leaving(state, seat, reason)
     state = evolve(state, left=(*state.left, seat))
     if state.seats - len(state.left) < 2:
         state = evolve(state, final=settle_game(state, reason))
@@ -773,15 +745,7 @@ def view_for(state: GameState, seat: int) -> PlayerView:
         legal_actions=legal_actions(state, seat),
         pile_history=rnd.pile_history,
     )
-    return PlayerView(
-        seat=seat,
-        rules=state.rules,
-        scores=state.scores,
-        round=round_view,
-        rounds=state.rounds,
-        left=state.left,
-        final=state.final,
-    )
+    return PlayerView.of(state, seat, round_view)
 
 
 def cards_in_play(state: GameState) -> list[RummyCard]:

@@ -18,9 +18,10 @@ from dataclasses import replace
 from enum import StrEnum
 
 from games.rules.common.core import RulesCore
-from games.rules.common.game import GameOutcome, Json, SeatRecord
+from games.rules.common.game import GameOutcome, Json
+from games.rules.common.results import game_outcome
 from games.rules.rummy import codec, engine
-from games.rules.rummy.actions import ACTION_TYPES, Action, DrawDiscard, DrawStock
+from games.rules.rummy.actions import ACTION_TYPES, Action
 from games.rules.rummy.cards import card_texts, new_deck
 from games.rules.rummy.errors import ERRORS, RummyErrorCode
 from games.rules.rummy.ruleset import OPTIONS, RuleSet
@@ -47,14 +48,6 @@ class RummyRules(RulesCore[GameState, Action, PlayerView]):
         # DESIGN §5: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
         return engine.new_game(RuleSet.from_dict(dict(rules)), seats, deck, dealer=0)
 
-    def drawn_card(self, before: GameState, action: Action, after: GameState) -> str:
-        """The card a draw took: the stock's top card, or the discard pile's."""
-        if isinstance(action, DrawStock) and before.round.stock:
-            return str(before.round.stock[0])
-        if isinstance(action, DrawDiscard) and before.round.discard_pile:
-            return str(before.round.discard_pile[-1])
-        return ""
-
     def view_for_person(self, state: GameState, seat: int) -> PlayerView:
         """A person who left a game still going on sees no hand: the computer that took
         the seat plays it, and its cards are as hidden from the leaver as from anyone."""
@@ -65,33 +58,8 @@ class RummyRules(RulesCore[GameState, Action, PlayerView]):
         return replace(view, round=hidden)
 
     def outcome(self, state: GameState) -> GameOutcome:
-        final = state.final
-        assert final is not None, "the game is not over"
-        records = []
-        for seat in range(state.seats):
-            won = [r for r in state.rounds if r.winner == seat]
-            records.append(
-                SeatRecord(
-                    seat=seat,
-                    total=final.totals[seat],
-                    hand_points=sum(r.points[seat] for r in won),
-                    hands_won=len(won),
-                )
-            )
-        return GameOutcome(
-            winner=final.winner,
-            reason=final.reason,
-            hands=len(state.rounds),
-            seats=tuple(records),
-            placement=tuple(final.placement),
-        )
-
-    def has_left(self, state: GameState, seat: int) -> bool:
-        """Whether ``seat`` left the game (conceded or forfeited with 3-4 seats)."""
-        return seat in state.left
-
-    def standings(self, state: GameState) -> tuple[int, ...]:
-        return engine.placement(state)
+        """A round a seat won brings it the points it scored in it."""
+        return game_outcome(state, lambda result, seat: result.points[seat])
 
 
 RUMMY_RULES = RummyRules(engine, codec)

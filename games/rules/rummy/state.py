@@ -8,7 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from games.rules.common.game import Match
 from games.rules.common.pile import PileEvent
+from games.rules.common.results import FinalResult
+from games.rules.common.view import SeatView
 from games.rules.rummy.cards import RummyCard
 from games.rules.rummy.melds import End, TableMeld
 from games.rules.rummy.ruleset import RuleSet
@@ -65,20 +68,6 @@ class RoundResult:
 
 
 @dataclass(frozen=True, slots=True)
-class FinalResult:
-    """How a finished game was settled."""
-
-    winner: int
-    """The winning seat (``placement[0]``)."""
-    reason: str
-    """``loss_limit``, ``rounds``, ``concede`` or ``timeout``."""
-    totals: tuple[int, ...]
-    """Every seat's total."""
-    placement: tuple[int, ...]
-    """The seats from first to last."""
-
-
-@dataclass(frozen=True, slots=True)
 class RoundState:
     """One deal.
 
@@ -116,7 +105,7 @@ class RoundState:
 
 
 @dataclass(frozen=True, slots=True)
-class GameState:
+class GameState(Match):
     """The whole match.
 
     After an action ends a round and the game goes on, ``awaiting_deal`` is true until
@@ -138,21 +127,6 @@ class GameState:
     computer plays on for them and they are placed last)."""
     final: FinalResult | None = None
     """The settlement, once the game is over."""
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the game has ended."""
-        return self.final is not None
-
-    @property
-    def awaiting_deal(self) -> bool:
-        """Whether the round is over and the next round must be dealt."""
-        return self.final is None and self.round.phase is Phase.ROUND_OVER
-
-    @property
-    def turn(self) -> int | None:
-        """The seat to act, or ``None`` when nobody may act."""
-        return None if self.final is not None else self.round.turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,24 +189,9 @@ class RoundView:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
+class PlayerView(SeatView[RuleSet, RoundView, RoundResult, FinalResult]):
     """Everything one seat may see: never the stock order, never another seat's hand
     (those appear only as the cards left in finished rounds' results)."""
-
-    seat: int
-    """The seat this view is for."""
-    rules: RuleSet
-    """The rules (public)."""
-    scores: tuple[int, ...]
-    """Every seat's total."""
-    round: RoundView
-    """The current (or last) round."""
-    rounds: tuple[RoundResult, ...]
-    """Finished rounds' results."""
-    left: tuple[int, ...]
-    """Seats that left, in order."""
-    final: FinalResult | None
-    """The settlement, once the game is over."""
 
 
 __all__ = [

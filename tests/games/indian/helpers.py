@@ -1,4 +1,6 @@
-"""Playing Indian Rummy (DESIGN §6) through the HTTP API in tests, and checking what it shows.
+"""Playing Indian Rummy (DESIGN §6) through the HTTP API in tests, and checking what it
+shows: Indian Rummy's own decks, decisions and checks over the client every melding game
+shares (:mod:`tests.games.melding.play`).
 
 The client here decides from its own view alone: it declares when ``declare`` lists a card
 in ``valid_with`` (showing the server's ``arrangement``), takes the pile's top card when
@@ -9,19 +11,13 @@ position it reaches is the server's; nothing here writes rows.
 
 from __future__ import annotations
 
-import hashlib
 import random
-import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from rest_framework.test import APIClient
 
-from games.dealing import dealt
-from games.models import Game
-from games.replay import states
 from games.rules.indian import (
     GameState,
     best_arrangement,
@@ -30,24 +26,44 @@ from games.rules.indian import (
     new_deck,
     wild_rank_of,
 )
+from tests.games.melding import play
+from tests.games.melding.play import (
+    VIEW_KEYS,
+    act,
+    card_strings,
+    create,
+    current_round_part,
+    keys_in,
+    legal_of,
+    moves_of,
+    states_by_version,
+    texts,
+    view_of,
+)
+from tests.games.melding.tables import deals
 from tests.rules.indian.helpers import make_deck
 
-CARD_RE = re.compile(r"^(?:[A2-9TJQK][SHDC]|XX)$")
+__all__ = [
+    "HIDDEN_KEYS",
+    "MAX_ACTIONS",
+    "ROUND_KEYS",
+    "act",
+    "assert_moves_hide",
+    "assert_round_results",
+    "assert_view_hides",
+    "assert_views_hide",
+    "choose",
+    "create",
+    "deals",
+    "indian_deck",
+    "legal_of",
+    "moves_of",
+    "play_out",
+    "seeded_deck",
+    "states_by_version",
+    "view_of",
+]
 
-VIEW_KEYS = {
-    "id",
-    "variant",
-    "status",
-    "version",
-    "rules",
-    "you",
-    "players",
-    "scores",
-    "round",
-    "rounds",
-    "final",
-}
-"""Keys every Indian Rummy view holds (the server may add more, never a hidden card)."""
 ROUND_KEYS = {
     "number",
     "dealer",
@@ -87,16 +103,7 @@ def seeded_deck(seed: int, decks: int = 2) -> list[str]:
     return [str(card) for card in new_deck(random.Random(seed), decks)]
 
 
-def deals(decks: Sequence[Sequence[str]] | None) -> AbstractContextManager[None]:
-    """Deal ``decks`` (one per deal) to the game started inside; round 1's dealer is 0."""
-    return dealt(list(decks), dealer=0) if decks else nullcontext()
-
-
 # --- the client -------------------------------------------------------------------------
-
-
-def legal_of(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    return {entry["type"]: entry for entry in view["round"]["legal_actions"]}
 
 
 def _wild_rank(view: Mapping[str, Any]) -> int:
@@ -126,16 +133,6 @@ def choose(view: Mapping[str, Any], droppers: Collection[int] = ()) -> dict[str,
     return {"type": "discard", "card": arrangement["discard"]}
 
 
-def act(client: APIClient, game_id: str, body: Mapping[str, Any], **headers: str):
-    return client.post(f"/api/v1/games/{game_id}/actions", dict(body), format="json", **headers)
-
-
-def view_of(client: APIClient, game_id: str) -> dict[str, Any]:
-    response = client.get(f"/api/v1/games/{game_id}")
-    assert response.status_code == 200, response.content
-    return response.json()
-
-
 def play_out(
     game_id: str,
     clients: Mapping[int, APIClient],
@@ -144,91 +141,19 @@ def play_out(
     droppers: Collection[int] = (),
     actions: int | None = None,
 ) -> dict[str, Any]:
-    """Play the game to its end (or for ``actions`` actions) for the people at
-    ``clients`` (seat -> client); the computers move by themselves. Every view received
-    is appended to ``seen`` as ``(seat, view)``. Returns the last view of the first seat
-    in ``clients``."""
-    seat = min(clients)
-    played = 0
-    after: dict[str, Any] | None = None
-    for _ in range(2 * MAX_ACTIONS):
-        upcoming = after["round"]["turn"] if after and after["status"] == "active" else None
-        if upcoming == seat:
-            view = after  # still this seat's turn: nobody else can have moved
-        elif upcoming in clients:
-            seat, after = upcoming, None
-            continue
-        else:
-            view = view_of(clients[seat], game_id)
-            if seen is not None:
-                seen.append((seat, view))
-        assert view is not None
-        if view["status"] != "active" or played == actions:
-            break
-        turn = view["round"]["turn"]
-        if turn != seat:
-            assert turn in clients, f"seat {turn} is to act but nobody plays it: {view['round']}"
-            seat, after = turn, None
-            continue
-        body = {**choose(view, droppers), "expected_version": view["version"]}
-        response = act(clients[seat], game_id, body)
-        assert response.status_code == 200, (body, response.json())
-        after = response.json()
-        assert after["version"] == view["version"] + 1
-        played += 1
-        if seen is not None:
-            seen.append((seat, after))
-    else:
-        raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
-    if seen is not None:
-        for other, client in clients.items():
-            seen.append((other, view_of(client, game_id)))
-    return view_of(clients[min(clients)], game_id)
+    """:func:`tests.games.melding.play.play_out` with :func:`choose`, the seats of
+    ``droppers`` dropping at their first turn of every deal."""
+    return play.play_out(
+        game_id,
+        clients,
+        lambda view: choose(view, droppers),
+        limit=MAX_ACTIONS,
+        seen=seen,
+        actions=actions,
+    )
 
 
 # --- what a seat may see ----------------------------------------------------------------
-
-
-def card_strings(value: Any) -> Counter[str]:
-    """Every card-like string anywhere in a JSON value, counted."""
-    found: Counter[str] = Counter()
-    if isinstance(value, dict):
-        for item in value.values():
-            found += card_strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            found += card_strings(item)
-    elif isinstance(value, str) and CARD_RE.match(value):
-        found[value] += 1
-    return found
-
-
-def keys_in(value: Any) -> set[str]:
-    """Every object key anywhere in a JSON value."""
-    found: set[str] = set()
-    if isinstance(value, dict):
-        found |= set(value)
-        for item in value.values():
-            found |= keys_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= keys_in(item)
-    return found
-
-
-def current_round_part(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The view without finished deals (their hands and decks are public)."""
-    return {key: value for key, value in view.items() if key not in ("rounds", "final")}
-
-
-def texts(cards: Iterable[object]) -> list[str]:
-    return [str(card) for card in cards]
-
-
-def states_by_version(game_id: str) -> dict[int, GameState]:
-    """The server's own state at every version, from its move log."""
-    game = Game.objects.get(pk=game_id)
-    return {version: state for version, state in states(game)}
 
 
 def assert_view_hides(view: Mapping[str, Any], seat: int, state: GameState) -> None:
@@ -284,37 +209,10 @@ def assert_views_hide(game_id: str, seen: Iterable[tuple[int, Mapping[str, Any]]
     return count
 
 
-def moves_of(client: APIClient, game_id: str) -> list[dict[str, Any]]:
-    """The whole move log as ``client`` sees it, every page."""
-    url: str | None = f"/api/v1/games/{game_id}/moves?page_size=100"
-    out: list[dict[str, Any]] = []
-    while url:
-        response = client.get(url)
-        assert response.status_code == 200, response.content
-        page = response.json()
-        out += page["results"]
-        url = page["next"]
-    return out
-
-
 def assert_moves_hide(moves: list[dict[str, Any]], seat: int, finished: bool) -> int:
     """Other seats' stock draws and face-down declared cards carry no card until the game
     is finished; returns how many such moves of other seats were looked at."""
-    seqs = [move["seq"] for move in moves]
-    assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), "oldest first, none missing"
-    others = 0
-    for move in moves:
-        action = move["action"]
-        if action["type"] not in ("draw_stock", "declare"):
-            continue
-        if move["seat"] == seat or finished:
-            assert CARD_RE.match(action.get("card", "")), move
-        else:
-            others += 1
-            assert "card" not in action, move
-            if action["type"] == "draw_stock":
-                assert not card_strings(action), move
-    return others
+    return play.assert_moves_hide(moves, seat, finished, face_down=("declare",))
 
 
 # --- results ----------------------------------------------------------------------------
@@ -323,16 +221,11 @@ def assert_moves_hide(moves: list[dict[str, Any]], seat: int, finished: bool) ->
 def assert_round_results(view: Mapping[str, Any]) -> None:
     """Every finished deal: a fair-shuffle reveal that matches its commitment, points that
     are never negative and that follow the hands, and totals that add up."""
-    seats = len(view["players"])
     rules = view["rules"]
-    scores = [0] * seats
-    for result in view["rounds"]:
-        digest = hashlib.sha256(f"{result['salt']}:{','.join(result['deck'])}".encode())
-        assert result["deck_commitment"] == digest.hexdigest()
-        assert Counter(result["deck"]) == Counter(texts(full_deck(rules["decks"])))
+
+    def check(result: Mapping[str, Any]) -> None:
         dealt_in = [h["seat"] for h in result["hands"] if h["status"] != "out"]
         assert result["wild_joker"]["card"] == result["deck"][13 * len(dealt_in)]
-        assert [hand["seat"] for hand in result["hands"]] == list(range(seats))
         assert all(points >= 0 for points in result["points"])
         assert result["points"] == [hand["value"] for hand in result["hands"]]
         winner = result["winner"]
@@ -349,10 +242,5 @@ def assert_round_results(view: Mapping[str, Any]) -> None:
                 assert hand["value"] == rules["wrong_show"]
             elif hand["status"] == "out":
                 assert hand["value"] == 0 and hand["groups"] == [] and hand["ungrouped"] == []
-        scores = [s + p for s, p in zip(scores, result["points"], strict=True)]
-        assert result["scores_after"] == scores
-    assert view["scores"] == scores
 
-
-def create(client: APIClient, **body: Any) -> Any:
-    return client.post("/api/v1/games", body, format="json")
+    play.assert_round_results(view, texts(full_deck(rules["decks"])), check)

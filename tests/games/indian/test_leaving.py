@@ -5,14 +5,10 @@ the turn again, and the player who left is placed last. At two seats it ends the
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-import time_machine
 from django.core.management import call_command
 
-from games import tasks
-from games.models import Game, GameResult, Move, Seat
+from games.models import GameResult, Move, Seat
 from tests.games.indian.helpers import (
     act,
     assert_views_hide,
@@ -22,6 +18,8 @@ from tests.games.indian.helpers import (
     seeded_deck,
     view_of,
 )
+from tests.games.melding import play
+from tests.games.melding.play import expire_the_turn
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -177,24 +175,8 @@ def test_a_leaver_sees_no_card_drawn_from_the_stock_after_leaving(people_table):
 # --- turn timers --------------------------------------------------------------------------
 
 
-def expire_the_turn(game_id: str) -> list[Move]:
-    game = Game.objects.get(pk=game_id)
-    version = game.version
-    assert game.turn_deadline is not None
-    assert tasks.expire_turn(str(game.pk), version) is False  # not due yet
-    with time_machine.travel(game.turn_deadline + timedelta(seconds=1)):
-        assert tasks.expire_turn(str(game.pk), version) is True
-    return list(Move.objects.filter(game_id=game_id, seq__gt=version).order_by("seq"))
-
-
 def play_one_turn(client, game_id: str) -> None:
-    view = view_of(client, game_id)
-    seat = view["you"]
-    assert view["round"]["turn"] == seat
-    while view["status"] == "active" and view["round"]["turn"] == seat:
-        response = act(client, game_id, {**choose(view), "expected_version": view["version"]})
-        assert response.status_code == 200, response.json()
-        view = response.json()
+    play.play_one_turn(client, game_id, choose)
 
 
 def test_three_timeouts_in_a_row_and_the_seat_leaves_with_nobody_in_it(people_table):

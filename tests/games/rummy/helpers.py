@@ -1,4 +1,6 @@
-"""Playing Rummy (DESIGN §5) through the HTTP API in tests, and checking what it shows.
+"""Playing Rummy (DESIGN §5) through the HTTP API in tests, and checking what it shows:
+Rummy's own decks, decisions and checks over the client every melding game shares
+(:mod:`tests.games.melding.play`).
 
 The client here decides from the view alone: it draws from the stock, melds when ``meld``
 is listed (the rules core's meld search only *chooses* which melds to name), lays off
@@ -8,19 +10,13 @@ server's; nothing here writes rows.
 
 from __future__ import annotations
 
-import hashlib
 import random
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from contextlib import AbstractContextManager, nullcontext
 from typing import Any
 
 from rest_framework.test import APIClient
 
-from games.dealing import dealt
-from games.models import Game
-from games.replay import states
 from games.rules.rummy import (
     JOKER,
     GameState,
@@ -32,22 +28,44 @@ from games.rules.rummy import (
     parse_card,
     rummy_cards,
 )
+from tests.games.melding import play
+from tests.games.melding.play import (
+    VIEW_KEYS,
+    act,
+    card_strings,
+    create,
+    current_round_part,
+    keys_in,
+    legal_of,
+    moves_of,
+    states_by_version,
+    texts,
+    view_of,
+)
+from tests.games.melding.tables import deals
 
-CARD_RE = re.compile(r"^(?:[A2-9TJQK][SHDC]|XX)$")
+__all__ = [
+    "HIDDEN_KEYS",
+    "MAX_ACTIONS",
+    "ROUND_KEYS",
+    "act",
+    "assert_moves_hide_stock_draws",
+    "assert_round_results",
+    "assert_view_hides",
+    "assert_views_hide",
+    "choose",
+    "create",
+    "deals",
+    "moves_of",
+    "play_out",
+    "play_rummy_to_end",
+    "rummy_deck",
+    "seeded_deck",
+    "states_by_version",
+    "texts",
+    "view_of",
+]
 
-VIEW_KEYS = {
-    "id",
-    "status",
-    "version",
-    "rules",
-    "you",
-    "players",
-    "scores",
-    "round",
-    "rounds",
-    "final",
-}
-"""Keys every rummy view holds (the server may add more, never a hidden card)."""
 ROUND_KEYS = {
     "number",
     "dealer",
@@ -90,21 +108,12 @@ def rummy_deck(*hands: str, upcard: str, stock: str = "", jokers: int = 6) -> li
     return head + tail
 
 
-def deals(decks: Sequence[Sequence[str]] | None) -> AbstractContextManager[None]:
-    """Deal ``decks`` (one per round) to the game started inside; round 1's dealer is 0."""
-    return dealt(list(decks), dealer=0) if decks else nullcontext()
-
-
 def seeded_deck(seed: int, jokers: int = 6) -> list[str]:
     """A shuffled deck, the same for the same seed."""
     return [str(card) for card in new_deck(random.Random(seed), jokers)]
 
 
 # --- the client -------------------------------------------------------------------------
-
-
-def legal_of(view: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
-    return {entry["type"]: entry for entry in view["round"]["legal_actions"]}
 
 
 def choose(view: Mapping[str, Any]) -> dict[str, Any]:
@@ -137,16 +146,6 @@ def choose(view: Mapping[str, Any]) -> dict[str, Any]:
     return {"type": "discard", "card": max(cards, key=lambda c: card_value(parse_card(c)))}
 
 
-def act(client: APIClient, game_id: str, body: Mapping[str, Any], **headers: str):
-    return client.post(f"/api/v1/games/{game_id}/actions", dict(body), format="json", **headers)
-
-
-def view_of(client: APIClient, game_id: str) -> dict[str, Any]:
-    response = client.get(f"/api/v1/games/{game_id}")
-    assert response.status_code == 200, response.content
-    return response.json()
-
-
 def play_out(
     game_id: str,
     clients: Mapping[int, APIClient],
@@ -154,94 +153,19 @@ def play_out(
     on_action: Any = None,
     actions: int | None = None,
 ) -> dict[str, Any]:
-    """Play the game to its end for the people at ``clients`` (seat -> client); the
-    computers move by themselves (eager tasks). Every view received is appended to
-    ``seen`` as ``(seat, view)``; with ``actions``, stop after that many. Returns the last
-    view of the first seat in ``clients``."""
-    seat = min(clients)
-    played = 0
-    after: dict[str, Any] | None = None
-    for _ in range(2 * MAX_ACTIONS):
-        upcoming = after["round"]["turn"] if after and after["status"] == "active" else None
-        if upcoming == seat:
-            view = after  # still this seat's turn: nobody else can have moved
-        elif upcoming in clients:
-            seat, after = upcoming, None  # another person's turn: look with their eyes
-            continue
-        else:
-            view = view_of(clients[seat], game_id)
-            if seen is not None:
-                seen.append((seat, view))
-        if view["status"] != "active" or played == actions:
-            break
-        turn = view["round"]["turn"]
-        if turn != seat:
-            # A computer's turn has run by the time anyone looks (eager tasks).
-            assert turn in clients, f"seat {turn} is to act but nobody plays it: {view['round']}"
-            seat, after = turn, None
-            continue
-        body = {**choose(view), "expected_version": view["version"]}
-        response = act(clients[seat], game_id, body)
-        assert response.status_code == 200, (body, response.json())
-        after = response.json()
-        assert after["version"] == view["version"] + 1
-        played += 1
-        if seen is not None:
-            seen.append((seat, after))
-        if on_action is not None:
-            on_action(view, after)
-    else:
-        raise AssertionError(f"the game did not end within {MAX_ACTIONS} actions")
-    if seen is not None:
-        for other, client in clients.items():
-            seen.append((other, view_of(client, game_id)))
-    return view_of(clients[min(clients)], game_id)
+    """:func:`tests.games.melding.play.play_out` with :func:`choose`."""
+    return play.play_out(
+        game_id,
+        clients,
+        choose,
+        limit=MAX_ACTIONS,
+        seen=seen,
+        on_action=on_action,
+        actions=actions,
+    )
 
 
 # --- what a seat may see ----------------------------------------------------------------
-
-
-def card_strings(value: Any) -> Counter[str]:
-    """Every card-like string anywhere in a JSON value, counted."""
-    found: Counter[str] = Counter()
-    if isinstance(value, dict):
-        for item in value.values():
-            found += card_strings(item)
-    elif isinstance(value, list):
-        for item in value:
-            found += card_strings(item)
-    elif isinstance(value, str) and CARD_RE.match(value):
-        found[value] += 1
-    return found
-
-
-def keys_in(value: Any) -> set[str]:
-    """Every object key anywhere in a JSON value."""
-    found: set[str] = set()
-    if isinstance(value, dict):
-        found |= set(value)
-        for item in value.values():
-            found |= keys_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= keys_in(item)
-    return found
-
-
-def current_round_part(view: Mapping[str, Any]) -> dict[str, Any]:
-    """The view without finished rounds (their hands and decks are public)."""
-    return {key: value for key, value in view.items() if key not in ("rounds", "final")}
-
-
-def states_by_version(game_id: str) -> dict[int, GameState]:
-    """The server's own state at every version, from its move log (last state per
-    version: a deal between rounds takes no version)."""
-    game = Game.objects.get(pk=game_id)
-    return {version: state for version, state in states(game)}
-
-
-def texts(cards: Iterable[object]) -> list[str]:
-    return [str(card) for card in cards]
 
 
 def replayed_pile(record: Sequence[Mapping[str, Any]], pile: Sequence[str]) -> list[str]:
@@ -333,48 +257,19 @@ def face_up_by_version(by_version: Mapping[int, GameState]) -> dict[int, set[str
     return out
 
 
-def moves_of(client: APIClient, game_id: str) -> list[dict[str, Any]]:
-    """The whole move log as ``client`` sees it, every page."""
-    url: str | None = f"/api/v1/games/{game_id}/moves?page_size=100"
-    out: list[dict[str, Any]] = []
-    while url:
-        response = client.get(url)
-        assert response.status_code == 200, response.content
-        page = response.json()
-        out += page["results"]
-        url = page["next"]
-    return out
-
-
 def assert_moves_hide_stock_draws(moves: list[dict[str, Any]], seat: int, finished: bool) -> int:
     """Other seats' stock draws carry no card until the game is finished; returns how many
     draws of other seats were looked at."""
-    seqs = [move["seq"] for move in moves]
-    assert seqs == list(range(seqs[0], seqs[0] + len(seqs))), "oldest first, none missing"
-    others = 0
-    for move in moves:
-        action = move["action"]
-        if action["type"] != "draw_stock":
-            continue
-        if move["seat"] == seat or finished:
-            assert CARD_RE.match(action.get("card", "")), move
-        else:
-            others += 1
-            assert "card" not in action, move
-            assert not card_strings(action), move
-    return others
+    return play.assert_moves_hide(moves, seat, finished)
 
 
 def assert_round_results(view: Mapping[str, Any], seats: int, jokers: int) -> None:
     """Every finished round: points that add up, scores that follow, and a fair-shuffle
     reveal that matches its commitment."""
-    scores = [0] * seats
-    for result in view["rounds"]:
-        digest = hashlib.sha256(f"{result['salt']}:{','.join(result['deck'])}".encode())
-        assert result["deck_commitment"] == digest.hexdigest()
-        assert Counter(result["deck"]) == Counter(texts(full_deck(jokers)))
+    assert len(view["players"]) == seats
+
+    def check(result: Mapping[str, Any]) -> None:
         values = [hand["value"] for hand in result["hands"]]
-        assert [hand["seat"] for hand in result["hands"]] == list(range(seats))
         for hand in result["hands"]:
             assert hand["value"] == sum(card_value(parse_card(c)) for c in hand["cards"])
         if result["outcome"] == "block":
@@ -389,9 +284,8 @@ def assert_round_results(view: Mapping[str, Any], seats: int, jokers: int) -> No
             expected = [-factor * value for value in values]
             expected[winner] = factor * sum(values)
             assert result["points"] == expected
-        scores = [s + p for s, p in zip(scores, result["points"], strict=True)]
-        assert result["scores_after"] == scores
-    assert view["scores"] == scores
+
+    play.assert_round_results(view, texts(full_deck(jokers)), check)
 
 
 def rummy_choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
@@ -432,7 +326,3 @@ def play_rummy_to_end(
             response = client.post(f"/api/v1/games/{game_id}/actions", body, format="json")
         assert response.status_code == 200, response.json()
     raise AssertionError("the game did not end")
-
-
-def create(client: APIClient, **body: Any) -> Any:
-    return client.post("/api/v1/games", body, format="json")

@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from games.models import Game, Move
+from tests.games.melding.play import assert_create_refused, played, refused, views
 from tests.games.rummy.helpers import act, rummy_deck, view_of
 
 pytestmark = pytest.mark.django_db
@@ -23,33 +24,6 @@ def table(people_table) -> dict[str, Any]:
     table = people_table(seats=2, rules=RULES, decks=[DECK])
     table["ann"], table["bob"] = table["clients"][0], table["clients"][1]
     return table
-
-
-def views(table) -> list[dict[str, Any]]:
-    return [view_of(client, table["id"]) for client in table["clients"].values()]
-
-
-def refused(table, client, body: Any, status: int, code: str) -> dict[str, Any]:
-    """Post ``body``; it must be refused with ``status``/``code`` and change nothing."""
-    before = views(table)
-    moves = Move.objects.filter(game_id=table["id"]).count()
-    response = act(client, table["id"], body)
-    assert response.status_code == status, (body, response.json())
-    error = response.json()
-    assert error["code"] == code, (body, error)
-    assert isinstance(error["detail"], str) and error["detail"]
-    assert views(table) == before, f"{body} changed the game"
-    assert Move.objects.filter(game_id=table["id"]).count() == moves
-    return error
-
-
-def played(table, client, body: dict[str, Any]) -> dict[str, Any]:
-    version = Game.objects.get(pk=table["id"]).version
-    response = act(client, table["id"], {**body, "expected_version": version})
-    assert response.status_code == 200, (body, response.json())
-    view = response.json()
-    assert view["version"] == version + 1
-    return view
 
 
 def test_the_deal_is_the_chosen_deck(table):
@@ -286,13 +260,7 @@ def test_no_action_applies_once_the_game_is_over(table):
     ],
 )
 def test_create_refuses_out_of_range_tables(auth_client, body, field):
-    response = auth_client.post("/api/v1/games", body, format="json")
-    assert response.status_code == 400, response.json()
-    error = response.json()
-    assert error["code"] == "validation_error", error
-    named = {key.split(".")[0] for key in error.get("fields", {})}
-    assert field in named, error
-    assert not Game.objects.exists()
+    assert_create_refused(auth_client, body, field)
 
 
 def test_create_takes_the_documented_defaults(auth_client):

@@ -4,38 +4,19 @@ leaver is placed last."""
 
 from __future__ import annotations
 
-from datetime import timedelta
-
 import pytest
-import time_machine
 
-from games import tasks
-from games.models import Game, Move
-from tests.games.rummy.helpers import act, choose, play_out, seeded_deck, view_of
+from tests.games.melding import play
+from tests.games.melding.play import expire_the_turn
+from tests.games.rummy.helpers import choose, play_out, seeded_deck, view_of
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 RULES = {"rounds": 1, "hand_size": 9, "first_meld_points": 20, "jokers": 4}
 
 
-def expire_the_turn(game_id: str) -> list[Move]:
-    game = Game.objects.get(pk=game_id)
-    version = game.version
-    assert game.turn_deadline is not None
-    assert tasks.expire_turn(str(game.pk), version) is False  # not due yet
-    with time_machine.travel(game.turn_deadline + timedelta(seconds=1)):
-        assert tasks.expire_turn(str(game.pk), version) is True
-    return list(Move.objects.filter(game_id=game_id, seq__gt=version).order_by("seq"))
-
-
 def play_one_turn(client, game_id: str) -> None:
-    view = view_of(client, game_id)
-    seat = view["you"]
-    assert view["round"]["turn"] == seat
-    while view["status"] == "active" and view["round"]["turn"] == seat:
-        response = act(client, game_id, {**choose(view), "expected_version": view["version"]})
-        assert response.status_code == 200, response.json()
-        view = response.json()
+    play.play_one_turn(client, game_id, choose)
 
 
 def test_three_timeouts_in_a_row_and_the_seat_is_the_computers(people_table):

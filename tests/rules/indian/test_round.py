@@ -9,10 +9,12 @@ from dataclasses import replace
 import pytest
 
 from games.rules.common.errors import IllegalAction, InvalidInput
+from games.rules.common.game import Forfeit
+from games.rules.common.game import replay as fold
 from games.rules.indian import (
     INDIAN_ERRORS_BY_CODE,
+    INDIAN_RULES,
     JOKER,
-    Concede,
     Declare,
     Discard,
     DrawDiscard,
@@ -34,8 +36,6 @@ from games.rules.indian import (
     new_deck,
     new_game,
     placement,
-    replay,
-    replay_steps,
     timeout_action,
     view_for,
     view_to_json,
@@ -259,7 +259,7 @@ def test_actions_out_of_phase_turn_or_game():
     over = concede(state, 1)
     assert over.is_over
     assert code_of(over, DrawStock()) == "game_not_active"
-    for bad in ("draw", None, Concede()):
+    for bad in ("draw", None, Forfeit("concede")):
         with pytest.raises(InvalidInput) as caught:
             apply_action(state, bad, 0)  # type: ignore[arg-type]
         assert caught.value.code == "validation_error"
@@ -734,17 +734,16 @@ def test_a_view_shows_the_own_hand_and_its_arrangement_never_another_hand_or_the
     assert other["legal_actions"] == []
 
 
-def test_replay_deals_each_deck_and_applies_concessions():
+def test_the_shared_fold_deals_each_deck_with_its_salt_and_applies_forfeits():
     rules = RuleSet(format="deals", deals=3)
-    deals = [(new_deck(random.Random(i)), f"{i:032x}") for i in range(3)]
-    moves = [(1, Drop()), (2, Drop()), (2, Drop()), (0, Concede("timeout"))]
+    deals = [(texts(new_deck(random.Random(i))), f"{i:032x}") for i in range(3)]
+    moves = [(1, Drop()), (2, Drop()), (2, Drop()), (0, Forfeit("timeout"))]
     state = new_game(rules, 3, *deals[0])
-    states = list(replay_steps(state, moves, deals[1:]))
+    states = list(fold(INDIAN_RULES, state, moves, deals[1:]))
     assert states[1].rounds[-1].winner == 0
     assert states[1].round.number == 2 and states[1].round.salt == deals[1][1]
     assert states[1].round.dealer == 1 and states[1].turn == 2
-    final = replay(rules, 3, deals, moves)
-    assert final == states[-1]
+    final = states[-1]
     assert final.left == (0,) and final.rounds[-1].winner == 1
     assert final.rounds[-1].points == (40, 0, 20)
     assert final.round.number == 3 and final.round.status[0] is SeatStatus.OUT

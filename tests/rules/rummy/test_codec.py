@@ -248,6 +248,16 @@ def test_stored_state_refuses_garbage(change):
     assert caught.value.code == "validation_error" and "state" in caught.value.fields
 
 
+def test_a_stored_final_result_whose_winner_is_not_placed_first_is_refused():
+    finished = _states()[3]
+    assert finished.final is not None
+    body = json.loads(json.dumps(state_to_json(finished)))
+    body["final"]["winner"] = body["final"]["placement"][1]
+    with pytest.raises(RulesError) as caught:
+        state_from_json(body)
+    assert caught.value.fields == {"state": ["the winner is placed first"]}
+
+
 def test_a_state_stored_before_the_pile_record_loads_with_it_empty_and_it_grows():
     state = _states()[-1]
     body = json.loads(json.dumps(state_to_json(state)))
