@@ -5,7 +5,7 @@ BIN    := $(VENV)/bin
 PORT   ?= 8000
 STAMP  := $(VENV)/.installed
 
-.PHONY: install run test lint bench bench-api bench-streams drills backup restore worker beat migrate superuser clean chromium web-tools
+.PHONY: install run test lint bench bench-api bench-peer bench-streams drills backup restore worker beat migrate superuser clean chromium web-tools
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -71,6 +71,13 @@ bench: install
 ## (PostgreSQL, Redis, gunicorn, uvicorn, a Celery worker, beat); docs/benchmarks.md.
 bench-api: install
 	$(BIN)/python bench/api_load.py $(BENCH_ARGS)
+
+## Durable moves side by side with boardgame.io (its PostgreSQL adapter, its socket.io
+## clients), each on a PostgreSQL with fsync and synchronous_commit on, in interleaved phases;
+## Node and npm from apt when missing (as root), the pinned npm packages into the
+## git-ignored bench/peer/node_modules on the first run; docs/benchmarks.md.
+bench-peer: install
+	$(BIN)/python bench/peer_load.py $(BENCH_ARGS)
 
 ## How many idle event streams one events process holds, and what each costs.
 bench-streams: install

@@ -1,7 +1,13 @@
 """Wake-up signals for the event streams: "game X (or player Y) changed".
 
-A signal carries no data a player could see; a stream that wakes up reads what changed
-from the database, so a lost signal delays an event and never loses it. Two backends:
+A plain signal carries no data; a stream that wakes up reads what changed from the
+database, so a lost signal delays an event and never loses it. A game's change signals
+its channel with the row it committed (:func:`publish_row_on_commit`): the game's streams
+render the new version from that row instead of reading it again, as long as nothing but
+such rows came since their last read (:func:`received`); anything else (a chat message,
+a row that is not newer than the one a stream holds, a subscription confirmed again after
+Redis came back) sends them back to the database. Rows travel between the service's own
+processes only; what a player sees is still rendered for their seat. Two backends:
 
 * Redis pub/sub when ``EVENTS_REDIS_URL`` is set (the full stack and the tests): every
   web process, ASGI process and Celery worker publishes to one Redis. A process that
@@ -23,11 +29,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import threading
 import time
 from collections import defaultdict
+from datetime import datetime
 from typing import Any
+from uuid import UUID
 
 from django.conf import settings
 from django.db import transaction
@@ -94,6 +103,88 @@ _lock = threading.Lock()
 _waiters: dict[str, set[_Waiter]] = defaultdict(set)
 
 
+class Received:
+    """What this process received on one channel since a stream first followed it: how
+    many plain signals, how many rows, and the row of the highest version. A row that is
+    not newer than that one (its signal overtaken by a later change's, or a second change
+    at the same version) counts as a plain signal: a reader cannot tell it apart from the
+    state it holds, so it reads the database."""
+
+    __slots__ = ("plain", "row", "rows")
+
+    def __init__(self) -> None:
+        self.plain = 0
+        self.rows = 0
+        self.row: dict[str, Any] | None = None
+
+
+_received: dict[str, Received] = {}
+
+ROW_PREFIX = "row:"
+"""A signal's payload that carries a row: this prefix, then the row as JSON."""
+
+
+def _receive(channel: str, payload: bytes | str) -> None:
+    """Count a signal on ``channel`` (kept while some stream of this process follows it)."""
+    text = payload.decode() if isinstance(payload, bytes) else payload
+    row: dict[str, Any] | None = None
+    if text.startswith(ROW_PREFIX):
+        with contextlib.suppress(ValueError):
+            row = json.loads(text[len(ROW_PREFIX) :])
+    with _lock:
+        if channel not in _waiters:
+            return
+        kept = _received.get(channel)
+        if kept is None:
+            kept = _received[channel] = Received()
+        version = row.get("version") if isinstance(row, dict) else None
+        if isinstance(version, int) and (kept.row is None or version > kept.row["version"]):
+            kept.rows += 1
+            kept.row = row
+        else:
+            kept.plain += 1
+
+
+def _receive_plain_all() -> None:
+    """Every followed channel may have missed signals: the next read of each goes to the
+    database."""
+    with _lock:
+        for channel in _waiters:
+            kept = _received.get(channel)
+            if kept is None:
+                kept = _received[channel] = Received()
+            kept.plain += 1
+
+
+def received(channel: str) -> tuple[int, int, dict[str, Any] | None]:
+    """``(plain signals, rows, the row of the highest version)`` received on ``channel``
+    so far: a reader notes the counts when it reads the database; if only rows came since,
+    that row is the newest committed state (when its version is newer than the one read:
+    every later change signals again)."""
+    with _lock:
+        kept = _received.get(channel)
+        if kept is None:
+            return 0, 0, None
+        return kept.plain, kept.rows, kept.row
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, UUID):
+        return str(value)
+    return value
+
+
+def row_of(instance: Any) -> dict[str, Any]:
+    """A model instance's concrete fields by column attribute, as JSON values (times in
+    ISO 8601 with their microseconds, ids as text): the row it holds."""
+    return {
+        field.attname: _json_value(field.value_from_object(instance))
+        for field in instance._meta.concrete_fields
+    }
+
+
 def _deliver(channel: str) -> None:
     now = time.monotonic()
     with _lock:
@@ -110,7 +201,8 @@ def _deliver_all() -> None:
         waiter.wake(now)
 
 
-def _publish_local(channel: str) -> None:
+def _publish_local(channel: str, payload: str) -> None:
+    _receive(channel, payload)
     _deliver(channel)
 
 
@@ -133,21 +225,32 @@ def redis_client() -> Any:
     return _redis()
 
 
-def publish(channel: str) -> None:
+def publish(channel: str, payload: str = "1") -> None:
     """Signal ``channel`` now (best effort: a failure is logged, streams poll anyway)."""
     if settings.EVENTS_REDIS_URL:
         try:
-            _redis().publish(channel, "1")
+            _redis().publish(channel, payload)
         except Exception as exc:  # the broker being down must not fail a move
             logger.warning("could not publish %s: %s", channel, exc)
     else:
-        _publish_local(channel)
+        _publish_local(channel, payload)
 
 
 def publish_on_commit(*channels: str) -> None:
     """Signal the channels once the current transaction commits."""
     for channel in channels:
         transaction.on_commit(functools.partial(publish, channel))
+
+
+def publish_row_on_commit(channel: str, instance: Any) -> None:
+    """Signal ``channel`` once the current transaction commits, with the row ``instance``
+    holds then (:func:`row_of`): the caller saved every change to it in that transaction,
+    under its row lock, so the row is what was committed."""
+
+    def send() -> None:
+        publish(channel, ROW_PREFIX + json.dumps(row_of(instance), separators=(",", ":")))
+
+    transaction.on_commit(send)
 
 
 # --- the shared subscriber ------------------------------------------------------------------
@@ -235,6 +338,7 @@ class Subscriber:
             if self._stopped:
                 return
             if dropped:
+                _receive_plain_all()
                 _deliver_all()  # every stream re-reads, then polls until Redis is back
             await asyncio.sleep(backoff)
             backoff = min(self.BACKOFF_MAX, backoff * 2)
@@ -298,8 +402,11 @@ class Subscriber:
                 with self._guard:
                     if channel in self.refs:
                         self.confirmed.add(channel)
+                _receive(channel, "1")  # a stream catching up reads the database
             elif message["type"] != "message":
                 continue
+            else:
+                _receive(channel, message["data"])
             _deliver(channel)
 
 
@@ -384,6 +491,7 @@ class Listener:
                     waiters.discard(waiter)
                     if not waiters:
                         _waiters.pop(channel, None)
+                        _received.pop(channel, None)
 
     def take_alarm(self) -> bool:
         """Whether the alarm channel was signalled since the last call."""

@@ -17,13 +17,17 @@ The account stream ``/me/events`` sends ``friend_joined``, ``rematch_offered`` a
 ``your_turn`` events, each with its own ``id`` (resume with ``Last-Event-ID`` / ``after``).
 
 Streams wake on a notification (:mod:`games.live.notify`: one shared Redis subscriber per
-process) and only then read what changed from the database; an idle stream holds no
-database connection and runs no query. The streams of one game in a process share a
-:class:`_GameFeed`: one read of the game row per signal, and each seat's frame rendered
-once per version for all that seat's streams. A stream wakes by itself only at the game's
-next due moment (a turn deadline, a lapsing table) to enforce it, and polls every
-``EVENTS_POLL_SECONDS`` only while Redis is unreachable (and, for the account stream,
-where no worker enforces turn deadlines: eager Celery). All database work runs on a few
+process) and only then read what changed; an idle stream holds no database connection and
+runs no query. The streams of one game in a process share a :class:`_GameFeed`: one read
+of the game row per signal, and each seat's frame rendered once per version for all that
+seat's streams. A game's change signals with the row it committed, and the feed of a game
+of two renders the new version from that row without reading it again, as long as only
+such rows came since its last read of the database (a chat message, a poll, a timer, a
+row no newer than the one held, Redis coming back: each reads the database as before).
+A stream wakes by itself only at the game's next due moment (a turn deadline, a lapsing
+table) to enforce it, and polls every ``EVENTS_POLL_SECONDS`` only while Redis is
+unreachable (and, for the account stream, where no worker enforces turn deadlines: eager
+Celery). All database work runs on a few
 threads of the process (:data:`DB_THREADS`), so the process holds at most that many
 connections however many streams are open.
 Every ``EVENTS_AUTH_RECHECK_SECONDS`` (a heartbeat), and at once when its player's tokens
@@ -58,6 +62,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.db.models import JSONField
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
 from django.utils import timezone
@@ -113,11 +118,14 @@ class _GameFeed:
 
     def __init__(self, game_id: uuid.UUID) -> None:
         self.game_id = game_id
+        self.channel = notify.game_channel(game_id)
         self.lock = threading.Lock()
         self.refs = 0
         self.game: Game | None = None
         self.read_at = -math.inf  # time.monotonic() when the last read of the row began
-        self.reads = 0
+        self.reads = 0  # reads of the database
+        self.rows_taken = 0  # versions taken from the row their change signalled
+        self.received = (0, 0)  # notify.received()'s counts when the last read began
         self.renders = 0
         self.players: list[dict[str, Any]] | None = None
         self.players_fixed = False
@@ -126,8 +134,46 @@ class _GameFeed:
         self.messages: list[tuple[int, bytes]] = []
         self.messages_after: int | None = None  # ``messages`` holds every later message
 
-    def refresh(self, last_message: int) -> Game:
+    def refresh(self, last_message: int, rows: bool = True) -> Game:
+        """The game as it is now: from the row its latest change signalled when ``rows``
+        allows and that row is all that came since the last read, else from the database
+        (with the players, the deals of a new round and any new chat messages)."""
         started = time.monotonic()  # a signal after this asks for another read
+        plain, count, row = notify.received(self.channel)
+        game = self._from_row(plain, count, row) if rows else None
+        self.received = (plain, count)
+        if game is not None:
+            self.rows_taken += 1
+        else:
+            game = self._read(last_message)
+        if game.state is not None and (self.deals is None or game.round_number not in self.deals):
+            self.deals = selectors.game_deals(game=game)
+        self.game = game
+        oldest = game.version - FRAMES_KEPT
+        for key in [key for key in self.frames if key[1] <= oldest]:
+            del self.frames[key]
+        self.read_at = started  # only once every read succeeded
+        return game
+
+    def _from_row(self, plain: int, count: int, row: dict[str, Any] | None) -> Game | None:
+        """The game from a signalled row, when nothing but rows came since the last read
+        and the latest is newer than the game held (its players fixed: a game of two)."""
+        held = self.game
+        if held is None or not self.players_fixed or row is None:
+            return None
+        if plain != self.received[0] or count == self.received[1]:
+            return None
+        if row.get("id") != str(self.game_id) or not row.get("version", 0) > held.version:
+            return None
+        fields = Game._meta.concrete_fields
+        values = [field.to_python(row[field.attname]) for field in fields]
+        game = Game.from_db(held._state.db, [field.attname for field in fields], values)
+        for field in fields:  # as the database gives JSON back: jsonb orders object keys
+            if isinstance(field, JSONField):
+                setattr(game, field.attname, _jsonb_order(getattr(game, field.attname)))
+        return game
+
+    def _read(self, last_message: int) -> Game:
         self.reads += 1
         if not self.players_fixed:
             game = Game.objects.prefetch_related("seats__user").get(pk=self.game_id)
@@ -136,12 +182,6 @@ class _GameFeed:
                 self.players_fixed = game.seat_count <= 2
         else:
             game = Game.objects.get(pk=self.game_id)
-        if game.state is not None and (self.deals is None or game.round_number not in self.deals):
-            self.deals = selectors.game_deals(game=game)
-        self.game = game
-        oldest = game.version - FRAMES_KEPT
-        for key in [key for key in self.frames if key[1] <= oldest]:
-            del self.frames[key]
         if self.messages_after is None:
             self.messages_after = last_message
         newest = self.messages[-1][0] if self.messages else self.messages_after
@@ -151,7 +191,6 @@ class _GameFeed:
         if len(self.messages) > MESSAGES_KEPT:
             self.messages_after = self.messages[-MESSAGES_KEPT - 1][0]
             del self.messages[:-MESSAGES_KEPT]
-        self.read_at = started  # only once every read succeeded
         return game
 
     def states(self, game: Game, seat: int, after: int | None) -> list[bytes]:
@@ -192,6 +231,18 @@ class _GameFeed:
             (m.id, sse_frame(presenters.message_json(message=m), event="message"))
             for m in selectors.messages_for(game=game, after_id=last_message)
         ]
+
+
+def _jsonb_order(value: Any) -> Any:
+    """A JSON value with every object's keys in the order PostgreSQL's ``jsonb`` gives them
+    back (shorter keys first, then bytewise), so that a view rendered from a signalled row
+    is the same, byte for byte, as one rendered from the row read."""
+    if isinstance(value, dict):
+        keys = sorted(value, key=lambda key: (len(key.encode()), key.encode()))
+        return {key: _jsonb_order(value[key]) for key in keys}
+    if isinstance(value, list):
+        return [_jsonb_order(item) for item in value]
+    return value
 
 
 _feeds: dict[uuid.UUID, _GameFeed] = {}
@@ -245,7 +296,7 @@ def _game_frames(
     with feed.lock:
         game = feed.game
         if game is None or feed.read_at < since:
-            game = feed.refresh(position["message"])
+            game = feed.refresh(position["message"], rows=not enforce)
         frames = feed.states(game, seat, position["after"])
         if frames:
             position["after"] = game.version

@@ -98,7 +98,8 @@ def game_commit_change(
         transaction.on_commit(
             lambda: _task(PLAY_COMPUTER_TURN).delay(game_id, version), robust=True
         )
-    notify.publish_on_commit(notify.game_channel(game.pk))
+    # With the committed row: the game's streams render the new version without reading it.
+    notify.publish_row_on_commit(notify.game_channel(game.pk), game)
     if human_turn and game.turn_deadline is not None and not settings.CELERY_TASK_ALWAYS_EAGER:
         # Eager Celery ignores ETAs; without a broker deadlines are enforced on touch.
         deadline = game.turn_deadline

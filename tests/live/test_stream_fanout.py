@@ -64,13 +64,14 @@ def test_many_streams_of_one_game_share_one_read_and_one_rendering_per_seat(huma
             assert stream.next(event="state")["id"] == 1
         feed = streams._feeds[uuid.UUID(game["id"])]
         assert feed.refs == 4
-        reads, renders = feed.reads, feed.renders
+        reads, taken, renders = feed.reads, feed.rows_taken, feed.renders
         assert act(game["clients"][mover], game["id"], {"type": "pass"}).status_code == 200
         frames = [stream.next(event="state") for stream in every]
         assert [frame["id"] for frame in frames] == [2, 2, 2, 2]
         assert [frame["data"]["view"]["you"] for frame in frames] == [watcher] * 3 + [mover]
         assert frames[0]["data"] == frames[1]["data"] == frames[2]["data"]
-        assert feed.reads - reads == 1  # one read of the game for all four streams
+        # One take of the game for all four streams: the row its change signalled.
+        assert feed.reads == reads and feed.rows_taken == taken + 1
         assert feed.renders - renders == 2  # one view per seat for version 2
     finally:
         for stream in every:
@@ -118,7 +119,13 @@ def test_an_idle_stream_runs_no_query(human_game, settings):
             assert seen == []
             assert act(game["clients"][mover], game["id"], {"type": "pass"}).status_code == 200
             assert stream.next(event="state")["id"] == 2
-            assert any('"games_game"' in sql for sql in seen)  # the move is read once it comes
+            assert seen == []  # the move came with its row
+            posted = game["clients"][mover].post(
+                f"/api/v1/games/{game['id']}/messages", {"phrase": "good_luck"}, format="json"
+            )
+            assert posted.status_code == 201
+            assert stream.next(event="message")["data"]["phrase"] == "good_luck"
+            assert any('"games_message"' in sql for sql in seen)  # read once it comes
     finally:
         stream.close()
 
