@@ -477,6 +477,61 @@ class PatroniCluster:
         self.etcd.close()
 
 
+class PgBouncer:
+    """Debian's PgBouncer (installed with apt when missing) in front of one PostgreSQL, in
+    transaction mode: a server connection is lent to a client for one transaction, so many
+    client connections share a few server ones. Such a pool cannot keep a session's
+    prepared statements (PgBouncer 1.18), so the service behind it runs with
+    ``DJANGO_DB_PREPARED=false``. Used by ``bench/pooling_load.py``."""
+
+    def __init__(self, workdir: Path, postgres: Postgres, pool_size: int = 10) -> None:
+        binary = shutil.which("pgbouncer", path=f"{os.environ.get('PATH', '')}:/usr/sbin")
+        if binary is None:
+            apt_install("pgbouncer")
+            binary = "/usr/sbin/pgbouncer"
+        self.port = free_port()
+        self.config = workdir / "pgbouncer.ini"
+        self.config.write_text(
+            "[databases]\n"
+            f"ginrummy = host=127.0.0.1 port={postgres.port} dbname=ginrummy user=postgres "
+            "connect_query='SET application_name = pgbouncer'\n"
+            "[pgbouncer]\n"
+            f"listen_addr = 127.0.0.1\nlisten_port = {self.port}\n"
+            f"unix_socket_dir = {workdir}\n"
+            "auth_type = any\npool_mode = transaction\n"
+            f"default_pool_size = {pool_size}\nmax_client_conn = 1000\n"
+            "ignore_startup_parameters = extra_float_digits,options\n"
+            f"logfile = {workdir / 'logs' / 'pgbouncer.log'}\n"
+            f"pidfile = {workdir / 'pgbouncer.pid'}\n"
+        )
+        self.cmd = as_postgres([binary, str(self.config)])
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/ginrummy"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            self.cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5),
+            ):
+                return
+            time.sleep(0.1)
+        raise SystemExit("pgbouncer did not start")
+
+    def close(self) -> None:
+        if self.proc is not None:
+            kill_group(self.proc.pid)
+            self.proc.wait()
+            self.proc = None
+
+
 class Redis:
     """Debian's redis-server, without persistence, stoppable and restartable on its port."""
 
