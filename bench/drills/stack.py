@@ -959,7 +959,7 @@ class Stack:
         except (OSError, http.client.HTTPException, ValueError):
             return 0, {}
 
-    def wait_healthy(self, port: int, timeout: float = 60) -> float:
+    def wait_healthy(self, port: int, timeout: float = 180) -> float:
         """Seconds until ``/api/v1/health`` on ``port`` answers 200."""
         started = time.monotonic()
         while time.monotonic() - started < timeout:
