@@ -85,7 +85,9 @@ bench-streams: install
 
 ## Fault drills against the full local stack (kill the worker, stop Redis, restart
 ## PostgreSQL, kill web workers, stop beat, kill a whole node of two behind the proxy, back
-## up and restore under load, slow clients at the proxy); docs/reliability.md.
+## up and restore under load, slow clients at the proxy, kill the primary of a Patroni
+## cluster and fail over, twice); docs/reliability.md. Installs what they run with apt when
+## missing and running as root (PostgreSQL, Redis, nginx, Patroni, etcd).
 ## DRILL_ARGS="--only redis".
 drills: install
 	$(BIN)/python bench/drills/run.py $(DRILL_ARGS)

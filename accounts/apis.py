@@ -13,6 +13,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from core.api import StrictSerializer, validated
+from core.replica import replica_reads
 from core.schema import error_responses
 
 from . import selectors, services
@@ -607,6 +608,7 @@ class ProfileApi(APIView):
         tags=["accounts"],
         responses={200: OutputSerializer, **error_responses(401, 404)},
     )
+    @replica_reads()
     def get(self, request: Request, username: str) -> Response:
         user = selectors.user_get_by_username(username=username)
         return Response(self.OutputSerializer(selectors.user_profile(user=user)).data)

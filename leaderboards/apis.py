@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 
 from core.api import iso
 from core.pagination import PageNumberPagination, single_query_value
+from core.replica import replica_reads
 from core.schema import error_responses, page_parameters
 
 from . import selectors
@@ -283,6 +284,7 @@ class LeaderboardApi(APIView):
         with_start=True,
         output=OutputSerializer,
     )
+    @replica_reads()
     def get(self, request: Request, period: str) -> Response:
         board = selectors.leaderboard_board(
             kind=period,
@@ -413,6 +415,7 @@ class RatingBoardApi(APIView):
             )
         ],
     )
+    @replica_reads()
     def get(self, request: Request) -> Response:
         rows = selectors.RatingRows(request.user, _query_variant(request))
         return Response({"variant": rows.variant, **_page_with_me(rows, request, self)})

@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.exceptions import ApplicationError
+from core.replica import reads_connection
 
 from .glicko2 import DEFAULT_DEVIATION, DEFAULT_RATING
 from .models import (
@@ -192,7 +193,7 @@ class StandingRows(_Rows):
         t = _quoted_tables()
         columns = f"s.{t['rank']}, s.user_id, u.username, {_PUBLIC_NAME}, s.score, s.wins, s.games"
         key: list[Any] = [self.board.period.pk, self.board.variant, self.board.category]
-        with connection.cursor() as cursor:
+        with reads_connection().cursor() as cursor:
             cursor.execute(
                 f"""
                 SELECT 0 AS part, {columns}
@@ -259,7 +260,7 @@ class RatingRows(_Rows):
     def _count_and_above_me(self) -> tuple[int, int]:
         if self._counts is None:
             t = _quoted_tables()
-            with connection.cursor() as cursor:
+            with reads_connection().cursor() as cursor:
                 cursor.execute(
                     f"""
                     SELECT COUNT(*), SUM(CASE WHEN r.rating > (
@@ -280,7 +281,7 @@ class RatingRows(_Rows):
     def _above(self, rating: float) -> int:
         """How many established players rate strictly higher than ``rating``."""
         t = _quoted_tables()
-        with connection.cursor() as cursor:
+        with reads_connection().cursor() as cursor:
             cursor.execute(
                 f"SELECT COUNT(*) FROM {t['rating']} r WHERE {_established(t)} AND r.rating > %s",
                 [self.variant, RATING_MAX_DEVIATION, rating],
@@ -294,7 +295,7 @@ class RatingRows(_Rows):
             "u.is_active"
         )
         before = 1 if offset > 0 else 0
-        with connection.cursor() as cursor:
+        with reads_connection().cursor() as cursor:
             cursor.execute(
                 f"""
                 SELECT * FROM (

@@ -33,6 +33,7 @@ class Client:
     def __init__(self, port: int, token: str | None = None, timeout: float = 10) -> None:
         self.port, self.token, self.timeout = port, token, timeout
         self.conn: http.client.HTTPConnection | None = None
+        self.retry_after: str | None = None  # the last answer's Retry-After header
 
     def request(
         self,
@@ -59,7 +60,9 @@ class Client:
             if self.conn is not None:
                 self.conn.close()
             self.conn = None
+            self.retry_after = None
             return 0, None
+        self.retry_after = response.getheader("Retry-After")
         try:
             return response.status, json.loads(raw) if raw else None
         except ValueError:
@@ -84,6 +87,22 @@ class Tally:
     finished: int = 0
     errors: list[str] = field(default_factory=list)
     last_ok: float = 0.0
+    # (when it was sent, when it was answered) of every action answered 200
+    actions_ok: list[tuple[float, float]] = field(default_factory=list)
+    # Every action answered 200: (game, the version it made, the seat, the action's type).
+    acknowledged: list[tuple[str, int, int, str]] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)  # the highest version a 2xx showed
+    no_retry_after: int = 0  # 503 answers without a Retry-After header
+
+    def first_action_ok_after(self, moment: float) -> float | None:
+        """When the first action sent after ``moment`` (``time.monotonic()``) was answered
+        200, or None if none has been yet."""
+        with self.lock:
+            return min((done for sent, done in self.actions_ok if sent > moment), default=None)
+
+    def saw(self, game_id: str, version: int) -> None:
+        with self.lock:
+            self.seen[game_id] = max(version, self.seen.get(game_id, 0))
 
     def record(self, status: int, body: Any) -> None:
         with self.lock:
@@ -119,6 +138,7 @@ class Driver(threading.Thread):
         self.level, self.rules = level, rules
         self.game_id: str | None = None
         self.attempts = 0  # how many times the last request was sent
+        self.sent_at = 0.0  # when the last request was last sent
 
     def call(
         self,
@@ -133,8 +153,12 @@ class Driver(threading.Thread):
         """One logical request, retried (same body, same headers) while it gets no answer."""
         for attempt in range(attempts):
             self.attempts = attempt + 1
+            self.sent_at = time.monotonic()
             status, answer = client.request(method, path, body, headers)
             self.tally.record(status, answer)
+            if status == 503 and not client.retry_after:
+                with self.tally.lock:
+                    self.tally.no_retry_after += 1
             if status not in RETRYABLE:
                 if attempt:
                     with self.tally.lock:
@@ -186,6 +210,7 @@ class Driver(threading.Thread):
             if status != 200:
                 time.sleep(0.2)
                 continue
+            self.tally.saw(self.game_id, view["version"])
             if view["status"] != "active":
                 with self.tally.lock:
                     self.tally.finished += 1
@@ -207,6 +232,14 @@ class Driver(threading.Thread):
             )
             with self.tally.lock:
                 self.tally.actions += 1
+                if status == 200:
+                    self.tally.actions_ok.append((self.sent_at, time.monotonic()))
+                    self.tally.acknowledged.append(
+                        (self.game_id, answer["version"], view["you"], action["type"])
+                    )
+                    self.tally.seen[self.game_id] = max(
+                        answer["version"], self.tally.seen.get(self.game_id, 0)
+                    )
                 if self.attempts > 1:  # this action was sent more than once
                     self.tally.actions_retried += 1
                     if status == 200 and answer["version"] == action["expected_version"] + 1:

@@ -1,12 +1,14 @@
 """Fault drills: kill or stop one part of the stack while games are being played, bring it
 back, and prove that no turn was lost, doubled or left stuck.
 
-    .venv/bin/python bench/drills/run.py [--only worker,redis,...,slow] [--load 20]
+    .venv/bin/python bench/drills/run.py [--only worker,redis,...,failover] [--load 20]
 
-(``make drills`` runs all eight: worker, redis, postgres, web, beat, nodes, backup, slow.)
-Each drill starts the full local stack (``stack.py``: PostgreSQL, Redis, gunicorn, uvicorn, a
-Celery worker and beat, production settings; for ``nodes`` two such nodes and for ``slow``
-one, behind Debian's nginx running ``config/nginx/ginrummy.conf``), puts a bounded load of
+(``make drills`` runs all nine: worker, redis, postgres, web, beat, nodes, backup, slow,
+failover.) Each drill starts the full local stack (``stack.py``: PostgreSQL, Redis,
+gunicorn, uvicorn, a Celery worker and beat, production settings; for ``nodes`` two such
+nodes and for ``slow`` one, behind Debian's nginx running ``config/nginx/ginrummy.conf``;
+for ``failover`` one node behind the proxy and PostgreSQL as a primary and a synchronous
+standby under Patroni, with etcd), puts a bounded load of
 games in play (``load.py``: against the computer and between people), lets the fault happen,
 recovers, lets the load run on, stops it, and then checks:
 
@@ -49,7 +51,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from load import Client, Driver, StreamFollower, Tally, choose, make_users
 from machine import cpu_model
-from stack import ROOT, Postgres, Stack, log
+from stack import ROOT, PatroniCluster, PatroniNode, Postgres, Stack, log
 
 STUCK_AFTER = 8.0  # seconds a computer or an expired deadline may hold a turn after recovery
 LIMIT = 64  # the proxy's limit_conn per address (config/nginx/ginrummy.conf)
@@ -706,6 +708,177 @@ def drill_backup(args: argparse.Namespace) -> Report:
     return report
 
 
+def acknowledged_missing(stack: Stack, tally: Tally) -> list[str]:
+    """Actions that a client saw answered 200 whose move is not in the log as answered
+    (the same seat and action type at the version the answer carried), and games whose
+    version is behind one that a 2xx answer showed."""
+    moves = {
+        (game_id, seq): (seat, kind)
+        for game_id, seq, seat, kind in stack.sql(
+            "SELECT game_id::text, seq, seat, action->>'type' FROM games_move "
+            "WHERE game_id = ANY(%s::uuid[])",
+            sorted(tally.seen),
+        )
+    }
+    missing = [
+        f"{game_id[:8]} v{version} seat {seat} {kind}"
+        for game_id, version, seat, kind in tally.acknowledged
+        if moves.get((game_id, version)) != (seat, kind)
+    ]
+    versions = dict(stack.sql("SELECT id::text, version FROM games_game"))
+    missing += [
+        f"{game_id[:8]} at v{versions.get(game_id)} after a 2xx showed v{seen}"
+        for game_id, seen in tally.seen.items()
+        if versions.get(game_id, -1) < seen
+    ]
+    return missing
+
+
+def rewound(node: PatroniNode, since: int) -> bool:
+    """Whether Patroni ran pg_rewind on ``node`` (in its log after byte ``since``)."""
+    with node.logfile.open("rb") as log_file:
+        log_file.seek(since)
+        return b"running pg_rewind" in log_file.read()
+
+
+def since(moment: float, condition: Callable[[], bool], timeout: float = 60) -> float:
+    """Seconds from ``moment`` (``time.monotonic()``) until ``condition`` holds (polled
+    every 0.1 s; infinity after ``timeout`` more seconds)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return time.monotonic() - moment
+        time.sleep(0.1)
+    return float("inf")
+
+
+def by_status(counts: Counter[int]) -> str:
+    return ", ".join(f"{s or 'no answer'}: {n}" for s, n in sorted(counts.items())) or "none"
+
+
+def fail_over(
+    stack: Stack, load: Load, report: Report, *, attempt: str, whole_node: bool, cut: bool
+) -> None:
+    """One failover: the fault on the primary, the standby's promotion, the actions
+    answering again, and the old primary back as the synchronous standby.
+
+    ``cut``: the worst moment for it. The standby's WAL receiver is stopped (``SIGSTOP``,
+    as a stalled network would stall it) half a second before the kill and ended with it,
+    so the primary dies holding commits that only it has written: they waited for the
+    standby's acknowledgement, so no client was answered for them, and the old primary
+    must be rewound (``pg_rewind``, run by Patroni) before it can follow the new one."""
+    cluster = stack.postgres
+    assert isinstance(cluster, PatroniCluster)
+    old, standby = cluster.primary(), cluster.sync_standby()
+    assert old is not None and standby is not None, "no primary and standby before the fault"
+    log_at = old.logfile.stat().st_size
+    receiver = standby.wal_receiver() if cut else None
+    if receiver is not None:
+        os.kill(receiver, signal.SIGSTOP)
+        time.sleep(0.5)
+    moves = computer_moves(stack)
+    before = Counter(load.tally.statuses)
+    killed = time.monotonic()
+    if whole_node:
+        old.kill()
+    else:
+        old.kill_postgres()
+    if receiver is not None:
+        os.kill(receiver, signal.SIGTERM)
+        os.kill(receiver, signal.SIGCONT)
+    log(f"{attempt}: kill -9 of {'the node' if whole_node else 'PostgreSQL'} on {old.name}")
+    promoted = since(killed, lambda: cluster.primary() not in (None, old))
+    acting = since(killed, lambda: load.tally.first_action_ok_after(killed) is not None)
+    answered = (load.tally.first_action_ok_after(killed) or float("inf")) - killed
+    window = Counter(load.tally.statuses)
+    window.subtract(before)
+    computer = since(killed, lambda: computer_moves_or_zero(stack) > moves)
+    new = cluster.primary()
+    report.check(
+        new is standby and max(promoted, acting, computer) < 45,
+        f"{attempt}: kill -9 of {'the node' if whole_node else 'PostgreSQL'} on {old.name}"
+        + (" (the standby's WAL stream stalled 0.5 s before)" if receiver else "")
+        + f"; {new.name if new else 'no node'} (the synchronous standby) promoted after "
+        f"{promoted:.1f} s; the first action sent after the kill answered 200 after "
+        f"{answered:.1f} s, a computer move after {computer:.1f} s; answers meanwhile: "
+        f"{by_status(+window)}",
+    )
+    if whole_node:
+        old.start()  # the machine is back (its service manager starts Patroni)
+        log(f"{attempt}: {old.name}'s Patroni started again")
+    back = since(killed, old.is_sync_standby, timeout=90)
+    rewind = "ran" if rewound(old, log_at) else "not needed (no WAL past the standby's)"
+    report.check(
+        back < 120 and (receiver is None or rewind == "ran"),
+        f"{attempt}: {old.name} back as the synchronous standby {back:.1f} s after the kill "
+        f"(pg_rewind: {rewind})",
+    )
+
+
+def drill_failover(args: argparse.Namespace) -> Report:
+    report = Report(
+        "database failover",
+        "a primary and a synchronous standby under Patroni (etcd), the service on libpq's "
+        "multi-host URL (target_session_attrs=read-write), games under load through the "
+        "proxy; kill -9 of the primary's PostgreSQL (run 1) and of its whole node, Patroni "
+        "and PostgreSQL (run 2): the standby takes over, every move a client saw "
+        "acknowledged is in the log once, errors in the window are 503 "
+        "database_unavailable with Retry-After; the old primary rejoins as the standby "
+        "(pg_rewind through Patroni) and the same fault on the new primary fails back",
+    )
+    with Stack(nodes=1, cluster=True) as stack:
+        load = Load(stack, people=args.load // 2, computer=args.load // 2, think=0.05)
+        tally = load.tally
+        with load:
+            time.sleep(args.warmup)
+            for run, whole_node in ((1, False), (2, True)):
+                requests, acknowledged = tally.requests, len(tally.acknowledged)
+                statuses = Counter(tally.statuses)
+                for attempt, cut in (("failover", True), ("failover back", False)):
+                    fail_over(
+                        stack,
+                        load,
+                        report,
+                        attempt=f"run {run}, {attempt}",
+                        whole_node=whole_node,
+                        cut=cut,
+                    )
+                statuses = Counter(tally.statuses) - statuses
+                report.add(
+                    f"run {run} ({'the node' if whole_node else 'PostgreSQL'} killed): "
+                    f"requests {tally.requests - requests}; answers by status: "
+                    f"{by_status(statuses)}; moves acknowledged: "
+                    f"{len(tally.acknowledged) - acknowledged}"
+                )
+            time.sleep(args.after / 2)
+        missing = acknowledged_missing(stack, tally)
+        report.check(
+            not missing and bool(tally.acknowledged),
+            f"moves acknowledged to a client (200): {len(tally.acknowledged)}; found in the "
+            f"log as acknowledged: {len(tally.acknowledged) - len(missing)} {missing[:3]}",
+        )
+        errors = sorted(code for code in tally.codes if code.startswith("5"))
+        report.check(
+            set(errors) <= {"503 database_unavailable"} and tally.no_retry_after == 0,
+            f"errors: {errors or 'none'}, without Retry-After: {tally.no_retry_after}",
+        )
+        report.check(
+            tally.actions_retried == tally.actions_retried_once,
+            f"actions sent again with the same Idempotency-Key: {tally.actions_retried}; "
+            f"answered 200 at exactly the next version: {tally.actions_retried_once}",
+        )
+        common_checks(stack, load, report, allowed={503})
+    return report
+
+
+def computer_moves_or_zero(stack: Stack) -> int:
+    """:func:`computer_moves`, or 0 while no node takes writes."""
+    try:
+        return computer_moves(stack)
+    except Exception:  # the database is failing over
+        return 0
+
+
 SLOW_ADDRESSES = 10  # loopback source addresses 127.0.0.2 ... the slow clients come from
 SLOW_PER_ADDRESS = 20  # half trickle their headers, half their body
 LIMIT_ADDRESS = "127.0.0.99"
@@ -929,6 +1102,7 @@ DRILLS: dict[str, Callable[[argparse.Namespace], Report]] = {
     "nodes": drill_nodes,
     "backup": drill_backup,
     "slow": drill_slow,
+    "failover": drill_failover,
 }
 
 

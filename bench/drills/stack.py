@@ -8,7 +8,11 @@ schedules), against the one PostgreSQL and Redis, behind Debian's nginx running
 ``config/nginx/ginrummy.conf`` with N loopback servers in each upstream. The drills then talk
 to the proxy only.
 
-Nothing here is mocked: the servers are Debian's PostgreSQL, Redis and nginx binaries
+With ``cluster=True`` PostgreSQL is what production runs (docker-compose.yml): a primary
+and a synchronous standby, each managed by Patroni, with etcd as Patroni's store; every
+process reaches the writable node through libpq's multi-host URL.
+
+Nothing here is mocked: the servers are Debian's PostgreSQL, Redis, nginx, Patroni and etcd
 (installed with apt when missing and running as root) and the service's own entry points with
 the production settings, on loopback ports picked at random. Everything is stopped (and the
 scratch folder removed) when the stack is closed.
@@ -30,6 +34,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +157,379 @@ class Postgres:
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,
             )
+
+
+def pg_bin() -> Path:
+    """The newest installed PostgreSQL server binaries (installed with apt when missing)."""
+    found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    if not found:
+        apt_install("postgresql")
+        found = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+    return found[-1].parent
+
+
+def as_postgres(cmd: list[str]) -> list[str]:
+    """``cmd`` as the ``postgres`` user when running as root (PostgreSQL refuses root)."""
+    return ["runuser", "-u", "postgres", "--", *cmd] if as_root() else cmd
+
+
+def kill_group(pid: int) -> None:
+    """``kill -9`` of the process group that ``pid`` belongs to (nothing gets to clean up);
+    never this script's own group."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        group = os.getpgid(pid)
+        if group != os.getpgrp():
+            os.killpg(group, signal.SIGKILL)
+
+
+class Etcd:
+    """One etcd member (Debian's etcd-server, installed with apt when missing) on loopback
+    ports: the store Patroni keeps its leader key and its members in. Production runs three
+    (docker-compose.yml), so that losing one loses no quorum; the drills lose database
+    nodes, not the store."""
+
+    def __init__(self, workdir: Path) -> None:
+        if shutil.which("etcd") is None:
+            apt_install("etcd-server")
+        self.client_port, self.peer_port = free_port(), free_port()
+        self.data = workdir / "etcd"
+        self.logfile = workdir / "logs" / "etcd.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def endpoint(self) -> str:
+        return f"127.0.0.1:{self.client_port}"
+
+    def start(self) -> None:
+        peer = f"http://127.0.0.1:{self.peer_port}"
+        client = f"http://{self.endpoint}"
+        self.proc = subprocess.Popen(
+            [
+                "etcd",
+                "--name=drill",
+                f"--data-dir={self.data}",
+                f"--listen-client-urls={client}",
+                f"--advertise-client-urls={client}",
+                f"--listen-peer-urls={peer}",
+                f"--initial-advertise-peer-urls={peer}",
+                f"--initial-cluster=drill={peer}",
+                "--log-level=warn",
+            ],
+            stdout=self.logfile.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            if http_get(self.client_port, "/health")[0] == 200:
+                return
+            time.sleep(0.2)
+        raise SystemExit("etcd did not start")
+
+    def close(self) -> None:
+        if self.proc is not None:
+            kill_group(self.proc.pid)
+            self.proc.wait()
+            self.proc = None
+
+
+def http_get(port: int, path: str, timeout: float = 2) -> tuple[int, Any]:
+    """A GET on a loopback port: the status and the decoded JSON (0, None when nothing
+    answered)."""
+    try:
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+        conn.request("GET", path)
+        response = conn.getresponse()
+        raw = response.read()
+    except (OSError, http.client.HTTPException):
+        return 0, None
+    try:
+        return response.status, json.loads(raw) if raw else None
+    except ValueError:
+        return response.status, None
+
+
+# Patroni's timings in the drills: the leader key lives ``ttl`` seconds unless renewed,
+# every node runs its loop every ``loop_wait`` seconds, and gives up on the store or
+# PostgreSQL after ``retry_timeout``. Shorter than Patroni's defaults (30, 10, 10) so that
+# a node lost whole is replaced within seconds (ttl >= loop_wait + 2 x retry_timeout, as
+# Patroni asks); docker-compose.yml keeps the defaults. ``primary_start_timeout: 0``: a
+# primary whose PostgreSQL crashed fails over at once to the synchronous standby instead of
+# restarting in place (Patroni's default waits up to 300 s for the restart).
+PATRONI_TIMINGS = {"ttl": 10, "loop_wait": 1, "retry_timeout": 4, "primary_start_timeout": 0}
+
+
+class PatroniNode:
+    """One database machine: Patroni (Debian's package) running PostgreSQL on its own data
+    folder and port, with Patroni's REST API beside it."""
+
+    def __init__(self, cluster: PatroniCluster, name: str) -> None:
+        self.cluster, self.name = cluster, name
+        self.port, self.api_port = free_port(), free_port()
+        self.data = cluster.workdir / name
+        self.config = cluster.workdir / f"{name}.yml"
+        self.logfile = cluster.workdir / "logs" / f"patroni-{name}.log"
+        self.proc: subprocess.Popen[bytes] | None = None
+        self.config.write_text(json.dumps(self._config(), indent=2))  # JSON is YAML
+
+    def _config(self) -> dict[str, Any]:
+        auth = {"username": "postgres", "password": "drill"}
+        socket_dir = str(self.cluster.workdir)
+        return {
+            "scope": "ginrummy",
+            "name": self.name,
+            "log": {"level": "INFO"},
+            "restapi": {
+                "listen": f"127.0.0.1:{self.api_port}",
+                "connect_address": f"127.0.0.1:{self.api_port}",
+            },
+            "etcd3": {"hosts": [self.cluster.etcd.endpoint]},
+            "bootstrap": {
+                "dcs": {
+                    **PATRONI_TIMINGS,
+                    # A commit is acknowledged once the synchronous standby has it too, and
+                    # only that standby may be promoted: no acknowledged move is lost.
+                    "synchronous_mode": True,
+                    "maximum_lag_on_failover": 1048576,
+                    "postgresql": {
+                        "use_pg_rewind": True,
+                        "use_slots": True,
+                        "parameters": {
+                            "wal_level": "replica",
+                            "hot_standby": "on",
+                            "wal_log_hints": "on",
+                            "max_wal_senders": 10,
+                            "max_replication_slots": 10,
+                            "max_connections": 200,
+                            "wal_keep_size": "128MB",
+                        },
+                    },
+                },
+                "initdb": [{"encoding": "UTF8"}, {"auth": "trust"}, "no-sync"],
+            },
+            "postgresql": {
+                "listen": f"127.0.0.1:{self.port}",
+                "connect_address": f"127.0.0.1:{self.port}",
+                "data_dir": str(self.data),
+                "bin_dir": str(self.cluster.bin),
+                "pgpass": str(self.cluster.workdir / f"{self.name}.pgpass"),
+                "authentication": {"superuser": auth, "replication": auth, "rewind": auth},
+                "pg_hba": [
+                    "local all all trust",
+                    "host all all 127.0.0.1/32 trust",
+                    "host replication all 127.0.0.1/32 trust",
+                ],
+                # fsync off as in the other drills: they kill processes, not the machine, so
+                # what the kernel holds survives; every commit still waits for the standby.
+                "parameters": {
+                    "unix_socket_directories": socket_dir,
+                    "fsync": "off",
+                    **self.cluster.settings,
+                },
+            },
+            "watchdog": {"mode": "off"},
+            "tags": {"nofailover": False, "noloadbalance": False, "clonefrom": False},
+        }
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            as_postgres(["patroni", str(self.config)]),
+            stdout=self.logfile.open("ab"),
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def postmaster(self) -> int | None:
+        """The pid of this node's PostgreSQL (its own session: Patroni starts it apart)."""
+        try:
+            return int((self.data / "postmaster.pid").read_text().split()[0])
+        except (OSError, ValueError, IndexError):
+            return None
+
+    def kill_postgres(self) -> None:
+        """``kill -9`` of PostgreSQL (the postmaster and every backend); Patroni lives on."""
+        pid = self.postmaster()
+        if pid is not None:
+            kill_group(pid)
+
+    def kill(self) -> None:
+        """``kill -9`` of the whole node: Patroni and PostgreSQL."""
+        if self.proc is not None:
+            kill_group(self.proc.pid)
+            self.proc.wait()
+            self.proc = None
+        self.kill_postgres()
+
+    def state(self) -> dict[str, Any]:
+        """Patroni's own view of this node (``GET /patroni``), {} when it does not answer."""
+        status, body = http_get(self.api_port, "/patroni")
+        return body if status in (200, 503) and isinstance(body, dict) else {}
+
+    def is_primary(self) -> bool:
+        return http_get(self.api_port, "/primary")[0] == 200
+
+    def wal_receiver(self) -> int | None:
+        """The pid of this standby's WAL receiver (None on a primary or when it has none)."""
+        import psycopg
+
+        try:
+            with psycopg.connect(self.cluster.node_url(self, "postgres"), connect_timeout=2) as c:
+                row = c.execute("SELECT pid FROM pg_stat_wal_receiver").fetchone()
+        except psycopg.Error:
+            return None
+        return int(row[0]) if row else None
+
+    def is_sync_standby(self) -> bool:
+        """A running replica that the primary names as its synchronous standby."""
+        return http_get(self.api_port, "/sync")[0] == 200
+
+    def close(self) -> None:
+        if self.proc is not None:
+            self.proc.terminate()
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                self.proc.wait(timeout=10)
+        self.kill()
+
+
+class PatroniCluster:
+    """PostgreSQL as the production shape runs it: a primary and a synchronous standby,
+    each managed by Patroni, with etcd as Patroni's store. The service connects with
+    libpq's multi-host form and ``target_session_attrs=read-write`` (:attr:`url`), so
+    every new connection reaches whichever node is the writable primary."""
+
+    def __init__(
+        self, workdir: Path, nodes: int = 2, settings: dict[str, str] | None = None
+    ) -> None:
+        self.workdir = workdir
+        self.settings = settings or {}
+        self.bin = pg_bin()
+        if shutil.which("patroni") is None:
+            apt_install("patroni")
+        self.etcd = Etcd(workdir)
+        self.nodes = [PatroniNode(self, f"pg{i}") for i in range(1, nodes + 1)]
+
+    def _hosts(self) -> str:
+        return ",".join(f"127.0.0.1:{node.port}" for node in self.nodes)
+
+    @property
+    def url(self) -> str:
+        """The writable node, whichever it is (libpq tries each host in turn)."""
+        return (
+            f"postgres://postgres@{self._hosts()}/ginrummy"
+            "?target_session_attrs=read-write&connect_timeout=2"
+        )
+
+    @property
+    def replica_url(self) -> str:
+        """A standby when one is up, else the primary."""
+        return (
+            f"postgres://postgres@{self._hosts()}/ginrummy"
+            "?target_session_attrs=prefer-standby&connect_timeout=2"
+        )
+
+    def node_url(self, node: PatroniNode, database: str = "ginrummy") -> str:
+        return f"postgres://postgres@127.0.0.1:{node.port}/{database}"
+
+    def start(self) -> None:
+        """etcd, then the first node (which bootstraps the cluster and becomes the primary),
+        then the others, which clone it and follow; :meth:`wait_synchronous` waits for them
+        (the stack migrates meanwhile)."""
+        self.etcd.start()
+        first, *others = self.nodes
+        first.start()
+        self.wait(first.is_primary, "the first node to become the primary")
+        for node in others:
+            node.start()
+
+    def wait(self, condition: Callable[[], bool], what: str, timeout: float = 90) -> float:
+        started = time.monotonic()
+        while time.monotonic() - started < timeout:
+            if condition():
+                return time.monotonic() - started
+            time.sleep(0.2)
+        raise SystemExit(f"the database cluster: timed out waiting for {what}")
+
+    def primary(self) -> PatroniNode | None:
+        return next((node for node in self.nodes if node.is_primary()), None)
+
+    def sync_standby(self) -> PatroniNode | None:
+        return next((node for node in self.nodes if node.is_sync_standby()), None)
+
+    def wait_synchronous(self, timeout: float = 90) -> float:
+        """Seconds until there is a primary and a synchronous standby streaming from it."""
+        return self.wait(
+            lambda: self.primary() is not None and self.sync_standby() is not None,
+            "a primary and a synchronous standby",
+            timeout,
+        )
+
+    def create_database(self) -> None:
+        import psycopg
+
+        primary = self.primary()
+        assert primary is not None
+        with psycopg.connect(self.node_url(primary, "postgres"), autocommit=True) as conn:
+            conn.execute("CREATE DATABASE ginrummy")
+
+    def close(self) -> None:
+        for node in self.nodes:
+            node.close()
+        self.etcd.close()
+
+
+class PgBouncer:
+    """Debian's PgBouncer (installed with apt when missing) in front of one PostgreSQL, in
+    transaction mode: a server connection is lent to a client for one transaction, so many
+    client connections share a few server ones. Such a pool cannot keep a session's
+    prepared statements (PgBouncer 1.18), so the service behind it runs with
+    ``DJANGO_DB_PREPARED=false``. Used by ``bench/pooling_load.py``."""
+
+    def __init__(self, workdir: Path, postgres: Postgres, pool_size: int = 10) -> None:
+        binary = shutil.which("pgbouncer", path=f"{os.environ.get('PATH', '')}:/usr/sbin")
+        if binary is None:
+            apt_install("pgbouncer")
+            binary = "/usr/sbin/pgbouncer"
+        self.port = free_port()
+        self.config = workdir / "pgbouncer.ini"
+        self.config.write_text(
+            "[databases]\n"
+            f"ginrummy = host=127.0.0.1 port={postgres.port} dbname=ginrummy user=postgres "
+            "connect_query='SET application_name = pgbouncer'\n"
+            "[pgbouncer]\n"
+            f"listen_addr = 127.0.0.1\nlisten_port = {self.port}\n"
+            f"unix_socket_dir = {workdir}\n"
+            "auth_type = any\npool_mode = transaction\n"
+            f"default_pool_size = {pool_size}\nmax_client_conn = 1000\n"
+            "ignore_startup_parameters = extra_float_digits,options\n"
+            f"logfile = {workdir / 'logs' / 'pgbouncer.log'}\n"
+            f"pidfile = {workdir / 'pgbouncer.pid'}\n"
+        )
+        self.cmd = as_postgres([binary, str(self.config)])
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"postgres://postgres@127.0.0.1:{self.port}/ginrummy"
+
+    def start(self) -> None:
+        self.proc = subprocess.Popen(
+            self.cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+        )
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            with (
+                contextlib.suppress(OSError),
+                socket.create_connection(("127.0.0.1", self.port), timeout=0.5),
+            ):
+                return
+            time.sleep(0.1)
+        raise SystemExit("pgbouncer did not start")
+
+    def close(self) -> None:
+        if self.proc is not None:
+            kill_group(self.proc.pid)
+            self.proc.wait()
+            self.proc = None
 
 
 class Redis:
@@ -362,12 +740,16 @@ class Stack:
         extra_env: dict[str, str] | None = None,
         nodes: int = 0,
         postgres_settings: dict[str, str] | None = None,
+        cluster: bool = False,
     ) -> None:
         """One of each process (``nodes=0``, the drills talk to gunicorn and uvicorn
         directly), or ``nodes`` nodes behind the proxy (services ``web-1``, ``events-1``,
         ``worker-1``, ``beat-1``, ``web-2``, ... and ``proxy``; ``api_port`` and
         ``events_port`` are then the proxy's). ``postgres_settings``: more server settings
-        (``shared_preload_libraries``, ...)."""
+        (``shared_preload_libraries``, ...). ``cluster``: PostgreSQL as a primary and a
+        synchronous standby under Patroni (:class:`PatroniCluster`, as ``self.postgres``),
+        which every process reaches through libpq's multi-host URL; the replica URL
+        (``DATABASE_REPLICA_URL``) prefers the standby."""
         self.workdir = Path(tempfile.mkdtemp(prefix="ginrummy-drill."))
         os.chmod(self.workdir, 0o755)
         if as_root():
@@ -375,7 +757,11 @@ class Stack:
         self.logdir = self.workdir / "logs"
         self.logdir.mkdir()
         os.chmod(self.logdir, 0o777)
-        self.postgres = Postgres(self.workdir, settings=postgres_settings)
+        self.postgres: Postgres | PatroniCluster
+        if cluster:
+            self.postgres = PatroniCluster(self.workdir, settings=postgres_settings)
+        else:
+            self.postgres = Postgres(self.workdir, settings=postgres_settings)
         self.redis = Redis(self.workdir)
         self._closing = threading.Event()
         self.env = {
@@ -385,6 +771,11 @@ class Stack:
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1,localhost",
             "DJANGO_SECURE_SSL_REDIRECT": "false",
             "DATABASE_URL": self.postgres.url,
+            **(
+                {"DATABASE_REPLICA_URL": self.postgres.replica_url}
+                if isinstance(self.postgres, PatroniCluster)
+                else {}
+            ),
             "CELERY_BROKER_URL": f"{self.redis.url}/0",
             "CACHE_URL": f"{self.redis.url}/1",
             "EVENTS_REDIS_URL": f"{self.redis.url}/2",
@@ -519,6 +910,8 @@ class Stack:
             self.wait_healthy(events)
         if self.proxy is not None:
             self.wait_healthy(self.proxy.port)
+        if isinstance(self.postgres, PatroniCluster):
+            self.postgres.wait_synchronous()
         self._supervisor = threading.Thread(target=self._supervise, daemon=True)
         self._supervisor.start()
         return self
@@ -566,7 +959,7 @@ class Stack:
         except (OSError, http.client.HTTPException, ValueError):
             return 0, {}
 
-    def wait_healthy(self, port: int, timeout: float = 60) -> float:
+    def wait_healthy(self, port: int, timeout: float = 180) -> float:
         """Seconds until ``/api/v1/health`` on ``port`` answers 200."""
         started = time.monotonic()
         while time.monotonic() - started < timeout:

@@ -3,6 +3,7 @@
 | variable | default | meaning |
 | --- | --- | --- |
 | ``DATABASE_URL`` | SQLite file ``db.sqlite3`` in the project folder | any django-environ URL |
+| ``DATABASE_REPLICA_URL`` | unset: boards read the primary | a standby for boards, profiles |
 | ``CELERY_BROKER_URL`` | unset: tasks run eagerly in-process | e.g. ``redis://127.0.0.1:6379/0`` |
 | ``CACHE_URL`` | in-process memory | e.g. ``redis://127.0.0.1:6379/1`` (shared throttles) |
 | ``DJANGO_SECRET_KEY`` | a development key (required in production) | |
@@ -134,6 +135,16 @@ def _tune_database(db: dict) -> dict:
 
 
 DATABASES["default"] = _tune_database(DATABASES["default"])
+
+# A streaming standby for the reads that may be a moment behind the primary: the boards and
+# public profiles (``core.replica``). With a Patroni cluster, the same hosts as
+# DATABASE_URL with ``target_session_attrs=prefer-standby``: a standby while one is up,
+# else the primary (docs/operations.md). Unset, every read goes to the primary.
+REPLICA_DATABASE = "default"
+if env.str("DATABASE_REPLICA_URL", default=""):
+    DATABASES["replica"] = _tune_database(env.db("DATABASE_REPLICA_URL"))
+    REPLICA_DATABASE = "replica"
+DATABASE_ROUTERS = ["core.replica.ReplicaRouter"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # --- cache (throttles, failed-login counters, debounce keys) -------------------------------

@@ -18,6 +18,9 @@ DEBUG = False
 # Event streams read the database from worker threads; with persistent connections those
 # threads would keep the test database open past its teardown.
 DATABASES["default"]["CONN_MAX_AGE"] = 0
+# A second alias on the test database, standing in for a read replica: the tests of which
+# reads a replica serves point REPLICA_DATABASE at it (tests/leaderboards/test_replica_reads.py).
+DATABASES["replica"] = {**DATABASES["default"], "TEST": {"MIRROR": "default"}}
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 LOGGING = {"version": 1, "disable_existing_loggers": False}

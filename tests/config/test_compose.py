@@ -1,10 +1,13 @@
-"""docker-compose.yml scales web, events and worker behind the proxy, migrates once, and the
-proxy's configuration resolves every replica and answers its own errors in the API's shape."""
+"""docker-compose.yml scales web, events and worker behind the proxy, migrates once, runs
+PostgreSQL as a Patroni cluster (a primary and a synchronous standby, etcd as its store)
+that the services reach through libpq's multi-host URL, and the proxy's configuration
+resolves every replica and answers its own errors in the API's shape."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import yaml
 
@@ -65,3 +68,45 @@ def test_errors_the_proxy_answers_itself_are_json_with_a_code():
         assert re.search(rf"return {status} '\{{\"code\": \"\w+\"", body[1]), status
         if status != 413:
             assert "add_header Retry-After" in body[1], status
+
+
+def env_example() -> dict[str, str]:
+    lines = (ROOT / ".env.example").read_text().splitlines()
+    return dict(line.split("=", 1) for line in lines if line and not line.startswith("#"))
+
+
+def test_postgresql_is_a_patroni_primary_and_synchronous_standby_on_three_etcd_members():
+    services = compose()["services"]
+    assert "postgres" not in services
+    etcd = [name for name in services if name.startswith("etcd")]
+    assert etcd == ["etcd1", "etcd2", "etcd3"]
+    for name in ("pg1", "pg2"):
+        node = services[name]
+        assert node["build"] == "ops/patroni"
+        assert node["environment"]["PATRONI_NAME"] == name
+        assert node["environment"]["PATRONI_POSTGRESQL_CONNECT_ADDRESS"] == f"{name}:5432"
+        assert set(node["depends_on"]) == set(etcd)
+        assert "ports" not in node  # only the services reach the database
+    patroni = yaml.safe_load((ROOT / "ops" / "patroni" / "patroni.yml").read_text())
+    dcs = patroni["bootstrap"]["dcs"]
+    assert dcs["synchronous_mode"] is True and not dcs.get("synchronous_mode_strict")
+    assert dcs["primary_start_timeout"] == 0
+    assert dcs["postgresql"]["use_pg_rewind"] is True
+    assert dcs["postgresql"]["parameters"]["wal_log_hints"] == "on"
+    assert dcs["ttl"] >= dcs["loop_wait"] + 2 * dcs["retry_timeout"]
+    assert patroni["etcd3"]["hosts"] == ",".join(f"{name}:2379" for name in etcd)
+
+
+def test_the_services_reach_the_primary_and_read_boards_from_the_standby():
+    services = compose()["services"]
+    for name in (*SCALED, "migrate"):
+        assert {"pg1", "pg2"} <= set(services[name]["depends_on"]), name
+    env = env_example()
+    for variable, attrs in (
+        ("DATABASE_URL", "read-write"),
+        ("DATABASE_REPLICA_URL", "prefer-standby"),
+    ):
+        url = urlsplit(env[variable])
+        assert url.netloc.rsplit("@", 1)[1] == "pg1:5432,pg2:5432", variable
+        assert parse_qs(url.query)["target_session_attrs"] == [attrs], variable
+        assert parse_qs(url.query)["connect_timeout"] == ["3"], variable
