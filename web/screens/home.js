@@ -93,7 +93,7 @@ function submitting(ctx, handler) {
 
 function describePlayers(game) {
   const others = game.players.filter((p) => p.seat !== game.you);
-  const names = others.map((p) => (p.computer ? `Computer (${p.computer})` : p.user ? p.user.display_name : "open seat"));
+  const names = others.map((p) => p.name || (p.computer ? `Computer (${p.computer})` : p.user ? p.user.display_name : "open seat"));
   return names.length ? names.join(", ") : "Waiting for players";
 }
 

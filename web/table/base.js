@@ -118,15 +118,15 @@ export class TableBase {
     return view.opponent === "human" || view.players.some((p) => p.seat !== view.you && p.user);
   }
 
+  // What a seat is called: the server's name for it (a computer's own name and level,
+  // distinct at the table), "for" the person who left it when a computer plays it now.
   playerName(seat, { you = true, view = this.view } = {}) {
     if (you && seat === view.you) return "You";
     const player = view.players[seat];
     if (!player) return "Opponent";
-    if (player.computer) {
-      const left = this.names.get(seat);
-      return left ? `Computer (${player.computer}) for ${left}` : `Computer (${player.computer})`;
-    }
-    return player.user ? player.user.display_name : "Open seat";
+    const name = seatName(player);
+    const left = player.computer ? this.names.get(seat) : null;
+    return left ? `${name} for ${left}` : name;
   }
 
   // "You score" / "Ann scores".
@@ -568,7 +568,7 @@ export class TableBase {
     } else {
       const link = `${location.origin}/#/join/${view.invite_code}`;
       const seated = view.players.map((p) => h("li", { class: p.user || p.computer ? "taken" : "free" },
-        p.seat === view.you ? "You" : p.user ? p.user.display_name : p.computer ? `Computer (${p.computer})` : "Open seat"));
+        p.seat === view.you ? "You" : seatName(p)));
       replace(this.middle, h("div", { class: "invite panel" },
         h("h2", {}, empty.length === 1 ? "Waiting for one more player" : `Waiting for ${empty.length} more players`),
         h("p", {}, "Give your friends this code, or send them the link: opening it takes a seat at your table."),
@@ -1054,6 +1054,13 @@ export function rovingHand(hand) {
     if (!event.target.classList.contains("card")) return;
     for (const el of cards) el.tabIndex = el === event.target ? 0 : -1;
   });
+}
+
+// A seat's name as the server gives it (`players[].name`), or made from the seat.
+export function seatName(player) {
+  if (player.name) return player.name;
+  if (player.user) return player.user.display_name;
+  return player.computer ? `Computer (${player.computer})` : "Open seat";
 }
 
 export { plural };

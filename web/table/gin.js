@@ -318,7 +318,7 @@ export class GinTable extends TableBase {
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
       hands.map(handBlock),
       h("p", { class: "after", "data-testid": "scores-after" },
-        `Scores: you ${result.scores_after[view.you]}, ${this.playerName(this.opp).replace(/^Computer/, "computer")} ${result.scores_after[this.opp]}.`),
+        `Scores: you ${result.scores_after[view.you]}, ${this.playerName(this.opp)} ${result.scores_after[this.opp]}.`),
     ];
   }
 
