@@ -12,7 +12,9 @@ import urllib.request
 from typing import Any
 
 from tests.conftest import WAIT_SECONDS
+from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.conftest import Page
+from tests.web.helpers import version, wait_for_my_turn, wait_for_version
 
 DESKTOP = {"width": 1280, "height": 800}
 LAPTOP = {"width": 1366, "height": 768}
@@ -63,9 +65,75 @@ def test_every_seat_at_a_six_seat_table_is_named_apart_at_both_widths(open_tab):
     assert all(re.fullmatch(r"\w+ \(medium\)", name) for name in names.values())
     for size, viewport in WIDTHS.items():
         tab.page.set_viewport_size(viewport)
-        assert _seat_names(tab) == names
+        assert {seat: " ".join(shown.split()) for seat, shown in _seat_names(tab).items()} == names
         labels = tab.page.locator("[data-testid=scores] .score .label").all_inner_texts()
         assert labels == ["You", *(names[seat] for seat in sorted(names))]
         tab.shot(f"reading-names-indian-6-{size}")
     assert tab.axe("a six-seat table") == []
+    tab.assert_healthy()
+
+
+TABLES = [
+    ("gin", {}),
+    ("rummy", {"variant": "rummy", "computers": 1}),
+    ("rummy", {"variant": "rummy", "computers": 2}),
+    ("rummy", {"variant": "rummy", "computers": 3}),
+    *(("indian", {"variant": "indian", "computers": n}) for n in range(1, 6)),
+]
+
+
+def _fitted(tab: Page) -> None:
+    """Waits until the felt has been fitted to the window as it is now."""
+    tab.page.wait_for_function(
+        "() => document.querySelector('.felt.fit')?.dataset.fitFor"
+        " === `${innerWidth}x${innerHeight}`"
+    )
+
+
+def _off_screen(tab: Page) -> list[str]:
+    """The parts of the player's dock (the hand, the actions) not wholly in the window."""
+    return tab.page.evaluate(
+        """() => {
+            const out = [];
+            for (const [name, el] of [['hand', document.querySelector('[data-testid=hand]')],
+                                      ['actions', document.querySelector('.felt .actions')]]) {
+                const box = el.getBoundingClientRect();
+                if (!box.height || box.top < 0 || box.left < 0 || box.bottom > innerHeight
+                    || box.right > innerWidth) {
+                    out.push(`${name} ${Math.round(box.top)}-${Math.round(box.bottom)}`
+                             + ` of ${innerWidth}x${innerHeight}`);
+                }
+            }
+            return out;
+        }"""
+    )
+
+
+def test_the_hand_and_its_actions_are_on_the_screen_at_every_table_size(open_tab, deal_from):
+    deal_from(NobodyOutBeforeThePlayer(3))
+    tab = open_tab(**DESKTOP)
+    _guest(tab)
+    off: list[tuple[str, int, str, list[str]]] = []
+    for name, body in TABLES:
+        game = _table(tab, difficulty="easy", **body)
+        seats = len(game["players"])
+        wait_for_my_turn(tab)
+        for phase in ("draw", "play"):
+            if phase == "play":  # a full hand: 11 or 14 cards, and the turn's buttons
+                before = version(tab)
+                stock = tab.page.locator("[data-key=stock]")
+                pile = tab.page.locator("[data-key=discard-pile]")  # Gin's first upcard
+                (stock if stock.is_enabled() else pile).click()
+                wait_for_version(tab, before)
+            for viewport in (DESKTOP, LAPTOP, PHONE):
+                tab.page.set_viewport_size(viewport)
+                _fitted(tab)
+                off += [(name, seats, phase, found) for found in [_off_screen(tab)] if found]
+                if phase == "play" and viewport is not LAPTOP:
+                    size = "desktop" if viewport is DESKTOP else "phone"
+                    tab.shot(f"reading-hand-{name}-{seats}-{size}")
+            tab.page.set_viewport_size(DESKTOP)
+        assert tab.axe(f"{name} at {seats} seats") == []
+        assert tab.api(f"/games/{game['id']}/concede", method="POST")[0] == 200
+    assert off == []
     tab.assert_healthy()

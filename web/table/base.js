@@ -23,6 +23,8 @@ export const delayMs = () => {
 };
 
 const upper = (word) => word[0].toUpperCase() + word.slice(1);
+// The least height of the felt while a deal is played (below it the page scrolls).
+const FIT_FLOOR = 340;
 
 export function offeredByMe(id) {
   return (sessionStorage.getItem(OFFERED_KEY) || "").split(",").includes(id);
@@ -190,6 +192,9 @@ export class TableBase {
 
   stop() {
     this.stopped = true;
+    document.body.classList.remove("at-table");
+    if (this.onResize) window.removeEventListener("resize", this.onResize);
+    if (this.fitObserver) this.fitObserver.disconnect();
     if (this.follower) this.follower.stop();
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.onKey);
@@ -324,16 +329,57 @@ export class TableBase {
       class: ["table-screen", `variant-${this.variant}`], "data-testid": "table",
       "data-variant": this.variant, "aria-labelledby": "table-title",
     },
-    h("header", { class: "table-head" }, this.title, this.scores, h("div", { class: "head-tools" }, sound, this.live)),
+    this.head = h("header", { class: "table-head" }, this.title, h("div", { class: "head-tools" }, sound, this.live), this.scores),
     h("div", { class: "table-body" }, this.felt, this.side), this.layer);
     this.title.id = "table-title";
     this.buildFelt();
     this.main.append(this.screen);
+    document.body.classList.add("at-table");
+    this.watchFit();
   }
 
   buildFelt() {
     this.middle = h("div", { class: "middle" });
-    this.felt.append(this.middle, this.status, this.actions);
+    this.layFelt([this.middle], [this.status, this.actions]);
+    this.regions = [this.middle, this.status, this.actions];
+  }
+
+  // The felt in two parts: what is on the table (the other seats, the piles, the melds),
+  // which gives way (and scrolls) where the screen is short, and the player's dock (the
+  // turn's words, the hand, the actions), always whole on the screen.
+  layFelt(top, dock) {
+    // Focusable, as a region that may scroll must be (for the keyboard).
+    this.feltTop = h("div", { class: "felt-top", tabindex: "0", role: "region", "aria-label": "The table" }, top);
+    this.dock = h("div", { class: "felt-dock", "data-testid": "dock" }, dock);
+    this.felt.append(this.feltTop, this.dock);
+  }
+
+  // While a deal is played the felt reaches down to the bottom of the window and no
+  // further, so that the hand and the actions are on the screen without scrolling (a very
+  // short window keeps a floor, and the page scrolls). Measured again whenever what is
+  // above it or the window changes size.
+  fit() {
+    const playing = !this.felt.classList.contains("over");
+    this.felt.classList.toggle("fit", playing);
+    if (!playing) {
+      this.felt.style.removeProperty("--fit");
+      return;
+    }
+    const top = this.felt.getBoundingClientRect().top + window.scrollY;
+    const room = Math.floor(window.innerHeight - top - 6);
+    this.felt.style.setProperty("--fit", `${Math.max(room, FIT_FLOOR)}px`);
+    this.felt.dataset.fitFor = `${window.innerWidth}x${window.innerHeight}`; // the window measured
+  }
+
+  watchFit() {
+    this.onResize = () => this.fit();
+    window.addEventListener("resize", this.onResize);
+    if (typeof ResizeObserver === "function") {
+      this.fitObserver = new ResizeObserver(() => this.fit());
+      for (const el of [document.querySelector(".site-top"), document.getElementById("notice"), this.head]) {
+        if (el) this.fitObserver.observe(el);
+      }
+    }
   }
 
   // The stock and the discard pile (a card dragged onto the pile is discarded).
@@ -378,6 +424,12 @@ export class TableBase {
   }
 
   render(prev) {
+    const out = this.paint(prev);
+    this.fit();
+    return out;
+  }
+
+  paint(prev) {
     const view = this.view;
     this.screen.dataset.version = view.version;
     this.screen.dataset.status = view.status;
@@ -409,7 +461,7 @@ export class TableBase {
     const others = this.others().filter((s) => view.players[s].user || view.players[s].computer);
     const names = others.map((s) => this.playerName(s));
     replace(this.title, names.length === 0 ? "Your table"
-      : names.length === 1 ? `vs ${names[0]}` : `${this.gameLabel()}: you, ${names.join(", ")}`);
+      : names.length === 1 ? `vs ${names[0]}` : `${this.gameLabel()}: ${plural(view.players.length, "player")}`);
   }
 
   gameLabel() {
@@ -433,7 +485,8 @@ export class TableBase {
       "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
       "data-seat": seat,
     }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]))),
-    h("span", { class: "target" }, this.target()));
+    // At a larger table the game's length is in the details beside the felt only.
+    this.seats > 2 && view.status === "active" ? null : h("span", { class: "target" }, this.target()));
   }
 
   renderInfo() {
@@ -895,7 +948,7 @@ export class TableBase {
       disabled: !mine || this.busy,
       "aria-label": "Hint: show the move the Medium computer player would make (H)",
       onclick: () => this.askHint(),
-    }, "Hint (H)");
+    }, keyed("Hint", "H"));
   }
 
   // Asks the server for the Medium computer player's move for this seat, and shows it on
@@ -1061,6 +1114,20 @@ export function seatName(player) {
   if (player.name) return player.name;
   if (player.user) return player.user.display_name;
   return player.computer ? `Computer (${player.computer})` : "Open seat";
+}
+
+// A seat's name on its nameplate: a computer's level ("Asha (medium)") set apart, so that a
+// narrow seat breaks the line between the name and the level, never inside a word.
+export function nameLabel(name) {
+  const match = /^(.*) (\((?:easy|medium|hard)\))(.*)$/.exec(name);
+  if (!match) return h("span", { class: "name" }, name);
+  return h("span", { class: "name" }, match[1], " ", h("span", { class: "seat-level" }, match[2]), match[3]);
+}
+
+// A button's words and its key: "Discard (X)"; narrow screens, seldom with a keyboard,
+// leave the key out.
+export function keyed(label, key) {
+  return [label, h("span", { class: "key-hint" }, ` (${key})`)];
 }
 
 export { plural };

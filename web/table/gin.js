@@ -5,7 +5,7 @@ import {
   arrangeHand, cardFace, deadwoodWithout, shortName, sortCards,
 } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { TableBase, rovingHand } from "./base.js";
+import { TableBase, nameLabel, rovingHand } from "./base.js";
 import { backsFan, draggableCard, fly, handRow } from "./parts.js";
 
 export class GinTable extends TableBase {
@@ -26,7 +26,8 @@ export class GinTable extends TableBase {
     this.opponent = h("div", { class: "seat opponent", "data-seat": 1 - this.first.you });
     this.middle = h("div", { class: "middle" });
     this.mine = h("div", { class: "seat mine", "data-seat": this.first.you });
-    this.felt.append(this.opponent, this.middle, this.status, this.mine, this.actions);
+    this.layFelt([this.opponent, this.middle], [this.status, this.mine, this.actions]);
+    this.regions = [this.opponent, this.middle, this.status, this.mine, this.actions];
   }
 
   show(view) {
@@ -103,7 +104,7 @@ export class GinTable extends TableBase {
     const opp = this.opp;
     replace(this.opponent,
       h("div", { class: ["nameplate", r.turn === opp && "turn"] },
-        h("span", { class: "name" }, this.playerName(opp, { you: false })),
+        nameLabel(this.playerName(opp, { you: false })),
         view.players[opp].user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(view.players[opp].user.username)}` }, "profile") : null,
         r.turn === opp ? h("span", { class: "turn-badge" }, "their turn") : null,
         h("span", { class: "timer", "data-seat": opp }),

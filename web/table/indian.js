@@ -5,7 +5,7 @@
 
 import { cardFace, isJoker, shortName, sortCards } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { rovingHand } from "./base.js";
+import { keyed, rovingHand } from "./base.js";
 import { KIND_WORDS, checkShow, groupKind, isWild } from "./indian-groups.js";
 import { MeldingTable } from "./melding.js";
 import { cardWords, handRow } from "./parts.js";
@@ -242,7 +242,7 @@ export class IndianTable extends MeldingTable {
     this.middle = h("div", { class: "middle indian-middle" });
     this.mine = h("div", { class: "seat mine", "data-seat": this.first.you });
     this.showPanel = h("div", { class: "show-panel", "data-testid": "show-panel" });
-    this.felt.append(this.opponents, this.middle, this.status, this.mine, this.showPanel, this.actions);
+    this.layFelt([this.opponents, this.middle], [this.status, this.mine, this.showPanel, this.actions]);
     this.regions = [this.opponents, this.middle, this.status, this.mine, this.showPanel, this.actions];
   }
 
@@ -368,7 +368,7 @@ export class IndianTable extends MeldingTable {
     }
     const row = handRow(groups, { class: "mine-hand indian-hand", "data-testid": "hand", "aria-label": "Your hand, in your groups" });
     rovingHand(row);
-    const newGroup = h("div", { class: "new-group", "data-testid": "new-group", "aria-hidden": "true" }, "Drop a card here to start a new group");
+    const newGroup = h("div", { class: "new-group", "data-testid": "new-group", "aria-hidden": "true" }, "Drop a card here: a new group");
     target(newGroup, "new");
     const summary = h("ul", { class: "group-summary", "data-testid": "group-summary", "aria-label": "Your groups" },
       this.groups.map((cards) => {
@@ -384,8 +384,7 @@ export class IndianTable extends MeldingTable {
         myStatus !== "in" ? h("span", { class: "badge status", "data-testid": "my-status" }, STATUS_WORDS[myStatus] || myStatus) : null,
         h("span", { class: "timer", "data-seat": view.you })),
       r.hand.length ? row : h("p", { class: "hint" }, myStatus === "out" ? "You are out of this game." : "You are out of this deal; the others play on."),
-      r.hand.length ? newGroup : null,
-      r.hand.length ? summary : null);
+      r.hand.length ? h("div", { class: "hand-notes" }, newGroup, summary) : null);
   }
 
   // How the player's groups stand as a show, and the server's count of the hand.
@@ -453,8 +452,8 @@ export class IndianTable extends MeldingTable {
     const one = selected.length === 1 ? selected[0] : null;
     if (r.hand.length) {
       parts.push(
-        h("button", { type: "button", "data-key": "act-group", disabled: !selected.length, onclick: () => this.groupSelected() }, "Group the selected (G)"),
-        h("button", { type: "button", "data-key": "act-arrange", disabled: !r.arrangement, onclick: () => this.arrangeForMe() }, "Arrange for me (A)"),
+        h("button", { type: "button", "data-key": "act-group", disabled: !selected.length, onclick: () => this.groupSelected() }, keyed("Group the selected", "G")),
+        h("button", { type: "button", "data-key": "act-arrange", disabled: !r.arrangement, onclick: () => this.arrangeForMe() }, keyed("Arrange for me", "A")),
       );
     }
     if (legal.has("discard")) {
@@ -462,22 +461,22 @@ export class IndianTable extends MeldingTable {
       parts.push(h("button", {
         type: "button", class: "primary", "data-key": "act-discard", disabled: busy || !canDiscard,
         onclick: () => this.discard(one),
-      }, one ? `Discard ${shortName(one)} (X)` : "Discard (X)"));
+      }, one ? keyed(`Discard ${shortName(one)}`, "X") : keyed("Discard", "X")));
     }
     if (legal.has("declare")) {
       parts.push(h("button", {
         type: "button", class: "declare", "data-key": "act-declare", disabled: busy || !one,
         onclick: () => this.declare(this.selected[0]),
-      }, one ? `Declare with ${shortName(one)} face down (E)` : "Declare (E)"));
+      }, one ? keyed(`Declare with ${shortName(one)} face down`, "E") : keyed("Declare", "E")));
     }
     if (legal.has("drop")) {
       const cost = this.dropCost();
       parts.push(h("button", {
         type: "button", class: "danger", "data-key": "act-drop", disabled: busy, "data-points": cost.points,
         onclick: () => this.drop(),
-      }, `Drop (${plural(cost.points, "point")}) (P)`));
+      }, keyed(`Drop (${plural(cost.points, "point")})`, "P")));
     }
-    if (selected.length) parts.push(h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, "Clear (Esc)"));
+    if (selected.length) parts.push(h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, keyed("Clear", "Esc")));
     parts.push(this.hintButton());
     replace(this.actions, parts);
   }

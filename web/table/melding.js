@@ -6,7 +6,7 @@
 
 import { shortName } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { TableBase } from "./base.js";
+import { TableBase, nameLabel } from "./base.js";
 import { backsFan, fly } from "./parts.js";
 
 export class MeldingTable extends TableBase {
@@ -138,6 +138,7 @@ export class MeldingTable extends TableBase {
   renderOpponents() {
     const view = this.view;
     const r = view.round;
+    this.opponents.dataset.count = this.others().length;
     replace(this.opponents, this.others().map((seat) => {
       const p = view.players[seat];
       const size = r.hand_sizes[seat];
@@ -147,7 +148,7 @@ export class MeldingTable extends TableBase {
         "data-testid": `seat-${seat}`, "data-status": status,
       },
       h("div", { class: ["nameplate", r.turn === seat && "turn"] },
-        h("span", { class: "name" }, this.playerName(seat, { you: false })),
+        nameLabel(this.playerName(seat, { you: false })),
         p.user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(p.user.username)}`, "aria-label": `${p.user.display_name}'s profile` }, "profile") : null,
         p.computer && this.names.has(seat) ? h("span", { class: "badge left", "data-testid": "replaced" }, "left: a computer plays") : null,
         h("span", { class: "badge count", "data-testid": "hand-size" }, plural(size, "card")),
