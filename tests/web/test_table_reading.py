@@ -7,10 +7,15 @@ both widths go to .artifacts/web/."""
 from __future__ import annotations
 
 import json
+import random
 import re
 import urllib.request
 from typing import Any
 
+from playwright.sync_api import expect
+
+from games.dealing import FixedDeals
+from games.rules.indian.cards import full_deck
 from tests.conftest import WAIT_SECONDS
 from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.conftest import Page
@@ -136,4 +141,50 @@ def test_the_hand_and_its_actions_are_on_the_screen_at_every_table_size(open_tab
         assert tab.axe(f"{name} at {seats} seats") == []
         assert tab.api(f"/games/{game['id']}/concede", method="POST")[0] == 200
     assert off == []
+    tab.assert_healthy()
+
+
+def _stacked(front: list[str], seed: int = 5) -> list[str]:
+    """A full Indian Rummy deck (two decks) that deals ``front`` first, the rest shuffled."""
+    rest = [str(card) for card in full_deck(2)]
+    for card in front:
+        rest.remove(card)
+    random.Random(seed).shuffle(rest)
+    return front + rest
+
+
+# Two seats, the player (seat 0) deals: the computer gets the first 13 cards, the player
+# the next 13, then the wild joker card (a six: no six in the player's hand) and the upcard.
+NO_PURE_SEQUENCE = ["AS", "3S", "5S", "7D", "7H", "7C", "2C", "4H", "9D", "JC", "TS", "QH", "KD"]
+COMPUTERS_HAND = ["2S", "4S", "6H", "8H", "TH", "QS", "KS", "AH", "3H", "5H", "9S", "JS", "8D"]
+
+
+def test_arrange_for_me_groups_a_hand_without_a_pure_sequence_and_says_so(open_tab, deal_from):
+    deal_from(FixedDeals([_stacked([*COMPUTERS_HAND, *NO_PURE_SEQUENCE, "6S"])], salt="0" * 32))
+    tab = open_tab(**DESKTOP)
+    _guest(tab)
+    game = _table(tab, variant="indian", difficulty="easy", computers=1)
+    hand = sorted(tab.api(f"/games/{game['id']}")[1]["round"]["hand"])
+    assert hand == sorted(NO_PURE_SEQUENCE)
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        tab.page.evaluate("() => sessionStorage.clear()")
+        tab.page.reload()
+        tab.page.wait_for_selector("[data-testid=hand] .card")
+        # The server finds no groups worth keeping: every card is loose.
+        expect(tab.page.locator("[data-testid=hand] [data-testid=group]")).to_have_count(0)
+        tab.page.click("[data-key=act-arrange]")
+        groups = tab.page.eval_on_selector_all(
+            "[data-testid=hand] .group",
+            "els => els.map((g) => [g.dataset.kind, [...g.querySelectorAll('.card')]"
+            ".map((c) => c.dataset.card)])",
+        )
+        assert tab.page.locator("[data-testid=loose]").count() == 0 and len(groups) >= 3
+        assert sorted(card for _kind, cards in groups for card in cards) == hand
+        sets = [sorted(cards) for kind, cards in groups if kind == "set"]
+        assert sets == [["7C", "7D", "7H"]]
+        said = tab.page.locator("[data-testid=arranged]").inner_text()
+        assert "No pure sequence yet" in said and "points" in said
+        tab.shot(f"reading-arranged-indian-{size}")
+    assert tab.axe("a hand arranged without a pure sequence") == []
     tab.assert_healthy()

@@ -6,7 +6,9 @@
 import { cardFace, isJoker, shortName, sortCards } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
 import { keyed, rovingHand } from "./base.js";
-import { KIND_WORDS, checkShow, groupKind, isWild } from "./indian-groups.js";
+import {
+  KIND_WORDS, checkShow, groupKind, isWild, roughGroups,
+} from "./indian-groups.js";
 import { MeldingTable } from "./melding.js";
 import { cardWords, handRow } from "./parts.js";
 
@@ -194,8 +196,32 @@ export class IndianTable extends MeldingTable {
     this.rerender(null);
   }
 
+  // "Arrange for me": the server's least-points groups; where they are none (no pure
+  // sequence yet, so every card counts), the cards by suit with sets and jokers apart, the
+  // way to start building. Either way, what was done is said under the hand.
   arrangeForMe() {
-    this.arrangeFromServer();
+    const r = this.view.round;
+    const a = r.arrangement;
+    if (!a) return;
+    if (a.groups.length) {
+      this.arrangeFromServer();
+      this.arranged = {
+        version: this.view.version,
+        text: a.points === 0
+          ? `Arranged into a valid show${a.discard ? `, with ${shortName(a.discard)} to put face down` : ""}.`
+          : `Arranged into your best groups: ${plural(a.points, "point")} left${a.discard ? ` after discarding ${shortName(a.discard)}` : ""}.`,
+      };
+    } else {
+      const { groups, sets, jokers } = roughGroups(r.hand, this.wildRank);
+      this.groups = groups;
+      this.loose = [];
+      const apart = [sets ? (sets === 1 ? "the set" : "the sets") : "", jokers ? "the jokers" : ""].filter(Boolean);
+      this.arranged = {
+        version: this.view.version,
+        text: `No pure sequence yet, so every card counts (${plural(a.points, "point")}). `
+          + `Grouped by suit${apart.length ? `, ${apart.join(" and ")} apart` : ""}: build a pure sequence first.`,
+      };
+    }
     this.tidy();
     this.rerender("act-arrange");
   }
@@ -419,6 +445,9 @@ export class IndianTable extends MeldingTable {
     if (valid && valid.length) {
       parts.push(h("p", { class: "ok", "data-testid": "valid-with" },
         `You can declare with ${valid.map(shortName).join(", ")} face down.`));
+    }
+    if (this.arranged && this.arranged.version === this.view.version) {
+      parts.push(h("p", { class: "arranged", role: "status", "data-testid": "arranged" }, this.arranged.text));
     }
     replace(this.showPanel, parts);
   }
