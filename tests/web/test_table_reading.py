@@ -14,12 +14,15 @@ from typing import Any
 
 from playwright.sync_api import expect
 
+from games.ai.indian.shape import distance
 from games.dealing import FixedDeals
-from games.rules.indian.cards import full_deck
+from games.rules import gin as gin_rules
+from games.rules.indian.cards import full_deck, indian_cards
+from games.rules.rummy import full_deck as rummy_full_deck
 from tests.conftest import WAIT_SECONDS
 from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.conftest import Page
-from tests.web.helpers import version, wait_for_my_turn, wait_for_version
+from tests.web.helpers import play_rummy_until, version, wait_for_my_turn, wait_for_version
 
 DESKTOP = {"width": 1280, "height": 800}
 LAPTOP = {"width": 1366, "height": 768}
@@ -187,4 +190,130 @@ def test_arrange_for_me_groups_a_hand_without_a_pure_sequence_and_says_so(open_t
         assert "No pure sequence yet" in said and "points" in said
         tab.shot(f"reading-arranged-indian-{size}")
     assert tab.axe("a hand arranged without a pure sequence") == []
+    tab.assert_healthy()
+
+
+def _result_problems(tab: Page) -> list[str]:
+    """What of the open result dialog is not on the screen: the dialog past the window's
+    sides, a card outside the dialog, or a part of it wider than its box (clipped; but for
+    what is hidden for all but screen readers)."""
+    return tab.page.evaluate(
+        """() => {
+            const out = [];
+            const dialog = document.querySelector('[data-testid=round-result]');
+            const box = dialog.getBoundingClientRect();
+            if (box.left < 0 || box.right > innerWidth) out.push(`dialog ${box.left}-${box.right}`);
+            for (const card of dialog.querySelectorAll('.card')) {
+                const c = card.getBoundingClientRect();
+                if (c.left < box.left - 0.5 || c.right > box.right + 0.5) {
+                    out.push(`card ${card.dataset.card} at ${c.left}-${c.right}`);
+                }
+            }
+            for (const el of [dialog, ...dialog.querySelectorAll('*:not(.sr-only)')]) {
+                const clips = getComputedStyle(el).overflowX !== 'visible';
+                if (clips && el.scrollWidth > el.clientWidth + 1) {
+                    out.push(`${el.tagName}.${el.className} ${el.scrollWidth}/${el.clientWidth}`);
+                }
+            }
+            return out;
+        }"""
+    )
+
+
+def _check_result(tab: Page, name: str, game: dict[str, Any]) -> None:
+    """The open result at both widths: every card on the screen, each seat by its name,
+    the focus on its button, no serious or critical accessibility finding."""
+    tab.page.wait_for_selector("[data-testid=round-result]")
+    names = {p["seat"]: p["name"] for p in game["players"]}
+    rows = tab.page.locator("[data-testid=round-result] [data-testid^=round-row-] th")
+    if rows.count():
+        shown = rows.all_inner_texts()
+        assert shown[1:] == [names[s] for s in range(1, len(names))]
+        assert len(set(shown)) == len(names)
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        tab.page.wait_for_function(f"() => innerWidth === {viewport['width']}")
+        assert _result_problems(tab) == [], size
+        assert tab.page.evaluate("() => document.activeElement.dataset.key") == "result-close"
+        tab.shot(f"reading-result-{name}-{size}")
+        assert tab.axe(f"the result of {name} at {size}") == []
+    tab.page.set_viewport_size(DESKTOP)
+
+
+def _indian_deck(mine: list[str], wild: str, computers: int, seed: int) -> list[str]:
+    """Two decks dealing each computer (seats 1.. from the dealer, seat 0) a hand two cards
+    or more from a show, then ``mine`` to seat 0, then the wild joker card ``wild``."""
+    pool = [str(card) for card in full_deck(2)]
+    for card in [*mine, wild]:
+        pool.remove(card)
+    wild_rank = 1 if wild == "XX" else "A23456789TJQK".index(wild[0]) + 1
+    rng = random.Random(seed)
+    while True:
+        rng.shuffle(pool)
+        hands = [pool[i * 13 : (i + 1) * 13] for i in range(computers)]
+        if all(distance(indian_cards(hand), wild_rank) >= 2 for hand in hands):
+            return [*pool[: computers * 13], *mine, wild, *pool[computers * 13 :]]
+
+
+GIN_HAND = ["AS", "2S", "3S", "4S", "5H", "6H", "7H", "8D", "8C", "8H"]
+GIN_COMPUTER = ["KC", "QD", "JH", "9C", "7S", "5D", "3C", "TD", "9H", "6C"]
+RUMMY_HAND = ["9S", "TS", "JS", "QS", "KH", "KD", "KC"]
+INDIAN_SHOW = ["AS", "2S", "3S", "4H", "5H", "6H", "7D", "8D", "9D", "TC", "JC", "QC", "KC"]
+
+
+def test_round_and_deal_results_fit_the_screen_at_both_widths(open_tab, deal_from):
+    tab = open_tab(**DESKTOP)
+    _guest(tab)
+
+    # Gin Rummy: the player (not the dealer) passes the upcard, draws and goes gin.
+    rest = [str(c) for c in gin_rules.DECK if str(c) not in {*GIN_HAND, *GIN_COMPUTER}]
+    random.Random(1).shuffle(rest)
+    deal_from(FixedDeals([[*GIN_HAND, *GIN_COMPUTER, *rest]], dealer=1, salt="0" * 32))
+    game = _table(tab, difficulty="easy")
+    wait_for_my_turn(tab)
+    tab.page.click("[data-key=act-pass]")
+    tab.page.wait_for_selector(
+        "[data-testid=table][data-turn=you][data-busy=false] [data-key=stock]:enabled"
+    )
+    before = version(tab)
+    tab.page.click("[data-key=stock]")
+    wait_for_version(tab, before)
+    tab.page.click("[data-key=act-gin]")
+    _check_result(tab, "gin", game)
+    tab.page.click("[data-key=result-close]")  # 79 deadwood and the gin bonus: game over
+    tab.page.wait_for_selector("[data-testid=final]")
+
+    # Rummy at four seats: the computers play first; the player melds all but one card.
+    rest = [str(c) for c in rummy_full_deck(0)]
+    for card in RUMMY_HAND:
+        rest.remove(card)
+    random.Random(2).shuffle(rest)
+    deal_from(FixedDeals([[*rest[:21], *RUMMY_HAND, *rest[21:]]], salt="0" * 32))
+    game = _table(
+        tab,
+        variant="rummy",
+        difficulty="easy",
+        computers=3,
+        rules={"jokers": 0, "hand_size": 7, "rounds": 1},
+    )
+    play_rummy_until(tab, {"result"})
+    _check_result(tab, "rummy-4", game)
+    tab.page.click("[data-key=result-close]")
+    tab.page.wait_for_selector("[data-testid=final]")
+
+    # Indian Rummy at six seats: the player draws and shows.
+    deal_from(FixedDeals([_indian_deck(INDIAN_SHOW, "9C", 5, seed=3)], salt="0" * 32))
+    game = _table(tab, variant="indian", difficulty="easy", computers=5)
+    wait_for_my_turn(tab)
+    before = version(tab)
+    tab.page.click("[data-key=stock]")
+    wait_for_version(tab, before)
+    tab.page.click("[data-key=act-arrange]")
+    tab.page.click("[data-testid=loose] .card")
+    tab.page.click("[data-key=act-declare]")
+    _check_result(tab, "indian-6", game)
+    tab.page.click("[data-key=result-close]")
+    tab.page.wait_for_selector("[data-testid=final]")
+    history = tab.page.locator(".side .rounds li").all_inner_texts()
+    assert history and history[0].startswith("Deal 1: You won"), history
     tab.assert_healthy()

@@ -601,21 +601,19 @@ export class IndianTable extends MeldingTable {
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
       wild ? h("p", { class: "hint wild-line" }, "Wild joker this deal: ", cardFace(wild.card), ` (every ${wild.rank === "T" ? "10" : wild.rank} was a joker).`) : null,
       this.pointsTable(result, {
-        columns: ["Hand", "Cards"],
-        region: "Points of this deal",
+        columns: ["Hand"],
+        caption: "Points of this deal",
         row: (seat) => {
           const hand = result.hands.find((x) => x.seat === seat) || { status: "out", groups: [], ungrouped: [], value: 0 };
           const shown = hand.groups.length || hand.ungrouped.length;
           return {
             attrs: { "data-status": hand.status },
-            cells: [
-              h("td", { "data-testid": "hand-status" }, HAND_WORDS[hand.status] || hand.status),
-              h("td", { class: "left-cards" }, shown
-                ? h("div", { class: "hand small-cards" },
-                  hand.groups.map((g) => h("div", { class: "group meld", role: "group", "aria-label": `Group: ${cardWords(g)}` }, g.map((c) => cardFace(c)))),
-                  hand.ungrouped.length ? h("div", { class: "group deadwood", role: "group", "aria-label": `Not in a valid group: ${cardWords(hand.ungrouped)}` }, this.smallCards(hand.ungrouped)) : null)
-                : "none"),
-            ],
+            cells: h("td", { "data-testid": "hand-status" }, HAND_WORDS[hand.status] || hand.status),
+            cards: shown
+              ? h("div", { class: "hand small-cards", role: "group", "aria-label": `${this.playerName(seat)}'s cards` },
+                hand.groups.map((g) => h("div", { class: "group meld", role: "group", "aria-label": `Group: ${cardWords(g)}` }, g.map((c) => cardFace(c)))),
+                hand.ungrouped.length ? h("div", { class: "group deadwood", role: "group", "aria-label": `Not in a valid group: ${cardWords(hand.ungrouped)}` }, this.smallCards(hand.ungrouped)) : null)
+              : null,
             points: String(result.points[seat]),
           };
         },

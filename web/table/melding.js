@@ -202,22 +202,27 @@ export class MeldingTable extends TableBase {
 
   // The deal's points, a row a seat (the player's first): the game names the columns between
   // the player and the points, and gives each seat's row its cells (`row(seat)`: {cells,
-  // points, attrs?}); `region` makes the scrolling box a named region.
-  pointsTable(result, { columns, row, region = null }) {
+  // points, attrs?, cards?}). A seat's cards (`cards`) take a row of their own under it,
+  // the table's whole width, where they wrap: the table is never wider than the dialog.
+  pointsTable(result, { columns, row, caption }) {
     const view = this.view;
     const order = [view.you, ...this.others()];
-    const scroll = region ? { tabindex: "0", role: "region", "aria-label": region } : {};
-    return h("div", { class: "table-scroll", ...scroll }, h("table", { class: "breakdown round-points", "data-testid": "round-points" },
+    const span = columns.length + 3;
+    return h("table", { class: "breakdown round-points", "data-testid": "round-points" },
+      caption ? h("caption", { class: "sr-only" }, caption) : null,
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), columns.map((c) => h("th", { scope: "col" }, c)),
         h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Total"))),
-      h("tbody", {}, order.map((seat) => {
-        const { cells, points, attrs = {} } = row(seat);
-        return h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}`, ...attrs },
-          h("th", { scope: "row" }, this.playerName(seat)),
-          cells,
-          h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, points),
-          h("td", {}, result.scores_after[seat]));
-      }))));
+      order.map((seat) => {
+        const { cells, points, attrs = {}, cards = null } = row(seat);
+        return h("tbody", { class: "seat-rows", "data-seat": seat },
+          h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}`, ...attrs },
+            h("th", { scope: "row" }, this.playerName(seat)),
+            cells,
+            h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, points),
+            h("td", {}, result.scores_after[seat])),
+          cards ? h("tr", { class: "cards-row", "data-testid": `round-cards-${seat}` },
+            h("td", { colspan: span, class: "left-cards" }, cards)) : null);
+      }));
   }
 
   finalBody() {

@@ -470,13 +470,16 @@ export class RummyTable extends MeldingTable {
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
       this.pointsTable(result, {
         columns: ["Cards left"],
+        caption: "Points of this round",
         row: (seat) => {
           const hand = result.hands.find((x) => x.seat === seat) || { cards: [], value: 0 };
           const points = result.points[seat];
           return {
-            cells: h("td", { class: "left-cards" }, hand.cards.length
-              ? h("div", { class: "hand small-cards" }, h("div", { class: "group" }, this.smallCards(hand.cards)))
-              : "none"),
+            cells: h("td", {}, hand.cards.length ? plural(hand.cards.length, "card") : "none"),
+            cards: hand.cards.length
+              ? h("div", { class: "hand small-cards", role: "group", "aria-label": `${this.playerName(seat)}: ${cardWords(hand.cards)}` },
+                h("div", { class: "group" }, this.smallCards(hand.cards)))
+              : null,
             points: points > 0 ? `+${points}` : String(points),
           };
         },
