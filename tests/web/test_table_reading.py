@@ -44,6 +44,8 @@ def _guest(tab: Page, **body: Any) -> str:
     tab.open("/")
     tab.page.wait_for_selector("body[data-screen]")
     tab.page.evaluate("t => localStorage.setItem('ginrummy.token', t)", token)
+    tab.page.goto(f"{tab.base}/#/")
+    tab.page.wait_for_selector("body[data-ready=home]")
     return token
 
 
@@ -316,4 +318,106 @@ def test_round_and_deal_results_fit_the_screen_at_both_widths(open_tab, deal_fro
     tab.page.wait_for_selector("[data-testid=final]")
     history = tab.page.locator(".side .rounds li").all_inner_texts()
     assert history and history[0].startswith("Deal 1: You won"), history
+    tab.assert_healthy()
+
+
+# The lightest green of the felt (its gradient's centre): light text must stand out of it.
+FELT_LIGHTEST = (0x24, 0x77, 0x4B)
+
+
+def _contrast_of(tab: Page, words: str) -> float:
+    """Once the dock shows ``words``, the contrast ratio of their colour against the felt's
+    lightest green (read at once: the table moves on)."""
+    return tab.page.wait_for_function(
+        """([words, felt]) => {
+            const el = [...document.querySelectorAll('[data-testid=dock] *')]
+                .find((e) => e.children.length === 0 && e.textContent.includes(words));
+            if (!el) return null;
+            const lum = (rgb) => {
+                const [r, g, b] = rgb.map((v) => {
+                    const c = v / 255;
+                    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+                });
+                return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+            };
+            const text = getComputedStyle(el).color.match(/[\\d.]+/g).slice(0, 3).map(Number);
+            const [a, b] = [lum(text), lum(felt)].sort((x, y) => y - x);
+            return (a + 0.05) / (b + 0.05);
+        }""",
+        arg=[words, list(FELT_LIGHTEST)],
+    ).json_value()
+
+
+def _looks_pressable(tab: Page, selector: str) -> bool:
+    """Whether a button is drawn filled, as one that can be pressed."""
+    return tab.page.evaluate(
+        """(selector) => {
+            const style = getComputedStyle(document.querySelector(selector));
+            const alpha = style.backgroundColor.startsWith('rgba')
+                ? Number(style.backgroundColor.match(/[\\d.]+/g)[3]) : 1;
+            return alpha > 0.5 && style.borderStyle !== 'dashed';
+        }""",
+        selector,
+    )
+
+
+def test_risky_choices_start_on_the_safe_button_and_the_cues_show(open_tab, deal_from):
+    deal_from(NobodyOutBeforeThePlayer(8, seats=3))
+    tab = open_tab(**DESKTOP, delay_ms=300)
+    _guest(tab)
+    tab.page.wait_for_selector("body[data-ready=home] form[aria-labelledby=h-computer]")
+    form = tab.page.locator("form[aria-labelledby=h-computer]")
+    # The level starts at Medium, and each game says how its own computer plays.
+    assert form.locator("input[name=difficulty]:checked").get_attribute("value") == "medium"
+    friend = tab.page.locator("form[aria-labelledby=h-friend]")
+    assert friend.locator("select[name=friend_difficulty]").input_value() == "medium"
+    assert friend.locator("select[name=indian_friend_difficulty]").input_value() == "medium"
+    hard = {}
+    for variant in ("gin", "rummy", "indian"):
+        form.locator("select[name=variant]").select_option(variant)
+        hard[variant] = form.locator(".levels .hint[data-level=hard]").inner_text()
+    assert "gin" in hard["gin"] and len(set(hard.values())) == 3
+    assert all("gin" not in hard[v] for v in ("rummy", "indian"))
+    # The printed joker is drawn as a joker, never like the jack beside it.
+    faces = tab.page.evaluate(
+        """async () => {
+            const { cardFace } = await import('/static/web/cards.js');
+            return ['XX', 'JS'].map((c) => {
+                const el = cardFace(c);
+                return { text: el.textContent, name: el.getAttribute('aria-label') };
+            });
+        }"""
+    )
+    assert faces[0] == {"text": "\u2605JOKER", "name": "Joker"} and faces[1]["text"] == "J\u2660"
+
+    _table(tab, variant="indian", difficulty="easy", computers=2)
+    wait_for_my_turn(tab)
+    before = version(tab)
+    tab.page.click("[data-key=stock]")
+    wait_for_version(tab, before)
+    # Nothing selected: Discard and Declare cannot be pressed, and do not look it.
+    assert tab.page.locator("[data-key=act-discard]").is_disabled()
+    assert not _looks_pressable(tab, "[data-key=act-discard]")
+    assert _looks_pressable(tab, "[data-key=act-arrange]")
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        _fitted(tab)
+        tab.page.locator("[data-testid=hand] .card.playable").last.click()
+        tab.page.click("[data-key=act-declare]")
+        dialog = tab.page.locator(".dialog[role=alertdialog]")
+        dialog.wait_for()
+        assert "Declare anyway" in dialog.inner_text()
+        # The focus is on "Keep playing": Enter declares nothing.
+        assert tab.page.evaluate("() => document.activeElement.dataset.key") == "confirm-no"
+        tab.shot(f"reading-confirm-indian-{size}")
+        assert tab.axe(f"a wrong show's confirmation at {size}") == []
+        tab.page.keyboard.press("Enter")
+        expect(dialog).to_have_count(0)
+        assert version(tab) == before + 1
+        tab.page.click("[data-key=act-clear]")
+    # Dropping is asked the same way; once out, the table says so in words one can read.
+    tab.page.click("[data-key=act-drop]")
+    assert tab.page.evaluate("() => document.activeElement.dataset.key") == "confirm-no"
+    tab.page.click("[data-key=confirm-yes]")
+    assert _contrast_of(tab, "You are out of this deal; the others play on.") >= 4.5
     tab.assert_healthy()

@@ -901,13 +901,15 @@ export class TableBase {
         resolve(value);
         this.pump();
       };
-      const yesButton = h("button", { type: "button", class: "danger", onclick: () => done(true) }, yes);
+      // The risky choice is never the one Enter takes: the focus starts on the safe one.
+      const yesButton = h("button", { type: "button", class: "danger", "data-key": "confirm-yes", onclick: () => done(true) }, yes);
+      const noButton = h("button", { type: "button", class: "primary", "data-key": "confirm-no", onclick: () => done(false) }, "Keep playing");
       const dialog = h("div", { class: "dialog small", role: "alertdialog", "aria-modal": "true", "aria-label": text },
-        h("p", {}, text), h("div", { class: "row" }, yesButton, h("button", { type: "button", onclick: () => done(false) }, "Keep playing")));
+        h("p", {}, text), h("div", { class: "row" }, noButton, yesButton));
       this.overlay = dialog;
       replace(this.layer, h("div", { class: "backdrop" }, dialog));
       this.layer.classList.add("open");
-      yesButton.focus();
+      noButton.focus();
     });
   }
 
@@ -1071,6 +1073,7 @@ export class TableBase {
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (this.overlay) {
       if (event.key === "Escape" && this.overlay.dataset.testid === "round-result") this.closeResult();
+      else if (event.key === "Escape") this.overlay.querySelector("[data-key=confirm-no]")?.click();
       if (event.key === "Tab") this.trapFocus(event);
       return;
     }
