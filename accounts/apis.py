@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import StrictSerializer, validated
+from core.api import StrictSerializer, require_object, validated
 from core.schema import error_responses
 
 from . import selectors, services
@@ -212,6 +212,36 @@ USERNAME_HELP = (
 )
 
 
+def validated_credentials(
+    serializer_class: type[serializers.Serializer], request: Request, *, owner: Any = None
+) -> dict[str, Any]:
+    """A registration's or claim's body, validated; refused, every problem at once: the
+    fields' own checks, and for a username or password that passed them, the rules of a
+    chosen username (reserved, taken) and password (Django's validators), so a form is
+    never corrected one field at a time."""
+    require_object(request.data)
+    serializer = serializer_class(data=request.data)
+    if serializer.is_valid():
+        return dict(serializer.validated_data)
+    errors = dict(serializer.errors)
+    passed = {
+        name: request.data.get(name)
+        for name in ("username", "password")
+        if name not in errors and isinstance(request.data.get(name), str)
+    }
+    name = request.data.get("display_name")
+    more = services.credential_problems(
+        username=passed.get("username"),
+        password=passed.get("password"),
+        display_name=name if isinstance(name, str) and "display_name" not in errors else "",
+        taken=True,
+        owner=owner,
+    )
+    for field, messages in more.items():
+        errors.setdefault(field, messages)
+    raise serializers.ValidationError(errors)
+
+
 class RegisterApi(APIView):
     """Create an account and get its first token."""
 
@@ -268,7 +298,7 @@ class RegisterApi(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = validated(self.InputSerializer, request.data)
+        data = validated_credentials(self.InputSerializer, request)
         user, key = services.user_register(
             username=data["username"],
             password=data["password"],
@@ -406,9 +436,10 @@ class ClaimApi(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = validated(self.InputSerializer, request.data)
+        user = request_user(request)
+        data = validated_credentials(self.InputSerializer, request, owner=user)
         key = services.guest_claim(
-            user=request_user(request),
+            user=user,
             username=data["username"],
             password=data["password"],
             display_name=data.get("display_name"),

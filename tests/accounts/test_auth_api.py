@@ -68,6 +68,15 @@ def test_weak_password_is_rejected_with_the_reason(api_client, password):
     assert User.objects.count() == 0
 
 
+def test_registration_names_a_taken_username_and_a_weak_password_together(api_client, user):
+    response = register(api_client, username=user.username.upper(), password="short")
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "username": ["That username is taken."],
+        "password": ["This password is too short. It must contain at least 8 characters."],
+    }
+
+
 def test_register_rejects_unknown_fields(api_client):
     response = register(api_client, username="erin", email="e@example.com")
     assert response.status_code == 400

@@ -421,3 +421,175 @@ def test_risky_choices_start_on_the_safe_button_and_the_cues_show(open_tab, deal
     tab.page.click("[data-key=confirm-yes]")
     assert _contrast_of(tab, "You are out of this deal; the others play on.") >= 4.5
     tab.assert_healthy()
+
+
+def _last_move(tab: Page) -> str:
+    tab.page.wait_for_selector("[data-testid=last-move]")
+    return " ".join(tab.page.locator("[data-testid=last-move]").inner_text().split())
+
+
+def _marks_clear_of_the_corners(tab: Page) -> list[str]:
+    """Each deadwood mark of the hand: where it overlaps a card's corner (the top-left one,
+    or the turned one at the bottom right), or is covered by the next card."""
+    return tab.page.evaluate(
+        """() => {
+            const cards = [...document.querySelectorAll('[data-testid=hand] .card')];
+            const meets = (a, b) => a.left < b.right && b.left < a.right
+                && a.top < b.bottom && b.top < a.bottom;
+            const out = [];
+            cards.forEach((card, i) => {
+                const mark = card.querySelector('.dw-mark');
+                if (!mark) return;
+                const m = mark.getBoundingClientRect();
+                const c = card.getBoundingClientRect();
+                const tl = card.querySelector('.corner').getBoundingClientRect();
+                const inset = tl.left - c.left;
+                const turned = { left: c.right - inset - tl.width, right: c.right - inset,
+                                 top: c.bottom - inset - tl.height, bottom: c.bottom - inset };
+                if (meets(m, tl) || meets(m, turned)) out.push(`${card.dataset.card} corner`);
+                const next = cards[i + 1];
+                if (next && next.getBoundingClientRect().left < m.right) {
+                    out.push(`${card.dataset.card} covered`);
+                }
+            });
+            return out;
+        }"""
+    )
+
+
+def _draw_and_discard(tab: Page, card: str) -> None:
+    """On the player's turn at Rummy or Indian Rummy: draw from the stock, discard
+    ``card``, and wait for the turn to come back."""
+    wait_for_my_turn(tab)
+    before = version(tab)
+    tab.page.click("[data-key=stock]")
+    wait_for_version(tab, before)
+    # (its left edge: the next card covers the rest of it)
+    tab.page.click(f"[data-testid=hand] .card[data-card='{card}']", position={"x": 6, "y": 30})
+    tab.page.click("[data-key=act-discard]")
+    wait_for_version(tab, before + 1)
+    wait_for_my_turn(tab)
+
+
+def test_the_small_things_read_right_at_both_widths(open_tab, deal_from):
+    tab = open_tab(**DESKTOP, delay_ms=200)
+    token = _guest(tab)
+
+    # Gin: the player passes the upcard 9♥, which the computer (the dealer) takes for its
+    # hearts before it discards: the status line says both.
+    gin_computer = ["7H", "8H", "KC", "QD", "JS", "3C", "5D", "2S", "4S", "6D"]
+    rest = [str(c) for c in gin_rules.DECK if str(c) not in {*gin_computer, "9H"}]
+    random.Random(4).shuffle(rest)
+    deal_from(FixedDeals([[*rest[:10], *gin_computer, "9H", *rest[10:]]], dealer=1, salt="0" * 32))
+    game = _table(tab, difficulty="easy")
+    wait_for_my_turn(tab)
+    tab.page.click("[data-key=act-pass]")
+    said = _last_move(tab)
+    assert said.startswith(game["players"][1]["name"]), said
+    assert "took 9♥ from the pile and discarded" in said, said
+    # Gin's deadwood mark sits clear of every corner, in sight.
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        _fitted(tab)
+        marks = tab.page.locator("[data-testid=hand] .dw-mark")
+        deadwood = tab.page.locator("[data-testid=hand] .group.deadwood .card")
+        assert marks.count() == deadwood.count() > 0
+        assert tab.page.locator("[data-testid=hand] .group.meld .dw-mark").count() == 0
+        assert _marks_clear_of_the_corners(tab) == [], size
+        assert "took 9♥" in _last_move(tab)
+        tab.shot(f"reading-took-gin-{size}")
+    tab.page.set_viewport_size(DESKTOP)
+
+    # Rummy and Indian Rummy: the player discards 9♥, which a Medium computer takes to its
+    # 7♥ 8♥ (the upcard, 5♣, it leaves).
+    rummy_computer = ["7H", "8H", "KC", "QD", "2S", "4S", "JD"]
+    rest = [str(c) for c in rummy_full_deck(0)]
+    for card in [*rummy_computer, "9H", "5C"]:
+        rest.remove(card)
+    random.Random(5).shuffle(rest)
+    deal_from(FixedDeals([[*rummy_computer, "9H", *rest[:6], "5C", *rest[6:]]], salt="0" * 32))
+    game = _table(
+        tab,
+        variant="rummy",
+        difficulty="medium",
+        computers=1,
+        rules={"jokers": 0, "hand_size": 7, "rounds": 1},
+    )
+    _draw_and_discard(tab, "9H")
+    said = _last_move(tab)
+    assert said.startswith(game["players"][1]["name"]) and "took 9♥ from the pile" in said, said
+    assert "discarded" in said, said
+
+    indian_computer = ["7H", "8H", "2S", "5S", "JS", "KD", "4C", "6C", "QC", "2D", "TD", "AH", "KS"]
+    rest = [str(c) for c in full_deck(2)]
+    for card in [*indian_computer, "3C", "9H", "9C"]:
+        rest.remove(card)
+    random.Random(6).shuffle(rest)
+    deck = [*indian_computer, "9H", *rest[:12], "3C", "9C", *rest[12:]]
+    deal_from(FixedDeals([deck], salt="0" * 32))
+    game = _table(tab, variant="indian", difficulty="medium", computers=1)
+    _draw_and_discard(tab, "9H")
+    said = _last_move(tab)
+    assert said.startswith(game["players"][1]["name"]) and "took 9♥ from the pile" in said, said
+    assert "discarded" in said, said
+
+    # At a six-seat table on a phone, a name breaks between its words, never inside one.
+    deal_from(NobodyOutBeforeThePlayer(9, seats=6))
+    _table(tab, variant="indian", difficulty="medium", computers=5)
+    tab.page.set_viewport_size(PHONE)
+    _fitted(tab)
+    split = tab.page.evaluate(
+        """() => {
+            const out = [];
+            for (const name of document.querySelectorAll('[data-testid=opponents] .name')) {
+                const walker = document.createTreeWalker(name, NodeFilter.SHOW_TEXT);
+                for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+                    for (const m of node.textContent.matchAll(/\\S+/g)) {
+                        const range = document.createRange();
+                        range.setStart(node, m.index);
+                        range.setEnd(node, m.index + m[0].length);
+                        const rects = [...range.getClientRects()];
+                        const tops = new Set(rects.map((r) => Math.round(r.top)));
+                        if (tops.size > 1) out.push(m[0]);
+                    }
+                }
+            }
+            return out;
+        }"""
+    )
+    assert split == []
+    tab.shot("reading-names-indian-6-words-phone")
+
+    # The profile: a block a game, each named, and a provisional rating inside its box.
+    tab.page.goto(f"{tab.base}/#/me")
+    tab.page.wait_for_selector("[data-testid=stats-all]")
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        blocks = tab.page.locator(".variant-stats")
+        assert blocks.locator("h3").all_inner_texts() == ["Gin Rummy", "Rummy", "Indian Rummy"]
+        assert tab.page.locator("[data-testid=stats-gin] [data-testid=stats-all]").count() == 1
+        spills = tab.page.evaluate(
+            """() => [...document.querySelectorAll('.stats dd')].filter((dd) => {
+                const box = dd.parentElement.getBoundingClientRect();
+                const r = dd.getBoundingClientRect();
+                return dd.scrollWidth > dd.clientWidth + 1 || r.right > box.right + 0.5;
+            }).map((dd) => dd.textContent)"""
+        )
+        assert spills == [], size
+        assert "provisional" in tab.page.locator("[data-testid=stats-indian]").inner_text()
+        tab.shot(f"reading-profile-{size}")
+        assert tab.axe(f"the profile at {size}") == []
+
+    # The claim form shows every error at once.
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        tab.page.goto(f"{tab.base}/#/claim")
+        tab.page.wait_for_selector("[data-testid=claim] #f-username")
+        tab.page.fill("#f-username", "admin")
+        tab.page.fill("#f-password", "short")
+        tab.page.click("[data-key=claim]")
+        for field in ("username", "password"):
+            expect(tab.page.locator(f"[data-testid=error-{field}]")).to_be_visible()
+        tab.shot(f"reading-claim-errors-{size}")
+    assert tab.token() == token  # still the guest: nothing was claimed
+    tab.assert_healthy(failed_requests=True)  # the refused claims' 400s

@@ -60,8 +60,10 @@ export class TableBase {
 
   renderPlay() {}
 
-  describe() {
-    return "";
+  // What another player did between two views: {seat, parts: ["took 7♥ from the pile",
+  // ...]}, or null.
+  turnStep() {
+    return null;
   }
 
   resultBody() {
@@ -273,7 +275,7 @@ export class TableBase {
       }
     }
     this.view = view;
-    this.lastMove = prev ? this.describe(prev, view) : "";
+    this.lastMove = prev ? this.describeTurn(prev, view) : "";
     const active = document.activeElement;
     const focused = active && active.dataset ? active.dataset.key : null;
     const inside = Boolean(active && active !== this.main && this.main.contains(active));
@@ -399,6 +401,24 @@ export class TableBase {
         onDrop: (card) => this.discard(card),
       }), h("span", { class: "pile-label" }, "Discard pile")),
     ];
+  }
+
+  // Another player's whole turn in words, its steps gathered as its views come one at a
+  // time ("Asha (easy) took 7♥ from the pile and discarded 2♣."): the discard alone would
+  // hide what was taken. A turn's words start afresh once the turn has passed.
+  describeTurn(prev, view) {
+    const step = this.turnStep(prev, view);
+    if (!step || !step.parts.length) {
+      this.turn = null;
+      return "";
+    }
+    const round = view.round ? view.round.number : null;
+    const going = this.turn && this.turn.open && this.turn.seat === step.seat && this.turn.round === round;
+    this.turn = going ? { ...this.turn, parts: [...this.turn.parts, ...step.parts] } : { seat: step.seat, round, parts: step.parts };
+    this.turn.open = Boolean(view.round) && view.round.turn === step.seat;
+    const parts = this.turn.parts;
+    const words = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
+    return `${this.playerName(step.seat, { view })} ${words}.`;
   }
 
   // The status line begins with the last move of another player, in words.

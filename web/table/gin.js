@@ -44,24 +44,23 @@ export class GinTable extends TableBase {
 
   // What the opponent just did, in words (from the difference between two views; after a
   // gap, as when polling, one view may hold both halves of a turn).
-  describe(prev, next) {
+  turnStep(prev, next) {
     const change = this.change(prev, next);
-    if (!change) return "";
-    const who = this.playerName(1 - next.you, { view: next });
+    if (!change) return null;
     const a = prev.round;
     const b = next.round;
     const topA = a.discard_pile[a.discard_pile.length - 1];
     const topB = b.discard_pile[b.discard_pile.length - 1];
     const name = (card) => (card ? shortName(card) : "a card");
-    const what = {
-      stock: () => "drew from the stock",
-      "stock-discard": () => `drew from the stock and discarded ${name(topB)}`,
-      take: () => `took ${name(topA)} from the pile`,
-      "take-discard": () => `took ${name(topA)} and discarded ${name(topB)}`,
-      discard: () => `discarded ${name(topB)}`,
-      pass: () => "passed on the upcard",
+    const parts = {
+      stock: () => ["drew from the stock"],
+      "stock-discard": () => ["drew from the stock", `discarded ${name(topB)}`],
+      take: () => [`took ${name(topA)} from the pile`],
+      "take-discard": () => [`took ${name(topA)} from the pile`, `discarded ${name(topB)}`],
+      discard: () => [`discarded ${name(topB)}`],
+      pass: () => ["passed on the upcard"],
     }[change]?.();
-    return what ? `${who} ${what}.` : "";
+    return parts ? { seat: 1 - next.you, parts } : null;
   }
 
   change(prev, next) {
@@ -148,7 +147,7 @@ export class GinTable extends TableBase {
     const discardable = new Set(this.discardable());
     const knockable = new Set(this.knockable());
     const knocking = this.mode === "knock";
-    const card = (c) => {
+    const card = (c, deadwood = false) => {
       const playable = !this.busy && (knocking ? knockable.has(c) : discardable.has(c));
       const classes = [
         prevHand && !prevHand.has(c) && "drawn",
@@ -165,13 +164,16 @@ export class GinTable extends TableBase {
         onClick: () => this.playCard(c),
       });
       el.dataset.key = `card-${c}`;
+      // Deadwood is marked by a dot low on the card's left edge: in sight where the next
+      // card covers the rest, clear of both corners.
+      if (deadwood) el.append(h("span", { class: "dw-mark", "aria-hidden": "true" }));
       draggableCard(el, c);
       return el;
     };
-    const groups = layout.melds.map((meld) => h("div", { class: "group meld", role: "group", "aria-label": `Meld: ${meld.map(shortName).join(" ")}` }, meld.map(card)));
+    const groups = layout.melds.map((meld) => h("div", { class: "group meld", role: "group", "aria-label": `Meld: ${meld.map(shortName).join(" ")}` }, meld.map((c) => card(c))));
     if (layout.deadwood.length) {
       groups.push(h("div", { class: "group deadwood", role: "group", "aria-label": `Deadwood: ${layout.deadwood.map(shortName).join(" ")}` },
-        layout.deadwood.map(card)));
+        layout.deadwood.map((c) => card(c, true))));
     }
     const count = r.hand.length === 11
       ? `Deadwood after your best discard: ${r.deadwood}`

@@ -84,9 +84,9 @@ export class MeldingTable extends TableBase {
     return { seat, a: prev.round, b: next.round };
   }
 
-  describe(prev, next) {
+  turnStep(prev, next) {
     const c = this.changes(prev, next);
-    if (!c) return "";
+    if (!c) return null;
     const parts = [
       c.drew ? "drew from the stock" : null,
       c.took ? `took ${shortName(c.took)} from the pile` : null,
@@ -94,8 +94,7 @@ export class MeldingTable extends TableBase {
       c.discarded ? `discarded ${shortName(c.discarded)}` : null,
       ...this.statusWords(c),
     ].filter(Boolean);
-    if (!parts.length) return "";
-    return `${this.playerName(c.seat, { view: next })} ${parts.join(", ")}.`;
+    return { seat: c.seat, parts };
   }
 
   animate(prev, view) {
