@@ -378,7 +378,8 @@ export class TableBase {
     window.addEventListener("resize", this.onResize);
     if (typeof ResizeObserver === "function") {
       this.fitObserver = new ResizeObserver(() => this.fit());
-      for (const el of [document.querySelector(".site-top"), document.getElementById("notice"), this.head]) {
+      const above = [document.querySelector(".site-top"), document.querySelector(".connection-bar"), document.getElementById("notice"), this.head];
+      for (const el of above) {
         if (el) this.fitObserver.observe(el);
       }
     }
