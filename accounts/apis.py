@@ -19,8 +19,10 @@ from . import selectors, services
 from .authentication import request_user
 from .models import (
     CARD_SORTS,
+    COMPUTER_SPEEDS,
     DISPLAY_NAME_FORBIDDEN_CATEGORIES,
     DISPLAY_NAME_MAX_LENGTH,
+    THEMES,
     USERNAME_PATTERN,
     AuthToken,
     clean_display_name,
@@ -174,6 +176,20 @@ class PreferencesSerializer(StrictSerializer):
     confirm_knock = serializers.BooleanField(required=False)
     sound = serializers.BooleanField(required=False)
     four_color_deck = serializers.BooleanField(required=False)
+    theme = serializers.ChoiceField(
+        choices=THEMES, required=False, help_text="Light or dark colours, or the device's."
+    )
+    computer_speed = serializers.ChoiceField(
+        choices=COMPUTER_SPEEDS,
+        required=False,
+        help_text="How long each of the computers' moves stays on the screen.",
+    )
+    warn_meld_discard = serializers.BooleanField(
+        required=False, help_text="Ask before discarding a card that fits one of your melds."
+    )
+    score_animation = serializers.BooleanField(
+        required=False, help_text="Animate the scores when they change."
+    )
 
 
 class ProfileSerializer(serializers.Serializer):
@@ -219,17 +235,17 @@ def validated_credentials(
     fields' own checks, and for a username or password that passed them, the rules of a
     chosen username (reserved, taken) and password (Django's validators), so a form is
     never corrected one field at a time."""
-    require_object(request.data)
-    serializer = serializer_class(data=request.data)
+    body = require_object(request.data)
+    serializer = serializer_class(data=body)
     if serializer.is_valid():
         return dict(serializer.validated_data)
     errors = dict(serializer.errors)
     passed = {
-        name: request.data.get(name)
+        name: body.get(name)
         for name in ("username", "password")
-        if name not in errors and isinstance(request.data.get(name), str)
+        if name not in errors and isinstance(body.get(name), str)
     }
-    name = request.data.get("display_name")
+    name = body.get("display_name")
     more = services.credential_problems(
         username=passed.get("username"),
         password=passed.get("password"),

@@ -13,6 +13,9 @@ import { table } from "./table/index.js";
 import { AccountEvents } from "./screens/notices.js";
 import { openTournamentGame } from "./tournament-games.js";
 import { startOffline } from "./offline.js";
+import { applyPrefs, applyTheme } from "./prefs.js";
+
+applyTheme(); // this browser's last choice, until the player's own is loaded
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
@@ -30,7 +33,7 @@ const ctx = {
   me: null,
   async loadMe() {
     ctx.me = await api("/me");
-    document.body.classList.toggle("four-colour", Boolean(ctx.me.preferences.four_color_deck));
+    applyPrefs(ctx);
     return ctx.me;
   },
   navigate(hash) {

@@ -117,6 +117,16 @@ def _quick_streams(settings) -> None:
     settings.EVENTS_HEARTBEAT_SECONDS = 0.5
 
 
+@pytest.fixture(autouse=True)
+def _discards_unasked(monkeypatch) -> None:
+    """New players here discard without the warning about a card that fits one of their
+    melds (a preference, on by default): the tests' policies discard as they please. A
+    test of the warning turns it on for its player."""
+    from accounts.models import DEFAULT_PREFERENCES
+
+    monkeypatch.setitem(DEFAULT_PREFERENCES, "warn_meld_discard", False)
+
+
 @pytest.fixture
 def deal_from(monkeypatch) -> Callable[[Shuffler], None]:
     """Deal the live server's next games from the given shuffler. The server answers from

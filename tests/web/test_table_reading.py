@@ -593,3 +593,120 @@ def test_the_small_things_read_right_at_both_widths(open_tab, deal_from):
         tab.shot(f"reading-claim-errors-{size}")
     assert tab.token() == token  # still the guest: nothing was claimed
     tab.assert_healthy(failed_requests=True)  # the refused claims' 400s
+
+
+def _gin_to_gin_draw(tab: Page, deal_from) -> dict[str, Any]:
+    """A Gin game where the player (not the dealer) passes the upcard and draws the king
+    of spades: eleven cards, three melds and the king (gin by discarding it)."""
+    rest = [str(c) for c in gin_rules.DECK if str(c) not in {*GIN_HAND, *GIN_COMPUTER, "2D", "KS"}]
+    random.Random(7).shuffle(rest)
+    deck = [*GIN_HAND, *GIN_COMPUTER, "2D", "KS", *rest]
+    deal_from(FixedDeals([deck], dealer=1, salt="0" * 32))
+    game = _table(tab, difficulty="easy")
+    wait_for_my_turn(tab)
+    tab.page.click("[data-key=act-pass]")
+    tab.page.wait_for_selector(
+        "[data-testid=table][data-turn=you][data-busy=false] [data-key=stock]:enabled"
+    )
+    before = version(tab)
+    tab.page.click("[data-key=stock]")
+    wait_for_version(tab, before)
+    return game
+
+
+def _prefs(tab: Page) -> dict[str, Any]:
+    return tab.api("/me")[1]["preferences"]
+
+
+def test_the_options_players_expect_are_kept_and_used(open_tab, deal_from):
+    tab = open_tab(**DESKTOP, delay_ms=0)  # the computers' speed is the player's option
+    _guest(tab)
+
+    # A round won with the score animation on (the default): the score pops, its change
+    # beside it.
+    _gin_to_gin_draw(tab, deal_from)
+    tab.page.click("[data-key=act-gin]")
+    tab.page.click("[data-key=result-close]")
+    mine = tab.page.locator("[data-testid=score-me]")
+    expect(mine).to_have_class(re.compile(r"\bchanged\b"))
+    assert mine.locator(".score-change").inner_text().startswith("+")
+
+    # The options, at the table: a dark theme, slow computers, no score animation, and
+    # the warning before discarding a card of a meld. Kept at once, for this guest.
+    tab.page.click("[data-key=options]")
+    dialog = tab.page.locator("[data-testid=options-dialog]")
+    dialog.locator("select[name=theme]").select_option("dark")
+    dialog.locator("select[name=computer_speed]").select_option("slow")
+    dialog.locator("input[name=score_animation]").uncheck()
+    dialog.locator("input[name=warn_meld_discard]").check()
+    assert tab.page.get_attribute("html", "data-scheme") == "dark"
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        tab.shot(f"reading-options-dark-{size}")
+        assert tab.axe(f"the options, dark, at {size}") == []
+    dialog.locator("[data-key=options-close]").click()
+    tab.page.set_viewport_size(DESKTOP)
+    expect(dialog).to_have_count(0)
+    prefs = _prefs(tab)
+    assert (prefs["theme"], prefs["computer_speed"]) == ("dark", "slow")
+    assert prefs["score_animation"] is False and prefs["warn_meld_discard"] is True
+
+    # Dark, after a reload too; a card of a meld is not discarded unasked, and "Keep it",
+    # where the focus starts, keeps it.
+    _gin_to_gin_draw(tab, deal_from)
+    tab.page.reload()
+    tab.page.wait_for_selector("[data-testid=table][data-turn=you] [data-testid=hand] .card")
+    assert tab.page.get_attribute("html", "data-scheme") == "dark"
+    at = version(tab)
+    tab.page.click("[data-testid=hand] .card[data-card='4S']", position={"x": 6, "y": 30})
+    warning = tab.page.locator("[data-testid=discard-warning]")
+    expect(warning).to_contain_text("4♠ is in your meld")
+    assert tab.page.evaluate("() => document.activeElement.dataset.key") == "confirm-no"
+    for size, viewport in WIDTHS.items():
+        tab.page.set_viewport_size(viewport)
+        tab.shot(f"reading-discard-warning-dark-{size}")
+        assert tab.axe(f"the discard warning, dark, at {size}") == []
+    tab.page.set_viewport_size(DESKTOP)
+    tab.page.keyboard.press("Enter")
+    expect(warning).to_have_count(0)
+    assert version(tab) == at
+    # No animation now: the round's points are simply there.
+    tab.page.click("[data-key=act-gin]")
+    tab.page.wait_for_selector("[data-testid=round-result]")
+    assert tab.axe("a round's result, dark") == []
+    tab.page.click("[data-key=result-close]")
+    tab.page.wait_for_selector("[data-testid=final]")
+    assert tab.page.locator("[data-testid=scores] .changed, .score-change").count() == 0
+
+    # "Don't show this again": the card goes, and the next one goes unasked. The
+    # computer's moves stay on the screen as long as the player chose (slow: 1.5 s).
+    _gin_to_gin_draw(tab, deal_from)
+    tab.page.evaluate(
+        """() => {
+            window.shownAt = {};
+            const screen = document.querySelector('[data-testid=table]');
+            const seen = () => {  // the first time each version is shown
+                const at = screen.dataset.version;
+                if (!(at in window.shownAt)) window.shownAt[at] = performance.now();
+            };
+            new MutationObserver(seen).observe(screen, { attributeFilter: ['data-version'] });
+        }"""
+    )
+    at = version(tab)
+    tab.page.click("[data-testid=hand] .card[data-card='4S']", position={"x": 6, "y": 30})
+    warning.locator("[data-key=never-warn]").check()
+    warning.locator("[data-key=confirm-yes]").click()
+    wait_for_version(tab, at)
+    wait_for_my_turn(tab)
+    assert _prefs(tab)["warn_meld_discard"] is False
+    shown = tab.page.evaluate("() => window.shownAt")
+    computer = sorted(int(v) for v in shown if int(v) > at + 1)
+    assert computer, shown
+    assert shown[str(computer[0])] - shown[str(at + 1)] >= 1400, shown
+    before = version(tab)
+    tab.page.click("[data-key=stock]")
+    wait_for_version(tab, before)
+    tab.page.click("[data-testid=hand] .card[data-card='AS']", position={"x": 6, "y": 30})
+    wait_for_version(tab, before + 1)
+    assert warning.count() == 0
+    tab.assert_healthy()

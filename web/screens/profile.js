@@ -2,6 +2,8 @@
 
 import { api } from "../api.js";
 import { formData, h } from "../dom.js";
+import { optionFields } from "../options.js";
+import { applyPrefs, prefsOf } from "../prefs.js";
 import { variantNamed } from "../variants.js";
 import { guestNote } from "./guest.js";
 
@@ -48,10 +50,18 @@ export async function profile(main, username, ctx) {
           method: "PATCH",
           body: {
             display_name: data.display_name,
-            preferences: { card_sort: data.card_sort, four_color_deck: data.four_color_deck },
+            preferences: {
+              card_sort: data.card_sort,
+              four_color_deck: data.four_color_deck,
+              theme: data.theme,
+              computer_speed: data.computer_speed,
+              warn_meld_discard: data.warn_meld_discard,
+              score_animation: data.score_animation,
+            },
           },
         });
         await ctx.loadMe();
+        applyPrefs(ctx);
         status.textContent = "Saved.";
         ctx.route();
       } catch (error) {
@@ -61,12 +71,7 @@ export async function profile(main, username, ctx) {
   },
   h("div", { class: "field" }, h("label", { for: "p-name" }, "Display name"),
     h("input", { id: "p-name", name: "display_name", value: me.display_name, maxlength: 40 })),
-  h("div", { class: "field" }, h("label", { for: "p-sort" }, "Sort my hand by"),
-    h("select", { id: "p-sort", name: "card_sort" },
-      h("option", { value: "suit", selected: me.preferences.card_sort === "suit" }, "Suit"),
-      h("option", { value: "rank", selected: me.preferences.card_sort === "rank" }, "Rank"))),
-  h("div", { class: "field check" }, h("input", { id: "p-four", type: "checkbox", name: "four_color_deck", checked: me.preferences.four_color_deck }),
-    h("label", { for: "p-four" }, "Four-colour deck (blue diamonds, green clubs)")),
+  h("fieldset", { class: "options", "data-testid": "options" }, h("legend", {}, "Options"), optionFields(prefsOf(ctx))),
   h("button", { type: "submit", class: "primary" }, "Save"), status);
   main.append(h("section", { class: "panel wide" },
     h("h1", {}, "Your profile"),

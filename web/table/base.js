@@ -13,14 +13,11 @@ import { Follower } from "../sse.js";
 import { tournamentOf } from "../tournament-games.js";
 import { variantLabel, variantName } from "../variants.js";
 import { verifyDeal } from "../verify.js";
-import { dealInto, discardPile, stockPile } from "./parts.js";
+import { optionFields } from "../options.js";
+import { SPEEDS, prefsOf, savePrefs } from "../prefs.js";
+import { dealInto, discardPile, stockPile, reducedMotion } from "./parts.js";
 
 const OFFERED_KEY = "ginrummy.offered";
-export const delayMs = () => {
-  const stored = Number(localStorage.getItem("ginrummy.delay"));
-  if (Number.isFinite(stored) && stored > 0) return stored;
-  return matchMedia("(prefers-reduced-motion: reduce)").matches ? 400 : 800;
-};
 
 const upper = (word) => word[0].toUpperCase() + word.slice(1);
 // The least height of the felt while a deal is played (below it the page scrolls).
@@ -102,7 +99,20 @@ export class TableBase {
   }
 
   get sort() {
-    return (this.ctx.me && this.ctx.me.preferences && this.ctx.me.preferences.card_sort) || "suit";
+    return prefsOf(this.ctx).card_sort;
+  }
+
+  get prefs() {
+    return prefsOf(this.ctx);
+  }
+
+  // How long another player's move stays on the screen before the next one: the player's
+  // choice of the computers' speed (shorter where motion is reduced; a test sets its own).
+  delayMs() {
+    const stored = Number(localStorage.getItem("ginrummy.delay"));
+    if (Number.isFinite(stored) && stored > 0) return stored;
+    const ms = SPEEDS[this.prefs.computer_speed] || SPEEDS.normal;
+    return reducedMotion() ? Math.min(ms, 400) : ms;
   }
 
   get seats() {
@@ -254,7 +264,7 @@ export class TableBase {
         const next = this.queue[0];
         const theirs = prev && prev.status === "active" && prev.round && prev.round.turn !== null
           && prev.round.turn !== prev.you;
-        if (theirs) await sleep(delayMs());
+        if (theirs) await sleep(this.delayMs());
         if (this.overlay || this.stopped) break;
         this.queue.shift();
         this.show(next);
@@ -317,21 +327,17 @@ export class TableBase {
     this.actions = h("div", { class: "actions", role: "group", "aria-label": "Actions" });
     this.chat = h("section", { class: "chat", "aria-label": "Quick chat" });
     this.info = h("section", { class: "info", "aria-label": "This game" });
-    const sound = h("button", {
-      type: "button", class: "small ghost sound-toggle", "data-key": "sound", "aria-pressed": String(soundOn()),
-      onclick: () => {
-        setSound(!soundOn());
-        sound.setAttribute("aria-pressed", String(soundOn()));
-        sound.textContent = soundOn() ? "Sound: on" : "Sound: off";
-      },
-    }, soundOn() ? "Sound: on" : "Sound: off");
     this.side = h("aside", { class: "side", "aria-label": "Chat and game details" }, this.chat, this.info);
     this.layer = h("div", { class: "layer" });
+    const options = h("button", {
+      type: "button", class: "small ghost", "data-key": "options", "aria-haspopup": "dialog",
+      onclick: () => this.openOptions(),
+    }, "Options");
     this.screen = h("section", {
       class: ["table-screen", `variant-${this.variant}`], "data-testid": "table",
       "data-variant": this.variant, "aria-labelledby": "table-title",
     },
-    this.head = h("header", { class: "table-head" }, this.title, h("div", { class: "head-tools" }, sound, this.live), this.scores),
+    this.head = h("header", { class: "table-head" }, this.title, h("div", { class: "head-tools" }, options, this.live), this.scores),
     h("div", { class: "table-body" }, this.felt, this.side), this.layer);
     this.title.id = "table-title";
     this.buildFelt();
@@ -501,11 +507,21 @@ export class TableBase {
       return;
     }
     const order = [view.you, ...this.others()];
-    replace(this.scores, order.map((seat) => h("span", {
-      class: ["score", seat === view.you && "me", view.round && view.round.turn === seat && view.status === "active" && "turn"],
-      "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
-      "data-seat": seat,
-    }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]))),
+    // A score that changed since the player last saw the scores (a result's dialog hides
+    // them) pops, its change beside it, unless the player turned the animation off.
+    const hidden = Boolean(this.overlay) || view.rounds.length > this.seenRounds; // a result opens
+    const before = this.seenScores;
+    if (!hidden) this.seenScores = [...view.scores];
+    const animate = Boolean(before) && !hidden && this.prefs.score_animation && !reducedMotion();
+    replace(this.scores, order.map((seat) => {
+      const change = animate ? view.scores[seat] - before[seat] : 0;
+      return h("span", {
+        class: ["score", seat === view.you && "me", view.round && view.round.turn === seat && view.status === "active" && "turn", change && "changed"],
+        "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
+        "data-seat": seat,
+      }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]),
+      change ? h("span", { class: "score-change", "aria-hidden": "true" }, change > 0 ? `+${change}` : String(change)) : null);
+    }),
     // At a larger table the game's length is in the details beside the felt only.
     this.seats > 2 && view.status === "active" ? null : h("span", { class: "target" }, this.target()));
   }
@@ -842,17 +858,42 @@ export class TableBase {
     } else if (view.version > sent + 1 && this.follower && this.follower.status === "live") {
       // The computers have replied too: let the stream show their moves one by one, and
       // take this answer only if the stream has not delivered it by then.
-      setTimeout(() => this.offer(view), 2500 + delayMs() * (view.version - sent));
+      setTimeout(() => this.offer(view), 2500 + this.delayMs() * (view.version - sent));
     } else {
       this.offer(view);
     }
     return null;
   }
 
-  discard(card) {
+  // The meld of the player's that `card` is in or fits ({cards, onTable}), where the game
+  // has one: discarding it is asked first.
+  meldFor() {
+    return null;
+  }
+
+  async discard(card) {
     if (!card || !this.discardable().includes(card)) return;
+    const meld = this.prefs.warn_meld_discard ? this.meldFor(card) : null;
+    if (meld && !(await this.confirmDiscard(card, meld))) return;
     this.forgetSelection();
     this.act({ type: "discard", card });
+  }
+
+  // "7♥ is in your meld 5♥ 6♥ 7♥. Discard it anyway?", with "Don't show this again" (the
+  // player's preference, kept whichever button is pressed).
+  async confirmDiscard(card, meld) {
+    const words = meld.cards.map(shortName).join(" ");
+    const never = h("input", { type: "checkbox", id: "never-warn", "data-key": "never-warn" });
+    const ok = await this.confirm(
+      `${shortName(card)} ${meld.onTable ? "fits" : "is in"} your meld ${words}${meld.onTable ? " on the table" : ""}. Discard it anyway?`,
+      `Discard ${shortName(card)}`,
+      {
+        no: "Keep it", testid: "discard-warning",
+        extra: h("div", { class: "field check" }, never, h("label", { for: "never-warn" }, "Don't show this again")),
+      },
+    );
+    if (never.checked) await savePrefs(this.ctx, { warn_meld_discard: false });
+    return ok;
   }
 
   async refresh() {
@@ -913,7 +954,7 @@ export class TableBase {
     }
   }
 
-  confirm(text, yes) {
+  confirm(text, yes, { no = "Keep playing", extra = null, testid = "confirm" } = {}) {
     return new Promise((resolve) => {
       const done = (value) => {
         this.overlay = null;
@@ -924,9 +965,10 @@ export class TableBase {
       };
       // The risky choice is never the one Enter takes: the focus starts on the safe one.
       const yesButton = h("button", { type: "button", class: "danger", "data-key": "confirm-yes", onclick: () => done(true) }, yes);
-      const noButton = h("button", { type: "button", class: "primary", "data-key": "confirm-no", onclick: () => done(false) }, "Keep playing");
-      const dialog = h("div", { class: "dialog small", role: "alertdialog", "aria-modal": "true", "aria-label": text },
-        h("p", {}, text), h("div", { class: "row" }, noButton, yesButton));
+      const noButton = h("button", { type: "button", class: "primary", "data-key": "confirm-no", onclick: () => done(false) }, no);
+      const dialog = h("div", {
+        class: "dialog small", role: "alertdialog", "aria-modal": "true", "aria-label": text, "data-testid": testid,
+      }, h("p", {}, text), extra, h("div", { class: "row" }, noButton, yesButton));
       this.overlay = dialog;
       replace(this.layer, h("div", { class: "backdrop" }, dialog));
       this.layer.classList.add("open");
@@ -944,15 +986,45 @@ export class TableBase {
   }
 
   async toggleSort() {
-    const sort = this.sort === "suit" ? "rank" : "suit";
-    if (this.ctx.me) this.ctx.me.preferences = { ...this.ctx.me.preferences, card_sort: sort };
+    const saved = savePrefs(this.ctx, { card_sort: this.sort === "suit" ? "rank" : "suit" });
     this.render(null);
     this.restoreFocus("sort");
-    try {
-      this.ctx.me = await api("/me", { method: "PATCH", body: { preferences: { card_sort: sort } } });
-    } catch (error) {
-      this.ctx.say(error);
-    }
+    await saved;
+  }
+
+  // --- options -----------------------------------------------------------------------------
+
+  // The player's options (web/prefs.js), changed at the table and kept at once.
+  openOptions() {
+    const close = () => {
+      this.overlay = null;
+      replace(this.layer);
+      this.layer.classList.remove("open");
+      this.render(null);
+      this.restoreFocus("options");
+      this.pump();
+    };
+    const done = h("button", { type: "button", class: "primary", "data-key": "options-close", onclick: close }, "Done");
+    const dialog = h("div", {
+      class: "dialog small options-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "options-title",
+      "data-testid": "options-dialog",
+    },
+    h("h2", { id: "options-title" }, "Options"),
+    h("p", { class: "hint" }, "Kept with your account, and used at every table."),
+    optionFields(this.prefs, (changes) => savePrefs(this.ctx, changes)),
+    h("div", { class: "field check" },
+      h("input", {
+        type: "checkbox", id: "o-sound", name: "sound", "data-key": "sound", checked: soundOn(),
+        onchange: (event) => setSound(event.target.checked),
+      }),
+      h("label", { for: "o-sound" }, "Sounds (in this browser)")),
+    h("div", { class: "row" }, done));
+    dialog.dataset.close = "options";
+    this.overlay = dialog;
+    replace(this.layer, h("div", { class: "backdrop" }, dialog));
+    this.layer.classList.add("open");
+    this.closeOptions = close;
+    dialog.querySelector("select, input").focus();
   }
 
   // --- hints ---------------------------------------------------------------------------------
@@ -1072,7 +1144,7 @@ export class TableBase {
 
   // Tab stays inside an open dialog.
   trapFocus(event) {
-    const items = [...this.overlay.querySelectorAll("button:not([disabled]), a[href]")];
+    const items = [...this.overlay.querySelectorAll("button:not([disabled]), a[href], input, select")];
     if (!items.length) return;
     const at = items.indexOf(document.activeElement);
     const next = event.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : (at + 1) % items.length;
@@ -1091,9 +1163,11 @@ export class TableBase {
   key(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = event.target && event.target.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const typing = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
+    if (typing && !(this.overlay && (event.key === "Tab" || event.key === "Escape"))) return;
     if (this.overlay) {
       if (event.key === "Escape" && this.overlay.dataset.testid === "round-result") this.closeResult();
+      else if (event.key === "Escape" && this.overlay.dataset.close === "options") this.closeOptions();
       else if (event.key === "Escape") this.overlay.querySelector("[data-key=confirm-no]")?.click();
       if (event.key === "Tab") this.trapFocus(event);
       return;

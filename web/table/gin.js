@@ -134,6 +134,11 @@ export class GinTable extends TableBase {
     return parts;
   }
 
+  meldFor(card) {
+    const meld = arrangeHand(this.view.round.hand, this.sort).melds.find((m) => m.includes(card));
+    return meld ? { cards: meld, onTable: false } : null;
+  }
+
   knockable() {
     const action = this.legal().get("knock");
     return action && action.cards ? action.cards : [];
@@ -253,7 +258,7 @@ export class GinTable extends TableBase {
     if (this.mode === "knock") {
       if (this.knockable().includes(card)) this.act({ type: "knock", card });
     } else if (this.discardable().includes(card)) {
-      this.act({ type: "discard", card });
+      this.discard(card);
     }
   }
 

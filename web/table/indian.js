@@ -304,6 +304,12 @@ export class IndianTable extends MeldingTable {
         : `Every ${rankWord} is a joker this deal, and the printed jokers.`)));
   }
 
+  // A card in one of the player's groups that is a sequence or a set.
+  meldFor(card) {
+    const group = this.groups.find((g) => g.includes(card) && ["pure", "sequence", "set"].includes(groupKind(g, this.wildRank)));
+    return group ? { cards: group, onTable: false } : null;
+  }
+
   validWith() {
     const action = this.legal().get("declare");
     return action && action.valid_with ? action.valid_with : null;

@@ -167,6 +167,16 @@ export class RummyTable extends MeldingTable {
     return out;
   }
 
+  // A card that may be laid off on one of the player's own melds on the table.
+  meldFor(card) {
+    const r = this.view.round;
+    for (const o of this.options("layoff")) {
+      const meld = r.table.find((m) => m.id === o.meld);
+      if (o.card === card && meld && meld.owner === this.view.you) return { cards: meld.cards, onTable: true };
+    }
+    return null;
+  }
+
   meldWords(meld) {
     return meld.cards.map((c, i) => (isJoker(c) && meld.stands_for ? `Joker (${shortName(meld.stands_for[i])})`
       : isJoker(c) && meld.rank ? `Joker (${meld.rank === "T" ? "10" : meld.rank})` : shortName(c))).join(" ");
