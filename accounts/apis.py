@@ -12,7 +12,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from core.api import StrictSerializer, validated
+from core.api import StrictSerializer, require_object, validated
 from core.replica import replica_reads
 from core.schema import error_responses
 
@@ -20,8 +20,10 @@ from . import selectors, services
 from .authentication import request_user
 from .models import (
     CARD_SORTS,
+    COMPUTER_SPEEDS,
     DISPLAY_NAME_FORBIDDEN_CATEGORIES,
     DISPLAY_NAME_MAX_LENGTH,
+    THEMES,
     USERNAME_PATTERN,
     AuthToken,
     clean_display_name,
@@ -177,6 +179,20 @@ class PreferencesSerializer(StrictSerializer):
     confirm_knock = serializers.BooleanField(required=False)
     sound = serializers.BooleanField(required=False)
     four_color_deck = serializers.BooleanField(required=False)
+    theme = serializers.ChoiceField(
+        choices=THEMES, required=False, help_text="Light or dark colours, or the device's."
+    )
+    computer_speed = serializers.ChoiceField(
+        choices=COMPUTER_SPEEDS,
+        required=False,
+        help_text="How long each of the computers' moves stays on the screen.",
+    )
+    warn_meld_discard = serializers.BooleanField(
+        required=False, help_text="Ask before discarding a card that fits one of your melds."
+    )
+    score_animation = serializers.BooleanField(
+        required=False, help_text="Animate the scores when they change."
+    )
 
 
 class ProfileSerializer(serializers.Serializer):
@@ -214,6 +230,36 @@ USERNAME_HELP = (
     "and Latin look-alikes (`ADMlN`, `Adm1n`, `adrnin` count as `admin`), and names "
     "beginning with `guest-` are refused (400 `validation_error`)."
 )
+
+
+def validated_credentials(
+    serializer_class: type[serializers.Serializer], request: Request, *, owner: Any = None
+) -> dict[str, Any]:
+    """A registration's or claim's body, validated; refused, every problem at once: the
+    fields' own checks, and for a username or password that passed them, the rules of a
+    chosen username (reserved, taken) and password (Django's validators), so a form is
+    never corrected one field at a time."""
+    body = require_object(request.data)
+    serializer = serializer_class(data=body)
+    if serializer.is_valid():
+        return dict(serializer.validated_data)
+    errors = dict(serializer.errors)
+    passed = {
+        name: body.get(name)
+        for name in ("username", "password")
+        if name not in errors and isinstance(body.get(name), str)
+    }
+    name = body.get("display_name")
+    more = services.credential_problems(
+        username=passed.get("username"),
+        password=passed.get("password"),
+        display_name=name if isinstance(name, str) and "display_name" not in errors else "",
+        taken=True,
+        owner=owner,
+    )
+    for field, messages in more.items():
+        errors.setdefault(field, messages)
+    raise serializers.ValidationError(errors)
 
 
 class RegisterApi(APIView):
@@ -272,7 +318,7 @@ class RegisterApi(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = validated(self.InputSerializer, request.data)
+        data = validated_credentials(self.InputSerializer, request)
         user, key = services.user_register(
             username=data["username"],
             password=data["password"],
@@ -410,9 +456,10 @@ class ClaimApi(APIView):
         ],
     )
     def post(self, request: Request) -> Response:
-        data = validated(self.InputSerializer, request.data)
+        user = request_user(request)
+        data = validated_credentials(self.InputSerializer, request, owner=user)
         key = services.guest_claim(
-            user=request_user(request),
+            user=user,
             username=data["username"],
             password=data["password"],
             display_name=data.get("display_name"),

@@ -76,12 +76,18 @@ def clean_public_name(value: str, *, what: str, max_length: int, reserved: bool 
 
 
 CARD_SORTS = ("rank", "suit")
+THEMES = ("system", "light", "dark")
+COMPUTER_SPEEDS = ("slow", "normal", "fast")
 DEFAULT_PREFERENCES: dict[str, Any] = {
     "card_sort": "suit",  # how clients order the hand: "rank" or "suit"
     "auto_sort": True,  # sort the hand after every draw
     "confirm_knock": True,  # ask before knocking
     "sound": True,
     "four_color_deck": False,
+    "theme": "system",  # light or dark colours, or as the device is set
+    "computer_speed": "normal",  # how long the computers' moves stay on the screen
+    "warn_meld_discard": True,  # ask before discarding a card that fits one of your melds
+    "score_animation": True,  # animate the scores when they change
 }
 
 

@@ -70,19 +70,58 @@ class NotAGuest(ApplicationError):
     status_code = status.HTTP_409_CONFLICT
 
 
-def _check_new_credentials(*, username: str, password: str, candidate: User) -> None:
-    """The rules of a chosen username and password (registration, a guest's claim): 400
-    ``validation_error`` naming every field that breaks one."""
+USERNAME_TAKEN = "That username is taken."
+
+
+def credential_problems(
+    *,
+    username: str | None,
+    password: str | None,
+    display_name: str = "",
+    taken: bool = False,
+    owner: User | None = None,
+) -> dict[str, list[str]]:
+    """What breaks the rules of a chosen username and password (registration, a guest's
+    claim), by field; a field given as None is not looked at. With ``taken``, a username
+    another account holds (``owner``'s own aside) is one of the problems."""
     fields: dict[str, list[str]] = {}
-    reserved = reserved_name_problem(username, what="username")
-    if username.lower().startswith(GUEST_PREFIX):
-        reserved = f"Usernames beginning with {GUEST_PREFIX!r} are kept for guests."
-    if reserved is not None:
-        fields["username"] = [reserved]
-    try:
-        validate_password(password, user=candidate)
-    except DjangoValidationError as exc:
-        fields["password"] = list(exc.messages)
+    if username is not None:
+        reserved = reserved_name_problem(username, what="username")
+        if username.lower().startswith(GUEST_PREFIX):
+            reserved = f"Usernames beginning with {GUEST_PREFIX!r} are kept for guests."
+        if reserved is not None:
+            fields["username"] = [reserved]
+        elif taken and _username_taken(username, owner=owner):
+            fields["username"] = [USERNAME_TAKEN]
+    if password is not None:
+        candidate = User(username=username or "", display_name=display_name)
+        try:
+            validate_password(password, user=candidate)
+        except DjangoValidationError as exc:
+            fields["password"] = list(exc.messages)
+    return fields
+
+
+def _username_taken(username: str, *, owner: User | None) -> bool:
+    others = User.objects.filter(username__iexact=username)
+    return (others.exclude(pk=owner.pk) if owner is not None else others).exists()
+
+
+def _check_new_credentials(
+    *, username: str, password: str, candidate: User, owner: User | None = None
+) -> None:
+    """The rules of a chosen username and password (registration, a guest's claim): 400
+    ``validation_error`` naming every field that breaks one (a taken username too, beside
+    another problem; alone it is 409 ``username_taken``, from the caller)."""
+    fields = credential_problems(
+        username=username,
+        password=password,
+        display_name=candidate.display_name,
+        taken=True,
+        owner=owner,
+    )
+    if fields.get("username") == [USERNAME_TAKEN] and "password" not in fields:
+        return
     if fields:
         field, messages = next(iter(fields.items()))
         raise ApplicationError(f"{field}: {messages[0]}", code="validation_error", fields=fields)
@@ -96,14 +135,14 @@ def user_register(*, username: str, password: str, display_name: str = "") -> tu
     candidate = User(username=username, display_name=display_name)
     _check_new_credentials(username=username, password=password, candidate=candidate)
     if User.objects.filter(username__iexact=username).exists():
-        raise UsernameTaken(fields={"username": ["That username is taken."]})
+        raise UsernameTaken(fields={"username": [USERNAME_TAKEN]})
     candidate.set_password(password)
     with transaction.atomic():
         try:
             with transaction.atomic():
                 candidate.save()
         except IntegrityError as exc:  # a concurrent registration won the race
-            raise UsernameTaken(fields={"username": ["That username is taken."]}) from exc
+            raise UsernameTaken(fields={"username": [USERNAME_TAKEN]}) from exc
         _, key = AuthToken.objects.issue(candidate)
     return candidate, key
 
@@ -156,9 +195,11 @@ def guest_claim(
         raise NotAGuest()
     name = user.display_name if display_name is None else display_name
     candidate = User(username=username, display_name=name)
-    _check_new_credentials(username=username, password=password, candidate=candidate)
+    _check_new_credentials(
+        username=username, password=password, candidate=candidate, owner=user
+    )
     if User.objects.filter(username__iexact=username).exclude(pk=user.pk).exists():
-        raise UsernameTaken(fields={"username": ["That username is taken."]})
+        raise UsernameTaken(fields={"username": [USERNAME_TAKEN]})
     hashed = make_password(password)
     with transaction.atomic():
         claimed = User.objects.select_for_update(of=("self",)).get(pk=user.pk)
@@ -172,7 +213,7 @@ def guest_claim(
             with transaction.atomic():
                 claimed.save()  # a new password: every token of the guest ends
         except IntegrityError as exc:  # a concurrent registration won the race
-            raise UsernameTaken(fields={"username": ["That username is taken."]}) from exc
+            raise UsernameTaken(fields={"username": [USERNAME_TAKEN]}) from exc
         _, key = AuthToken.objects.issue(claimed)
     return key
 

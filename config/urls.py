@@ -9,6 +9,8 @@ from core.docs import SwaggerDocsView
 from core.exceptions import json_not_found
 from core.health import HealthApi
 from core.web import index as web_client
+from core.web import manifest as web_manifest
+from core.web import service_worker
 
 api_v1: list[URLPattern | URLResolver] = [
     path("health", HealthApi.as_view(), name="health"),
@@ -26,6 +28,8 @@ urlpatterns = [
     # The admin's login page with the API's failed-login limits (accounts.admin).
     path("admin/login/", admin_login, name="admin-login"),
     path("admin/", admin.site.urls),
+    path("sw.js", service_worker, name="web-service-worker"),
+    path("manifest.webmanifest", web_manifest, name="web-manifest"),
     path("", web_client, name="web-client"),
 ]
 

@@ -37,16 +37,41 @@ def _has_left(game: Game, seat: int) -> bool:
     return any(row.seat == seat and row.left_at is not None for row in game.seats.all())
 
 
+COMPUTER_NAMES = (
+    "Asha", "Bruno", "Chen", "Dara", "Emil", "Farah",
+    "Gus", "Hana", "Ivo", "Juno", "Kofi", "Lena",
+)
+"""The computers' first names. A game's computers take them in turn from a place its id
+chooses, one a seat, so that at one table every computer has a name of its own (the list
+is longer than any table), and a seat keeps its name for the whole game."""
+
+
+def computer_name(game: Game, seat: int, level: str) -> str:
+    """The name of the computer at ``seat``, with its level: "Asha (medium)"."""
+    first = COMPUTER_NAMES[(game.id.int + seat) % len(COMPUTER_NAMES)]
+    return f"{first} ({level})"
+
+
 def players_json(game: Game) -> list[dict[str, Any]]:
     """One entry per seat: the person (names) or the computer (its level); the seat of a
     player who left a rummy game shows the computer that plays it now, and that of a
     player who left a game where nobody plays on for them (Indian Rummy) still shows the
-    player (``round.status`` says the seat is out)."""
+    player (``round.status`` says the seat is out). ``name`` is what the seat is called at
+    the table: the person's display name, or the computer's name and level (distinct at
+    one table); null for an open seat."""
     seats = {seat.seat: seat for seat in game.seats.all()}
     out = []
     for number in range(game.seat_count):
         seat = seats.get(number)
         user = seat.user if seat is not None and not seat.computer else None
+        computer = (seat.computer or None) if seat is not None else None
+        name = (
+            user.public_name
+            if user is not None
+            else computer_name(game, number, computer)
+            if computer
+            else None
+        )
         out.append(
             {
                 "seat": number,
@@ -55,7 +80,8 @@ def players_json(game: Game) -> list[dict[str, Any]]:
                     if user is not None
                     else None
                 ),
-                "computer": (seat.computer or None) if seat is not None else None,
+                "computer": computer,
+                "name": name,
             }
         )
     return out

@@ -40,6 +40,47 @@ export function authHeaders(extra = {}) {
   return headers;
 }
 
+// Whether the server answers: a request that gets no answer at all (the connection dropped,
+// the server is down) makes it unreachable, and from then on the health endpoint is asked
+// every few seconds until it answers again. web/offline.js says so to the player.
+let reachable = true;
+const reachListeners = new Set();
+export const connection = {
+  get reachable() {
+    return reachable;
+  },
+  listen(fn) {
+    reachListeners.add(fn);
+  },
+};
+
+export function noteReachable(value) {
+  if (value === reachable) return;
+  reachable = value;
+  for (const fn of reachListeners) fn(value);
+  if (!value) probe();
+}
+
+let probing = false;
+async function probe() {
+  if (probing) return;
+  probing = true;
+  try {
+    while (!reachable) {
+      await new Promise((resolve) => { setTimeout(resolve, PROBE_MS); });
+      try {
+        await fetch(`${API}/health`, { cache: "no-store" });
+        noteReachable(true);
+      } catch {
+        // still no answer
+      }
+    }
+  } finally {
+    probing = false;
+  }
+}
+const PROBE_MS = 2500;
+
 // Called with the error when the server says the token is no longer valid.
 let onUnauthorized = () => {};
 export function setUnauthorizedHandler(fn) {
@@ -62,8 +103,10 @@ export async function request(path, { method = "GET", body, headers = {}, signal
     response = await fetch(API + path, init);
   } catch (error) {
     if (error.name === "AbortError") throw error;
+    noteReachable(false);
     throw new ApiError(0, null);
   }
+  noteReachable(true);
   if (response.status === 204) return { status: 204, data: null };
   let data = null;
   try {

@@ -12,6 +12,10 @@ import { rules } from "./screens/rules.js";
 import { table } from "./table/index.js";
 import { AccountEvents } from "./screens/notices.js";
 import { openTournamentGame } from "./tournament-games.js";
+import { startOffline } from "./offline.js";
+import { applyPrefs, applyTheme } from "./prefs.js";
+
+applyTheme(); // this browser's last choice, until the player's own is loaded
 
 const main = document.getElementById("main");
 const nav = document.getElementById("nav");
@@ -29,15 +33,17 @@ const ctx = {
   me: null,
   async loadMe() {
     ctx.me = await api("/me");
-    document.body.classList.toggle("four-colour", Boolean(ctx.me.preferences.four_color_deck));
+    applyPrefs(ctx);
     return ctx.me;
   },
   navigate(hash) {
     if (location.hash === hash) route();
     else location.hash = hash;
   },
-  // A message for people: an error's detail, or any sentence.
+  // A message for people: an error's detail, or any sentence. (No answer from the server
+  // is said by the connection bar, web/offline.js.)
   say(message, kind = "error") {
+    if (message instanceof ApiError && message.status === 0) return;
     const text = message instanceof ApiError ? message.detail
       : message instanceof Error ? `Something went wrong: ${message.message}` : String(message);
     replace(notice, h("p", { class: ["notice", kind], "data-kind": kind },
@@ -217,10 +223,16 @@ async function route() {
     location.replace("#/");
     return;
   }
+  // A screen that could not load for want of a connection is drawn again once it is back.
+  ctx.routeFailed = false;
+  const unreachable = (error) => {
+    if (error instanceof ApiError && error.status === 0) ctx.routeFailed = true;
+  };
   if (auth.token && !ctx.me) {
     try {
       await ctx.loadMe();
     } catch (error) {
+      unreachable(error);
       if (!(error instanceof ApiError && error.status === 401)) ctx.say(error);
     }
     if (!current()) return;
@@ -249,6 +261,7 @@ async function route() {
     cleanup = stop;
   } catch (error) {
     if (!current()) return;
+    unreachable(error);
     replace(holder, h("section", { class: "panel" },
       h("h1", { tabindex: "-1" }, "This page could not be shown"),
       h("p", { class: "error-text" }, error instanceof ApiError ? error.detail : String(error.message || error)),
@@ -281,4 +294,5 @@ window.addEventListener("unhandledrejection", (event) => {
 });
 window.addEventListener("error", (event) => ctx.say(event.error || event.message));
 ctx.route = route;
+startOffline(ctx);
 route();

@@ -113,17 +113,18 @@ const isSet = (meld) => meld.every((c) => c[0] === meld[0][0]);
 // A face-up card. As a button when `onClick` is given (then keyboard usable too). Its only
 // text is the top-left corner ("3\u2660"), so the accessible name starts with what is
 // seen; the centre pip and the turned bottom-right corner are drawn by the stylesheet.
+// The printed joker is drawn as one, never as a jack: a star for its rank and the word
+// JOKER down its side.
 export function cardFace(card, { onClick, className = "", label, disabled, draggable, pressed } = {}) {
   const joker = isJoker(card);
   const suit = joker ? { symbol: "\u2605", colour: "joker" } : SUITS[card[1]];
   const corner = h("span", { class: "corner tl" },
-    h("span", { class: ["rank", card[0] === "T" && "ten"] }, joker ? "J" : rankLabel(card)),
-    h("span", { class: "pip" }, joker ? "\u2605" : suit.symbol));
-  const visible = joker ? "J\u2605" : shortName(card);
-  const name = `${visible} ${cardName(card)}${label ? `: ${label}` : ""}`;
+    h("span", { class: ["rank", card[0] === "T" && "ten"] }, joker ? "\u2605" : rankLabel(card)),
+    h("span", { class: ["pip", joker && "joker-word"] }, joker ? "JOKER" : suit.symbol));
+  const name = `${joker ? "Joker" : `${shortName(card)} ${cardName(card)}`}${label ? `: ${label}` : ""}`;
   const attrs = {
     class: ["card", "face", `suit-${card[1]}`, suit.colour, className],
-    dataset: { card, face: joker ? "\u2605" : suit.symbol, corner: `${joker ? "J" : rankLabel(card)}\n${joker ? "\u2605" : suit.symbol}` },
+    dataset: { card, face: joker ? "\u2605" : suit.symbol, corner: joker ? "\u2605" : `${rankLabel(card)}\n${suit.symbol}` },
     "aria-label": name,
     title: label ? `${cardName(card)}: ${label}` : cardName(card),
   };

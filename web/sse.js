@@ -2,7 +2,7 @@
 // one, and a token in the URL would end up in logs). Frames are `id:` / `event:` / `data:`
 // lines ended by a blank line; `:` lines are comments (the server's pings).
 
-import { API, ApiError, authHeaders } from "./api.js";
+import { API, ApiError, authHeaders, noteReachable } from "./api.js";
 import { sleep } from "./dom.js";
 
 export function parseFrame(text) {
@@ -35,8 +35,10 @@ async function readStream(path, { lastEventId, signal, onOpen, onFrame, onBytes 
     response = await fetch(API + path, { headers, signal, cache: "no-store" });
   } catch (error) {
     if (error.name === "AbortError") throw error;
+    noteReachable(false);
     throw new ApiError(0, null);
   }
+  noteReachable(true);
   if (!response.ok || !response.body) {
     let body = null;
     try {

@@ -1,5 +1,5 @@
 // The games this client plays, in one place: a name, the table module that draws it, and
-// what the create forms offer. Another game is one more entry here, one more table module
+// what the create forms offer (among it how each game's computer plays at each level). Another game is one more entry here, one more table module
 // under table/, and one more page in screens/rules.js.
 //
 // A game (its view, a line of a list, a lobby table) names its game in `variant`, but for
@@ -12,6 +12,11 @@ export const VARIANTS = {
     label: "Gin Rummy",
     seats: [2, 2],
     namesItself: false,
+    levels: {
+      easy: "Plays the obvious; knocks late.",
+      medium: "Keeps pairs, knocks as soon as it may.",
+      hard: "Reads your pickups and holds on for gin.",
+    },
     table: () => import("./table/gin.js").then((m) => m.GinTable),
   },
   rummy: {
@@ -19,6 +24,11 @@ export const VARIANTS = {
     label: "Rummy",
     seats: [2, 4],
     namesItself: true,
+    levels: {
+      easy: "Draws from the stock, lays off now and then.",
+      medium: "Takes useful discards and melds at once.",
+      hard: "Holds its melds to go out in one go.",
+    },
     table: () => import("./table/rummy.js").then((m) => m.RummyTable),
   },
   indian: {
@@ -26,9 +36,18 @@ export const VARIANTS = {
     label: "Indian Rummy",
     seats: [2, 6],
     namesItself: true,
+    levels: {
+      easy: "Draws from the stock, throws a random loose card.",
+      medium: "Takes discards that bring its show nearer.",
+      hard: "Watches the table and drops a hopeless hand.",
+    },
     table: () => import("./table/indian.js").then((m) => m.IndianTable),
   },
 };
+
+// The computer's levels, in order; a new game starts at DEFAULT_LEVEL.
+export const LEVELS = [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]];
+export const DEFAULT_LEVEL = "medium";
 
 const [UNNAMED] = Object.values(VARIANTS).filter((v) => !v.namesItself);
 

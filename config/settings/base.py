@@ -498,8 +498,10 @@ GUEST_IDLE_DAYS = env.int("GUEST_IDLE_DAYS", default=30)
 # Its files live in web/ and are served as /static/web/...; / serves web/index.html.
 WEB_CLIENT_DIR = BASE_DIR / "web"
 STATICFILES_DIRS = [("web", WEB_CLIENT_DIR)]
-# The client's page only: no inline script or style, nothing from another origin.
+# The client's page only: no inline script or style, nothing from another origin (its
+# manifest and service worker included).
 WEB_CLIENT_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; frame-ancestors 'none'; "
+    "base-uri 'none'; form-action 'self'"
 )

@@ -262,6 +262,12 @@ class PlayerSerializer(serializers.Serializer):
         allow_null=True,
     )
     computer = serializers.ChoiceField(Difficulty.choices, allow_null=True)
+    name = serializers.CharField(
+        allow_null=True,
+        help_text="What the seat is called at the table: the person's display name, or the "
+        'computer\'s name with its level ("Asha (medium)"), distinct at one table and kept '
+        "for the whole game; null for an open seat.",
+    )
 
 
 class GameViewSerializer(serializers.Serializer):

@@ -68,6 +68,15 @@ def test_weak_password_is_rejected_with_the_reason(api_client, password):
     assert User.objects.count() == 0
 
 
+def test_registration_names_a_taken_username_and_a_weak_password_together(api_client, user):
+    response = register(api_client, username=user.username.upper(), password="short")
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "username": ["That username is taken."],
+        "password": ["This password is too short. It must contain at least 8 characters."],
+    }
+
+
 def test_register_rejects_unknown_fields(api_client):
     response = register(api_client, username="erin", email="e@example.com")
     assert response.status_code == 400
@@ -157,12 +166,32 @@ def test_patch_me_merges_preferences_and_display_name(auth_client, user):
     assert again["preferences"] == {**body["preferences"], "sound": False}
 
 
+def test_the_table_options_are_preferences_a_guest_keeps_too(api_client):
+    token = api_client.post("/api/v1/auth/guest", {}, format="json").json()["token"]
+    api_client.credentials(HTTP_AUTHORIZATION=f"Token {token}")
+    defaults = api_client.get("/api/v1/me").json()["preferences"]
+    assert defaults["theme"] == "system" and defaults["computer_speed"] == "normal"
+    assert defaults["warn_meld_discard"] is True and defaults["score_animation"] is True
+    chosen = {
+        "theme": "dark",
+        "computer_speed": "fast",
+        "warn_meld_discard": False,
+        "score_animation": False,
+    }
+    response = api_client.patch("/api/v1/me", {"preferences": chosen}, format="json")
+    assert response.status_code == 200
+    assert api_client.get("/api/v1/me").json()["preferences"] == {**defaults, **chosen}
+
+
 @pytest.mark.parametrize(
     "body, field",
     [
         ({"preferences": {"card_sort": "colour"}}, "preferences"),
         ({"preferences": {"unknown": 1}}, "preferences"),
         ({"preferences": {"sound": "loud"}}, "preferences"),
+        ({"preferences": {"theme": "sepia"}}, "preferences"),
+        ({"preferences": {"computer_speed": "instant"}}, "preferences"),
+        ({"preferences": {"warn_meld_discard": "no"}}, "preferences"),
         ({"preferences": "rank"}, "preferences"),
         ({"display_name": "x" * 41}, "display_name"),
         ({"username": "renamed"}, "username"),

@@ -256,6 +256,29 @@ def test_a_claim_breaking_the_rules_of_registration_is_400_and_changes_nothing(b
     assert phone.get("/api/v1/me").status_code == 200
 
 
+@pytest.mark.parametrize(
+    ("body", "fields"),
+    [
+        ({"username": "admin", "password": "short"}, {"username", "password"}),
+        ({"username": "annie", "password": "password123"}, {"username", "password"}),
+        ({"username": "ab", "password": "12345678901"}, {"username", "password"}),
+        (
+            {"username": "guest-abc234", "password": "short", "display_name": "\u200bAnn"},
+            {"username", "password", "display_name"},
+        ),
+    ],
+    ids=["reserved-and-short", "taken-and-common", "malformed-and-digits", "three-fields"],
+)
+def test_a_claim_names_every_field_that_breaks_a_rule_in_one_answer(body, fields):
+    UserFactory(username="annie")
+    guest, phone = new_guest()
+    response = claim(phone, **body)
+    assert response.status_code == 400, response.content
+    assert set(response.json()["fields"]) == fields
+    guest.refresh_from_db()
+    assert guest.is_guest
+
+
 def test_claiming_needs_a_token(api_client):
     response = claim(api_client)
     assert response.status_code == 401

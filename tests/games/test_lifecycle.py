@@ -38,7 +38,7 @@ def test_human_game_waits_with_defaults_by_visibility(auth_client):
     private = auth_client.post("/api/v1/games", {"opponent": "human"}, format="json").json()
     assert private["status"] == "waiting" and private["visibility"] == "private"
     assert private["turn_seconds"] is None
-    assert private["players"][1] == {"seat": 1, "user": None, "computer": None}
+    assert private["players"][1] == {"seat": 1, "user": None, "computer": None, "name": None}
     public = auth_client.post(
         "/api/v1/games", {"opponent": "human", "visibility": "public"}, format="json"
     ).json()

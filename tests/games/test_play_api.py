@@ -9,6 +9,7 @@ from django.core.management import call_command
 
 from games import replay
 from games.models import Game, GameResult, GameRound, Move
+from games.presenters import computer_name
 from games.rules import gin as rules
 from tests.games.helpers import (
     act,
@@ -55,7 +56,12 @@ def test_whole_game_against_the_computer_to_the_target(user, client_for):
     view = created.json()
     game_id = view["id"]
     assert view["status"] == "active" and view["you"] == 0
-    assert view["players"][1] == {"seat": 1, "user": None, "computer": "easy"}
+    assert view["players"][1] == {
+        "seat": 1,
+        "user": None,
+        "computer": "easy",
+        "name": computer_name(Game.objects.get(pk=view["id"]), 1, "easy"),
+    }
     last_version = view["version"]
     for _ in range(MAX_REQUESTS):
         view = client.get(f"/api/v1/games/{game_id}").json()

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from games.dealing import dealt
 from games.models import Game, GameResult, Move, PlayerEvent, Seat
+from games.presenters import computer_name
 from games.rules.rummy import full_deck, rummy_cards
 from tests.config.test_errors import assert_error
 from tests.games.rummy.helpers import create, play_rummy_to_end
@@ -147,7 +148,12 @@ def test_a_player_who_concedes_at_a_table_of_three_leaves_and_the_computer_plays
     bob.post(f"/api/v1/games/{game_id}/concede")
     left = bob.get(f"/api/v1/games/{game_id}").json()
     assert left["status"] == "active"
-    assert left["players"][1] == {"seat": 1, "user": None, "computer": "easy"}
+    assert left["players"][1] == {
+        "seat": 1,
+        "user": None,
+        "computer": "easy",
+        "name": computer_name(Game.objects.get(pk=game_id), 1, "easy"),
+    }
     seat = Seat.objects.get(game_id=game_id, seat=1)
     assert seat.user == table["users"][1] and seat.left_at is not None
     # the computer played bob's turn and seat 2's: ann is to act again

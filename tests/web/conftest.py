@@ -117,6 +117,16 @@ def _quick_streams(settings) -> None:
     settings.EVENTS_HEARTBEAT_SECONDS = 0.5
 
 
+@pytest.fixture(autouse=True)
+def _discards_unasked(monkeypatch) -> None:
+    """New players here discard without the warning about a card that fits one of their
+    melds (a preference, on by default): the tests' policies discard as they please. A
+    test of the warning turns it on for its player."""
+    from accounts.models import DEFAULT_PREFERENCES
+
+    monkeypatch.setitem(DEFAULT_PREFERENCES, "warn_meld_discard", False)
+
+
 @pytest.fixture
 def deal_from(monkeypatch) -> Callable[[Shuffler], None]:
     """Deal the live server's next games from the given shuffler. The server answers from
@@ -245,12 +255,21 @@ def open_tab(request, browser, site) -> Iterator[Callable[..., Page]]:
     contexts = []
 
     def make(
-        *, width: int = 1280, height: int = 860, delay_ms: int = 40, bypass_csp: bool = True
+        *,
+        width: int = 1280,
+        height: int = 860,
+        delay_ms: int = 40,
+        bypass_csp: bool = True,
+        service_workers: str = "block",
     ) -> Page:
         # bypass_csp lets a test inject axe-core; the page's own policy is unchanged, and
-        # the tests of that policy open their tabs without it.
+        # the tests of that policy open their tabs without it. The client's service worker
+        # (which keeps its files for opening offline) is kept out unless a test asks for it
+        # (tests/web/test_install.py): the others watch and route the page's own requests.
         context = browser.new_context(
-            viewport={"width": width, "height": height}, bypass_csp=bypass_csp
+            viewport={"width": width, "height": height},
+            bypass_csp=bypass_csp,
+            service_workers=service_workers,
         )
         # Every wait on the page is on a state (an element, an attribute, a function); the
         # bound is only where something is broken, so a busy machine never reaches it.

@@ -204,11 +204,19 @@ def rummy_value(card: str) -> int:
 
 
 def start_rummy_vs_computers(
-    tab: Page, *, computers: int, hand_size: str = "7", rounds: str = "1", first_meld: str = "40"
+    tab: Page,
+    *,
+    computers: int,
+    hand_size: str = "7",
+    rounds: str = "1",
+    first_meld: str = "40",
+    level: str = "easy",
 ) -> str:
-    """Create a Rummy game against ``computers`` computers through the home screen."""
+    """Create a Rummy game against ``computers`` computers at ``level`` through the home
+    screen."""
     form = tab.page.locator("form[aria-labelledby=h-computer]")
     form.locator("select[name=variant]").select_option("rummy")
+    form.locator(f"input[name=difficulty][value={level}]").check()
     form.locator("select[name=computers]").select_option(str(computers))
     form.locator("summary").click()
     form.locator("select[name=hand_size]").select_option(hand_size)
@@ -281,12 +289,15 @@ def play_rummy_until(tab: Page, wanted: set[str], timeout: float = 10 * WAIT_SEC
 # --- Indian Rummy -----------------------------------------------------------------------------
 
 
-def start_indian_vs_computers(tab: Page, *, computers: int, fmt: str = "points") -> str:
-    """Create an Indian Rummy game against ``computers`` computers through the home screen
-    (``fmt``: the format as the form offers it, e.g. ``"points"``, ``"pool-101"``,
-    ``"deals-2"``). Returns the game's id."""
+def start_indian_vs_computers(
+    tab: Page, *, computers: int, fmt: str = "points", level: str = "easy"
+) -> str:
+    """Create an Indian Rummy game against ``computers`` computers at ``level`` through the
+    home screen (``fmt``: the format as the form offers it, e.g. ``"points"``,
+    ``"pool-101"``, ``"deals-2"``). Returns the game's id."""
     form = tab.page.locator("form[aria-labelledby=h-computer]")
     form.locator("select[name=variant]").select_option("indian")
+    form.locator(f"input[name=difficulty][value={level}]").check()
     form.locator("select[name=indian_computers]").select_option(str(computers))
     form.locator("summary").click()
     form.locator("select[name=indian_format]").select_option(fmt)

@@ -90,10 +90,13 @@ def test_new_player_plays_the_computer_through_a_round_to_the_final_result(open_
     # The computer's reply is shown (its draw, then its discard) before it is our turn.
     wait_for_my_turn(tab)
     if not tab.page.locator("[data-testid=round-result]").count():
-        assert "Computer (easy) discarded" in tab.page.inner_text("[data-testid=last-move]")
-        assert len(hand(tab)) == 10
         status, view = tab.api(f"/games/{game_id}")
         assert status == 200
+        # The computer is named by its own name (the server's) and its level.
+        said = tab.page.inner_text("[data-testid=last-move]")
+        name = view["players"][1]["name"]
+        assert name.endswith(" (easy)") and said.startswith(name) and "discarded" in said
+        assert len(hand(tab)) == 10
         assert version(tab) == view["version"]
         shown = tab.page.locator("[data-testid=deadwood]").get_attribute("data-points")
         assert int(shown) == view["round"]["deadwood"]

@@ -288,6 +288,7 @@ def test_two_people_and_a_computer_share_a_public_indian_table_and_a_wrong_show_
     form.locator("select[name=variant]").select_option("indian")
     form.locator("select[name=indian_seats]").select_option("3")
     form.locator("select[name=indian_friend_computers]").select_option("1")
+    form.locator("select[name=indian_friend_difficulty]").select_option("easy")
     form.locator("select[name=visibility]").select_option("public")
     form.locator("select[name=turn_seconds]").select_option("none")
     form.locator("summary").click()
@@ -409,7 +410,10 @@ def test_the_rules_boards_and_profile_name_indian_rummy(open_tab):
     tab.assert_healthy(failed_requests=True)
 
 
-def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(open_tab):
+def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(
+    open_tab, deal_from
+):
+    deal_from(NobodyOutBeforeThePlayer(4, seats=2))  # the computer, first to play, shows not
     tab = open_tab()
     tab.open("/")
     panel = tab.page.locator("[data-testid=play-now]")

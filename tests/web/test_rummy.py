@@ -191,9 +191,11 @@ def test_three_people_share_a_rummy_table_and_leavers_are_played_by_the_computer
     cleo.page.click("[data-key=concede]")
     cleo.page.click(".dialog button:has-text('Leave')")
     cleo.page.wait_for_selector("text=You left this game")
+    _status, view = host.api(f"/games/{game_id}")
+    (stand_in,) = [p["name"] for p in view["players"] if p["computer"]]
     for tab in (host, bob):
         tab.page.wait_for_selector("[data-testid=opponents] [data-testid=replaced]")
-        assert "Computer (easy) for Cleo" in tab.page.inner_text("[data-testid=opponents]")
+        assert f"{stand_in} for Cleo" in tab.page.inner_text("[data-testid=opponents]")
     host.assert_accessible("rummy table of three")
 
     # Bob and then Ann leave too: with nobody left the game ends, and every seat is placed.

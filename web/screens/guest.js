@@ -4,10 +4,8 @@
 
 import { api } from "../api.js";
 import { h, replace } from "../dom.js";
-import { VARIANTS } from "../variants.js";
+import { DEFAULT_LEVEL, LEVELS, VARIANTS } from "../variants.js";
 import { field, form } from "./auth.js";
-
-const LEVELS = [["easy", "Easy"], ["medium", "Medium"], ["hard", "Hard"]];
 
 // The first visit's offer: a game and a level (Gin Rummy against Medium unless changed),
 // then one click. Not a <form>: the sign-in form beside it stays the screen's only form.
@@ -22,7 +20,7 @@ export function playNowPanel(ctx) {
       error.textContent = "";
       const level = panel.querySelector("input[name=play_level]:checked");
       try {
-        await ctx.playNow({ variant: game.value, difficulty: level ? level.value : "medium" });
+        await ctx.playNow({ variant: game.value, difficulty: level ? level.value : DEFAULT_LEVEL });
       } catch (err) {
         error.textContent = err.detail || err.message;
         button.disabled = false;
@@ -35,7 +33,7 @@ export function playNowPanel(ctx) {
     h("div", { class: "field inline" }, h("label", { for: "play-now-game" }, "Game"), game),
     h("fieldset", { class: "levels compact" }, h("legend", {}, "Computer level"),
       LEVELS.map(([value, label]) => h("label", { class: "level" },
-        h("input", { type: "radio", name: "play_level", value, checked: value === "medium" }),
+        h("input", { type: "radio", name: "play_level", value, checked: value === DEFAULT_LEVEL }),
         h("span", { class: "level-name" }, label)))),
     button, error,
     h("p", { class: "hint" }, "Guests are not on the leaderboards. ", h("a", { href: "#/rules" }, "How to play")));

@@ -2,17 +2,13 @@
 
 import { api, auth } from "../api.js";
 import { formData, h, plural, replace } from "../dom.js";
-import { VARIANTS, variantLabel, variantName } from "../variants.js";
+import {
+  DEFAULT_LEVEL, LEVELS, VARIANTS, variantLabel, variantName, variantNamed,
+} from "../variants.js";
 import { inviteSignedOut } from "./guest.js";
 import {
   indianBody, indianComputerFields, indianFriendFields, indianLength, indianRuleFields, indianRules,
 } from "./indian-options.js";
-
-const LEVELS = [
-  ["easy", "Easy", "Plays the obvious."],
-  ["medium", "Medium", "Remembers what you take."],
-  ["hard", "Hard", "Counts cards and waits for gin."],
-];
 
 function select(name, label, options, value) {
   const id = `${name}-${Math.random().toString(36).slice(2, 7)}`;
@@ -93,7 +89,7 @@ function submitting(ctx, handler) {
 
 function describePlayers(game) {
   const others = game.players.filter((p) => p.seat !== game.you);
-  const names = others.map((p) => (p.computer ? `Computer (${p.computer})` : p.user ? p.user.display_name : "open seat"));
+  const names = others.map((p) => p.name || (p.computer ? `Computer (${p.computer})` : p.user ? p.user.display_name : "open seat"));
   return names.length ? names.join(", ") : "Waiting for players";
 }
 
@@ -134,11 +130,19 @@ export async function home(main, ctx) {
       select("computers", "Computers at the table", [[1, "1 (two players)"], [2, "2 (three players)"], [3, "3 (four players)"]], 1)),
     indianComputerFields(),
     h("fieldset", { class: "levels" }, h("legend", {}, "Level"),
-      LEVELS.map(([value, label, hint], i) => h("label", { class: "level" },
-        h("input", { type: "radio", name: "difficulty", value, checked: i === 0 }),
-        h("span", { class: "level-name" }, label), h("span", { class: "hint" }, hint)))),
+      LEVELS.map(([value, label]) => h("label", { class: "level" },
+        h("input", { type: "radio", name: "difficulty", value, checked: value === DEFAULT_LEVEL }),
+        h("span", { class: "level-name" }, label),
+        h("span", { class: "hint", "data-level": value }, VARIANTS.gin.levels[value])))),
     ruleOptions(),
     h("button", { type: "submit", class: "primary" }, "Play the computer"));
+  // Each game says how its computer plays at each level.
+  computer.querySelector("select[name=variant]").addEventListener("change", (event) => {
+    const variant = variantNamed(event.target.value);
+    for (const hint of computer.querySelectorAll(".levels .hint[data-level]")) {
+      hint.textContent = variant.levels[hint.dataset.level];
+    }
+  });
 
   const friend = h("form", {
     class: "panel", "aria-labelledby": "h-friend",
@@ -163,8 +167,8 @@ export async function home(main, ctx) {
     h("div", { "data-variant": "rummy", hidden: true },
       select("seats", "Seats", [[2, "2"], [3, "3"], [4, "4"]], 2),
       select("friend_computers", "Of them computers", [[0, "none"], [1, "1"], [2, "2"]], 0),
-      select("friend_difficulty", "Computer level", LEVELS.map(([v, label]) => [v, label]), "easy")),
-    indianFriendFields(LEVELS.map(([v, label]) => [v, label])),
+      select("friend_difficulty", "Computer level", LEVELS, DEFAULT_LEVEL)),
+    indianFriendFields(LEVELS, DEFAULT_LEVEL),
     select("visibility", "Table", [["private", "Private: by invitation"], ["public", "Public: listed in the lobby"]], "private"),
     select("turn_seconds", "Time per turn", [["default", "Default (untimed; 60 s in the lobby)"], ["none", "Untimed"], [30, "30 seconds"], [60, "1 minute"], [180, "3 minutes"]], "default"),
     ruleOptions(),

@@ -25,11 +25,11 @@ export function indianComputerFields() {
     select("indian_computers", "Computers at the table", [1, 2, 3, 4, 5].map((n) => [n, `${n} (${n + 1} players)`]), 1));
 }
 
-export function indianFriendFields(levels) {
+export function indianFriendFields(levels, level) {
   return h("div", { "data-variant": "indian", hidden: true },
     select("indian_seats", "Seats", [2, 3, 4, 5, 6].map((n) => [n, String(n)]), 2),
     select("indian_friend_computers", "Of them computers", [[0, "none"], [1, "1"], [2, "2"], [3, "3"], [4, "4"]], 0),
-    select("indian_friend_difficulty", "Computer level", levels, "easy"));
+    select("indian_friend_difficulty", "Computer level", levels, level));
 }
 
 export function indianRuleFields() {

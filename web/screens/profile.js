@@ -2,22 +2,31 @@
 
 import { api } from "../api.js";
 import { formData, h } from "../dom.js";
+import { optionFields } from "../options.js";
+import { applyPrefs, prefsOf } from "../prefs.js";
 import { variantNamed } from "../variants.js";
 import { guestNote } from "./guest.js";
 
+// A rating, and on a line of its own in small type whether it is still provisional.
+const rating = (r, provisional) => [String(Math.round(r)), provisional ? h("span", { class: "provisional" }, "provisional") : null];
+
+// One block a game, each under its game's name. The top-level figures are Gin Rummy's (as
+// they were before there were other games: gins, big gins and undercuts are Gin's alone),
+// so they are in its block.
 function stats(s) {
-  const items = [
-    ["Games", s.games], ["Wins", s.wins], ["Losses", s.losses], ["Gins", s.gins],
-    ["Big gins", s.big_gins], ["Undercuts", s.undercuts], ["Hands", s.hands],
-    ["Points per hand", s.average_points_per_hand],
-    ["Rating", `${Math.round(s.rating)}${s.rating_provisional ? " (provisional)" : ""}`],
-  ];
-  const all = h("dl", { class: "stats", "data-testid": "stats-all" }, items.map(([k, v]) => h("div", {}, h("dt", {}, k), h("dd", {}, v))));
-  const perGame = Object.entries(s.variants || {}).map(([name, v]) => h("section", { class: "variant-stats", "data-variant": name, "data-testid": `stats-${name}` },
-    h("h3", {}, (variantNamed(name) || { label: name }).label),
-    h("dl", { class: "stats" }, [["Games", v.games], ["Wins", v.wins], ["Losses", v.losses],
-      ["Rating", `${Math.round(v.rating)}${v.rating_provisional ? " (provisional)" : ""}`]].map(([k, val]) => h("div", {}, h("dt", {}, k), h("dd", {}, val))))));
-  return [all, perGame.length ? h("h2", {}, "By game") : null, perGame];
+  const variants = Object.keys(s.variants || {}).length ? s.variants : { gin: s };
+  return Object.entries(variants).map(([name, v]) => {
+    const gin = name === "gin";
+    const items = [["Games", v.games], ["Wins", v.wins], ["Losses", v.losses]];
+    if (gin) {
+      items.push(["Gins", s.gins], ["Big gins", s.big_gins], ["Undercuts", s.undercuts], ["Hands", s.hands],
+        ["Points per hand", s.average_points_per_hand]);
+    }
+    items.push(["Rating", rating(v.rating, v.rating_provisional)]);
+    return h("section", { class: "variant-stats", "data-variant": name, "data-testid": `stats-${name}` },
+      h("h3", {}, (variantNamed(name) || { label: name }).label),
+      h("dl", { class: "stats", "data-testid": gin ? "stats-all" : null }, items.map(([k, val]) => h("div", {}, h("dt", {}, k), h("dd", {}, val)))));
+  });
 }
 
 export async function profile(main, username, ctx) {
@@ -26,7 +35,7 @@ export async function profile(main, username, ctx) {
     main.append(h("section", { class: "panel wide" },
       h("h1", {}, p.display_name), h("p", { class: "hint" }, `@${p.username} · playing since ${p.date_joined.slice(0, 10)}`,
         p.guest ? " · a guest: not rated, on no leaderboard" : ""),
-      stats(p.stats)));
+      h("h2", {}, "Statistics, by game"), stats(p.stats)));
     return;
   }
   const me = await ctx.loadMe();
@@ -41,10 +50,18 @@ export async function profile(main, username, ctx) {
           method: "PATCH",
           body: {
             display_name: data.display_name,
-            preferences: { card_sort: data.card_sort, four_color_deck: data.four_color_deck },
+            preferences: {
+              card_sort: data.card_sort,
+              four_color_deck: data.four_color_deck,
+              theme: data.theme,
+              computer_speed: data.computer_speed,
+              warn_meld_discard: data.warn_meld_discard,
+              score_animation: data.score_animation,
+            },
           },
         });
         await ctx.loadMe();
+        applyPrefs(ctx);
         status.textContent = "Saved.";
         ctx.route();
       } catch (error) {
@@ -54,17 +71,12 @@ export async function profile(main, username, ctx) {
   },
   h("div", { class: "field" }, h("label", { for: "p-name" }, "Display name"),
     h("input", { id: "p-name", name: "display_name", value: me.display_name, maxlength: 40 })),
-  h("div", { class: "field" }, h("label", { for: "p-sort" }, "Sort my hand by"),
-    h("select", { id: "p-sort", name: "card_sort" },
-      h("option", { value: "suit", selected: me.preferences.card_sort === "suit" }, "Suit"),
-      h("option", { value: "rank", selected: me.preferences.card_sort === "rank" }, "Rank"))),
-  h("div", { class: "field check" }, h("input", { id: "p-four", type: "checkbox", name: "four_color_deck", checked: me.preferences.four_color_deck }),
-    h("label", { for: "p-four" }, "Four-colour deck (blue diamonds, green clubs)")),
+  h("fieldset", { class: "options", "data-testid": "options" }, h("legend", {}, "Options"), optionFields(prefsOf(ctx))),
   h("button", { type: "submit", class: "primary" }, "Save"), status);
   main.append(h("section", { class: "panel wide" },
     h("h1", {}, "Your profile"),
     h("p", { class: "hint" }, `@${me.username} · playing since ${me.date_joined.slice(0, 10)} · `,
       h("a", { href: `#/u/${encodeURIComponent(me.username)}` }, "your public page")),
     guestNote(ctx, "This is a guest account: it has no password, is never rated, and is not on the leaderboards."),
-    form, h("h2", {}, "Your statistics"), stats(me.stats)));
+    form, h("h2", {}, "Your statistics, by game"), stats(me.stats)));
 }

@@ -13,16 +13,15 @@ import { Follower } from "../sse.js";
 import { tournamentOf } from "../tournament-games.js";
 import { variantLabel, variantName } from "../variants.js";
 import { verifyDeal } from "../verify.js";
-import { dealInto, discardPile, stockPile } from "./parts.js";
+import { optionFields } from "../options.js";
+import { SPEEDS, prefsOf, savePrefs } from "../prefs.js";
+import { dealInto, discardPile, stockPile, reducedMotion } from "./parts.js";
 
 const OFFERED_KEY = "ginrummy.offered";
-export const delayMs = () => {
-  const stored = Number(localStorage.getItem("ginrummy.delay"));
-  if (Number.isFinite(stored) && stored > 0) return stored;
-  return matchMedia("(prefers-reduced-motion: reduce)").matches ? 400 : 800;
-};
 
 const upper = (word) => word[0].toUpperCase() + word.slice(1);
+// The least height of the felt while a deal is played (below it the page scrolls).
+const FIT_FLOOR = 340;
 
 export function offeredByMe(id) {
   return (sessionStorage.getItem(OFFERED_KEY) || "").split(",").includes(id);
@@ -58,8 +57,10 @@ export class TableBase {
 
   renderPlay() {}
 
-  describe() {
-    return "";
+  // What another player did between two views: {seat, parts: ["took 7♥ from the pile",
+  // ...]}, or null.
+  turnStep() {
+    return null;
   }
 
   resultBody() {
@@ -98,7 +99,20 @@ export class TableBase {
   }
 
   get sort() {
-    return (this.ctx.me && this.ctx.me.preferences && this.ctx.me.preferences.card_sort) || "suit";
+    return prefsOf(this.ctx).card_sort;
+  }
+
+  get prefs() {
+    return prefsOf(this.ctx);
+  }
+
+  // How long another player's move stays on the screen before the next one: the player's
+  // choice of the computers' speed (shorter where motion is reduced; a test sets its own).
+  delayMs() {
+    const stored = Number(localStorage.getItem("ginrummy.delay"));
+    if (Number.isFinite(stored) && stored > 0) return stored;
+    const ms = SPEEDS[this.prefs.computer_speed] || SPEEDS.normal;
+    return reducedMotion() ? Math.min(ms, 400) : ms;
   }
 
   get seats() {
@@ -118,15 +132,15 @@ export class TableBase {
     return view.opponent === "human" || view.players.some((p) => p.seat !== view.you && p.user);
   }
 
+  // What a seat is called: the server's name for it (a computer's own name and level,
+  // distinct at the table), "for" the person who left it when a computer plays it now.
   playerName(seat, { you = true, view = this.view } = {}) {
     if (you && seat === view.you) return "You";
     const player = view.players[seat];
     if (!player) return "Opponent";
-    if (player.computer) {
-      const left = this.names.get(seat);
-      return left ? `Computer (${player.computer}) for ${left}` : `Computer (${player.computer})`;
-    }
-    return player.user ? player.user.display_name : "Open seat";
+    const name = seatName(player);
+    const left = player.computer ? this.names.get(seat) : null;
+    return left ? `${name} for ${left}` : name;
   }
 
   // "You score" / "Ann scores".
@@ -190,6 +204,9 @@ export class TableBase {
 
   stop() {
     this.stopped = true;
+    document.body.classList.remove("at-table");
+    if (this.onResize) window.removeEventListener("resize", this.onResize);
+    if (this.fitObserver) this.fitObserver.disconnect();
     if (this.follower) this.follower.stop();
     clearInterval(this.timer);
     document.removeEventListener("keydown", this.onKey);
@@ -247,7 +264,7 @@ export class TableBase {
         const next = this.queue[0];
         const theirs = prev && prev.status === "active" && prev.round && prev.round.turn !== null
           && prev.round.turn !== prev.you;
-        if (theirs) await sleep(delayMs());
+        if (theirs) await sleep(this.delayMs());
         if (this.overlay || this.stopped) break;
         this.queue.shift();
         this.show(next);
@@ -268,7 +285,7 @@ export class TableBase {
       }
     }
     this.view = view;
-    this.lastMove = prev ? this.describe(prev, view) : "";
+    this.lastMove = prev ? this.describeTurn(prev, view) : "";
     const active = document.activeElement;
     const focused = active && active.dataset ? active.dataset.key : null;
     const inside = Boolean(active && active !== this.main && this.main.contains(active));
@@ -310,30 +327,68 @@ export class TableBase {
     this.actions = h("div", { class: "actions", role: "group", "aria-label": "Actions" });
     this.chat = h("section", { class: "chat", "aria-label": "Quick chat" });
     this.info = h("section", { class: "info", "aria-label": "This game" });
-    const sound = h("button", {
-      type: "button", class: "small ghost sound-toggle", "data-key": "sound", "aria-pressed": String(soundOn()),
-      onclick: () => {
-        setSound(!soundOn());
-        sound.setAttribute("aria-pressed", String(soundOn()));
-        sound.textContent = soundOn() ? "Sound: on" : "Sound: off";
-      },
-    }, soundOn() ? "Sound: on" : "Sound: off");
     this.side = h("aside", { class: "side", "aria-label": "Chat and game details" }, this.chat, this.info);
     this.layer = h("div", { class: "layer" });
+    const options = h("button", {
+      type: "button", class: "small ghost", "data-key": "options", "aria-haspopup": "dialog",
+      onclick: () => this.openOptions(),
+    }, "Options");
     this.screen = h("section", {
       class: ["table-screen", `variant-${this.variant}`], "data-testid": "table",
       "data-variant": this.variant, "aria-labelledby": "table-title",
     },
-    h("header", { class: "table-head" }, this.title, this.scores, h("div", { class: "head-tools" }, sound, this.live)),
+    this.head = h("header", { class: "table-head" }, this.title, h("div", { class: "head-tools" }, options, this.live), this.scores),
     h("div", { class: "table-body" }, this.felt, this.side), this.layer);
     this.title.id = "table-title";
     this.buildFelt();
     this.main.append(this.screen);
+    document.body.classList.add("at-table");
+    this.watchFit();
   }
 
   buildFelt() {
     this.middle = h("div", { class: "middle" });
-    this.felt.append(this.middle, this.status, this.actions);
+    this.layFelt([this.middle], [this.status, this.actions]);
+    this.regions = [this.middle, this.status, this.actions];
+  }
+
+  // The felt in two parts: what is on the table (the other seats, the piles, the melds),
+  // which gives way (and scrolls) where the screen is short, and the player's dock (the
+  // turn's words, the hand, the actions), always whole on the screen.
+  layFelt(top, dock) {
+    // Focusable, as a region that may scroll must be (for the keyboard).
+    this.feltTop = h("div", { class: "felt-top", tabindex: "0", role: "region", "aria-label": "The table" }, top);
+    this.dock = h("div", { class: "felt-dock", "data-testid": "dock" }, dock);
+    this.felt.append(this.feltTop, this.dock);
+  }
+
+  // While a deal is played the felt reaches down to the bottom of the window and no
+  // further, so that the hand and the actions are on the screen without scrolling (a very
+  // short window keeps a floor, and the page scrolls). Measured again whenever what is
+  // above it or the window changes size.
+  fit() {
+    const playing = !this.felt.classList.contains("over");
+    this.felt.classList.toggle("fit", playing);
+    if (!playing) {
+      this.felt.style.removeProperty("--fit");
+      return;
+    }
+    const top = this.felt.getBoundingClientRect().top + window.scrollY;
+    const room = Math.floor(window.innerHeight - top - 6);
+    this.felt.style.setProperty("--fit", `${Math.max(room, FIT_FLOOR)}px`);
+    this.felt.dataset.fitFor = `${window.innerWidth}x${window.innerHeight}`; // the window measured
+  }
+
+  watchFit() {
+    this.onResize = () => this.fit();
+    window.addEventListener("resize", this.onResize);
+    if (typeof ResizeObserver === "function") {
+      this.fitObserver = new ResizeObserver(() => this.fit());
+      const above = [document.querySelector(".site-top"), document.querySelector(".connection-bar"), document.getElementById("notice"), this.head];
+      for (const el of above) {
+        if (el) this.fitObserver.observe(el);
+      }
+    }
   }
 
   // The stock and the discard pile (a card dragged onto the pile is discarded).
@@ -353,6 +408,24 @@ export class TableBase {
         onDrop: (card) => this.discard(card),
       }), h("span", { class: "pile-label" }, "Discard pile")),
     ];
+  }
+
+  // Another player's whole turn in words, its steps gathered as its views come one at a
+  // time ("Asha (easy) took 7♥ from the pile and discarded 2♣."): the discard alone would
+  // hide what was taken. A turn's words start afresh once the turn has passed.
+  describeTurn(prev, view) {
+    const step = this.turnStep(prev, view);
+    if (!step || !step.parts.length) {
+      this.turn = null;
+      return "";
+    }
+    const round = view.round ? view.round.number : null;
+    const going = this.turn && this.turn.open && this.turn.seat === step.seat && this.turn.round === round;
+    this.turn = going ? { ...this.turn, parts: [...this.turn.parts, ...step.parts] } : { seat: step.seat, round, parts: step.parts };
+    this.turn.open = Boolean(view.round) && view.round.turn === step.seat;
+    const parts = this.turn.parts;
+    const words = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
+    return `${this.playerName(step.seat, { view })} ${words}.`;
   }
 
   // The status line begins with the last move of another player, in words.
@@ -378,6 +451,12 @@ export class TableBase {
   }
 
   render(prev) {
+    const out = this.paint(prev);
+    this.fit();
+    return out;
+  }
+
+  paint(prev) {
     const view = this.view;
     this.screen.dataset.version = view.version;
     this.screen.dataset.status = view.status;
@@ -409,7 +488,7 @@ export class TableBase {
     const others = this.others().filter((s) => view.players[s].user || view.players[s].computer);
     const names = others.map((s) => this.playerName(s));
     replace(this.title, names.length === 0 ? "Your table"
-      : names.length === 1 ? `vs ${names[0]}` : `${this.gameLabel()}: you, ${names.join(", ")}`);
+      : names.length === 1 ? `vs ${names[0]}` : `${this.gameLabel()}: ${plural(view.players.length, "player")}`);
   }
 
   gameLabel() {
@@ -428,12 +507,23 @@ export class TableBase {
       return;
     }
     const order = [view.you, ...this.others()];
-    replace(this.scores, order.map((seat) => h("span", {
-      class: ["score", seat === view.you && "me", view.round && view.round.turn === seat && view.status === "active" && "turn"],
-      "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
-      "data-seat": seat,
-    }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]))),
-    h("span", { class: "target" }, this.target()));
+    // A score that changed since the player last saw the scores (a result's dialog hides
+    // them) pops, its change beside it, unless the player turned the animation off.
+    const hidden = Boolean(this.overlay) || view.rounds.length > this.seenRounds; // a result opens
+    const before = this.seenScores;
+    if (!hidden) this.seenScores = [...view.scores];
+    const animate = Boolean(before) && !hidden && this.prefs.score_animation && !reducedMotion();
+    replace(this.scores, order.map((seat) => {
+      const change = animate ? view.scores[seat] - before[seat] : 0;
+      return h("span", {
+        class: ["score", seat === view.you && "me", view.round && view.round.turn === seat && view.status === "active" && "turn", change && "changed"],
+        "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
+        "data-seat": seat,
+      }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]),
+      change ? h("span", { class: "score-change", "aria-hidden": "true" }, change > 0 ? `+${change}` : String(change)) : null);
+    }),
+    // At a larger table the game's length is in the details beside the felt only.
+    this.seats > 2 && view.status === "active" ? null : h("span", { class: "target" }, this.target()));
   }
 
   renderInfo() {
@@ -568,7 +658,7 @@ export class TableBase {
     } else {
       const link = `${location.origin}/#/join/${view.invite_code}`;
       const seated = view.players.map((p) => h("li", { class: p.user || p.computer ? "taken" : "free" },
-        p.seat === view.you ? "You" : p.user ? p.user.display_name : p.computer ? `Computer (${p.computer})` : "Open seat"));
+        p.seat === view.you ? "You" : seatName(p)));
       replace(this.middle, h("div", { class: "invite panel" },
         h("h2", {}, empty.length === 1 ? "Waiting for one more player" : `Waiting for ${empty.length} more players`),
         h("p", {}, "Give your friends this code, or send them the link: opening it takes a seat at your table."),
@@ -768,17 +858,42 @@ export class TableBase {
     } else if (view.version > sent + 1 && this.follower && this.follower.status === "live") {
       // The computers have replied too: let the stream show their moves one by one, and
       // take this answer only if the stream has not delivered it by then.
-      setTimeout(() => this.offer(view), 2500 + delayMs() * (view.version - sent));
+      setTimeout(() => this.offer(view), 2500 + this.delayMs() * (view.version - sent));
     } else {
       this.offer(view);
     }
     return null;
   }
 
-  discard(card) {
+  // The meld of the player's that `card` is in or fits ({cards, onTable}), where the game
+  // has one: discarding it is asked first.
+  meldFor() {
+    return null;
+  }
+
+  async discard(card) {
     if (!card || !this.discardable().includes(card)) return;
+    const meld = this.prefs.warn_meld_discard ? this.meldFor(card) : null;
+    if (meld && !(await this.confirmDiscard(card, meld))) return;
     this.forgetSelection();
     this.act({ type: "discard", card });
+  }
+
+  // "7♥ is in your meld 5♥ 6♥ 7♥. Discard it anyway?", with "Don't show this again" (the
+  // player's preference, kept whichever button is pressed).
+  async confirmDiscard(card, meld) {
+    const words = meld.cards.map(shortName).join(" ");
+    const never = h("input", { type: "checkbox", id: "never-warn", "data-key": "never-warn" });
+    const ok = await this.confirm(
+      `${shortName(card)} ${meld.onTable ? "fits" : "is in"} your meld ${words}${meld.onTable ? " on the table" : ""}. Discard it anyway?`,
+      `Discard ${shortName(card)}`,
+      {
+        no: "Keep it", testid: "discard-warning",
+        extra: h("div", { class: "field check" }, never, h("label", { for: "never-warn" }, "Don't show this again")),
+      },
+    );
+    if (never.checked) await savePrefs(this.ctx, { warn_meld_discard: false });
+    return ok;
   }
 
   async refresh() {
@@ -839,7 +954,7 @@ export class TableBase {
     }
   }
 
-  confirm(text, yes) {
+  confirm(text, yes, { no = "Keep playing", extra = null, testid = "confirm" } = {}) {
     return new Promise((resolve) => {
       const done = (value) => {
         this.overlay = null;
@@ -848,13 +963,16 @@ export class TableBase {
         resolve(value);
         this.pump();
       };
-      const yesButton = h("button", { type: "button", class: "danger", onclick: () => done(true) }, yes);
-      const dialog = h("div", { class: "dialog small", role: "alertdialog", "aria-modal": "true", "aria-label": text },
-        h("p", {}, text), h("div", { class: "row" }, yesButton, h("button", { type: "button", onclick: () => done(false) }, "Keep playing")));
+      // The risky choice is never the one Enter takes: the focus starts on the safe one.
+      const yesButton = h("button", { type: "button", class: "danger", "data-key": "confirm-yes", onclick: () => done(true) }, yes);
+      const noButton = h("button", { type: "button", class: "primary", "data-key": "confirm-no", onclick: () => done(false) }, no);
+      const dialog = h("div", {
+        class: "dialog small", role: "alertdialog", "aria-modal": "true", "aria-label": text, "data-testid": testid,
+      }, h("p", {}, text), extra, h("div", { class: "row" }, noButton, yesButton));
       this.overlay = dialog;
       replace(this.layer, h("div", { class: "backdrop" }, dialog));
       this.layer.classList.add("open");
-      yesButton.focus();
+      noButton.focus();
     });
   }
 
@@ -868,15 +986,45 @@ export class TableBase {
   }
 
   async toggleSort() {
-    const sort = this.sort === "suit" ? "rank" : "suit";
-    if (this.ctx.me) this.ctx.me.preferences = { ...this.ctx.me.preferences, card_sort: sort };
+    const saved = savePrefs(this.ctx, { card_sort: this.sort === "suit" ? "rank" : "suit" });
     this.render(null);
     this.restoreFocus("sort");
-    try {
-      this.ctx.me = await api("/me", { method: "PATCH", body: { preferences: { card_sort: sort } } });
-    } catch (error) {
-      this.ctx.say(error);
-    }
+    await saved;
+  }
+
+  // --- options -----------------------------------------------------------------------------
+
+  // The player's options (web/prefs.js), changed at the table and kept at once.
+  openOptions() {
+    const close = () => {
+      this.overlay = null;
+      replace(this.layer);
+      this.layer.classList.remove("open");
+      this.render(null);
+      this.restoreFocus("options");
+      this.pump();
+    };
+    const done = h("button", { type: "button", class: "primary", "data-key": "options-close", onclick: close }, "Done");
+    const dialog = h("div", {
+      class: "dialog small options-dialog", role: "dialog", "aria-modal": "true", "aria-labelledby": "options-title",
+      "data-testid": "options-dialog",
+    },
+    h("h2", { id: "options-title" }, "Options"),
+    h("p", { class: "hint" }, "Kept with your account, and used at every table."),
+    optionFields(this.prefs, (changes) => savePrefs(this.ctx, changes)),
+    h("div", { class: "field check" },
+      h("input", {
+        type: "checkbox", id: "o-sound", name: "sound", "data-key": "sound", checked: soundOn(),
+        onchange: (event) => setSound(event.target.checked),
+      }),
+      h("label", { for: "o-sound" }, "Sounds (in this browser)")),
+    h("div", { class: "row" }, done));
+    dialog.dataset.close = "options";
+    this.overlay = dialog;
+    replace(this.layer, h("div", { class: "backdrop" }, dialog));
+    this.layer.classList.add("open");
+    this.closeOptions = close;
+    dialog.querySelector("select, input").focus();
   }
 
   // --- hints ---------------------------------------------------------------------------------
@@ -895,7 +1043,7 @@ export class TableBase {
       disabled: !mine || this.busy,
       "aria-label": "Hint: show the move the Medium computer player would make (H)",
       onclick: () => this.askHint(),
-    }, "Hint (H)");
+    }, keyed("Hint", "H"));
   }
 
   // Asks the server for the Medium computer player's move for this seat, and shows it on
@@ -996,7 +1144,7 @@ export class TableBase {
 
   // Tab stays inside an open dialog.
   trapFocus(event) {
-    const items = [...this.overlay.querySelectorAll("button:not([disabled]), a[href]")];
+    const items = [...this.overlay.querySelectorAll("button:not([disabled]), a[href], input, select")];
     if (!items.length) return;
     const at = items.indexOf(document.activeElement);
     const next = event.shiftKey ? (at <= 0 ? items.length - 1 : at - 1) : (at + 1) % items.length;
@@ -1015,9 +1163,12 @@ export class TableBase {
   key(event) {
     if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
     const tag = event.target && event.target.tagName;
-    if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
+    const typing = tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA";
+    if (typing && !(this.overlay && (event.key === "Tab" || event.key === "Escape"))) return;
     if (this.overlay) {
       if (event.key === "Escape" && this.overlay.dataset.testid === "round-result") this.closeResult();
+      else if (event.key === "Escape" && this.overlay.dataset.close === "options") this.closeOptions();
+      else if (event.key === "Escape") this.overlay.querySelector("[data-key=confirm-no]")?.click();
       if (event.key === "Tab") this.trapFocus(event);
       return;
     }
@@ -1054,6 +1205,27 @@ export function rovingHand(hand) {
     if (!event.target.classList.contains("card")) return;
     for (const el of cards) el.tabIndex = el === event.target ? 0 : -1;
   });
+}
+
+// A seat's name as the server gives it (`players[].name`), or made from the seat.
+export function seatName(player) {
+  if (player.name) return player.name;
+  if (player.user) return player.user.display_name;
+  return player.computer ? `Computer (${player.computer})` : "Open seat";
+}
+
+// A seat's name on its nameplate: a computer's level ("Asha (medium)") set apart, so that a
+// narrow seat breaks the line between the name and the level, never inside a word.
+export function nameLabel(name) {
+  const match = /^(.*) (\((?:easy|medium|hard)\))(.*)$/.exec(name);
+  if (!match) return h("span", { class: "name" }, name);
+  return h("span", { class: "name" }, match[1], " ", h("span", { class: "seat-level" }, match[2]), match[3]);
+}
+
+// A button's words and its key: "Discard (X)"; narrow screens, seldom with a keyboard,
+// leave the key out.
+export function keyed(label, key) {
+  return [label, h("span", { class: "key-hint" }, ` (${key})`)];
 }
 
 export { plural };

@@ -5,7 +5,7 @@ import {
   arrangeHand, cardFace, deadwoodWithout, shortName, sortCards,
 } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { TableBase, rovingHand } from "./base.js";
+import { TableBase, nameLabel, rovingHand } from "./base.js";
 import { backsFan, draggableCard, fly, handRow } from "./parts.js";
 
 export class GinTable extends TableBase {
@@ -26,7 +26,8 @@ export class GinTable extends TableBase {
     this.opponent = h("div", { class: "seat opponent", "data-seat": 1 - this.first.you });
     this.middle = h("div", { class: "middle" });
     this.mine = h("div", { class: "seat mine", "data-seat": this.first.you });
-    this.felt.append(this.opponent, this.middle, this.status, this.mine, this.actions);
+    this.layFelt([this.opponent, this.middle], [this.status, this.mine, this.actions]);
+    this.regions = [this.opponent, this.middle, this.status, this.mine, this.actions];
   }
 
   show(view) {
@@ -43,24 +44,23 @@ export class GinTable extends TableBase {
 
   // What the opponent just did, in words (from the difference between two views; after a
   // gap, as when polling, one view may hold both halves of a turn).
-  describe(prev, next) {
+  turnStep(prev, next) {
     const change = this.change(prev, next);
-    if (!change) return "";
-    const who = this.playerName(1 - next.you, { view: next });
+    if (!change) return null;
     const a = prev.round;
     const b = next.round;
     const topA = a.discard_pile[a.discard_pile.length - 1];
     const topB = b.discard_pile[b.discard_pile.length - 1];
     const name = (card) => (card ? shortName(card) : "a card");
-    const what = {
-      stock: () => "drew from the stock",
-      "stock-discard": () => `drew from the stock and discarded ${name(topB)}`,
-      take: () => `took ${name(topA)} from the pile`,
-      "take-discard": () => `took ${name(topA)} and discarded ${name(topB)}`,
-      discard: () => `discarded ${name(topB)}`,
-      pass: () => "passed on the upcard",
+    const parts = {
+      stock: () => ["drew from the stock"],
+      "stock-discard": () => ["drew from the stock", `discarded ${name(topB)}`],
+      take: () => [`took ${name(topA)} from the pile`],
+      "take-discard": () => [`took ${name(topA)} from the pile`, `discarded ${name(topB)}`],
+      discard: () => [`discarded ${name(topB)}`],
+      pass: () => ["passed on the upcard"],
     }[change]?.();
-    return what ? `${who} ${what}.` : "";
+    return parts ? { seat: 1 - next.you, parts } : null;
   }
 
   change(prev, next) {
@@ -103,7 +103,7 @@ export class GinTable extends TableBase {
     const opp = this.opp;
     replace(this.opponent,
       h("div", { class: ["nameplate", r.turn === opp && "turn"] },
-        h("span", { class: "name" }, this.playerName(opp, { you: false })),
+        nameLabel(this.playerName(opp, { you: false })),
         view.players[opp].user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(view.players[opp].user.username)}` }, "profile") : null,
         r.turn === opp ? h("span", { class: "turn-badge" }, "their turn") : null,
         h("span", { class: "timer", "data-seat": opp }),
@@ -134,6 +134,11 @@ export class GinTable extends TableBase {
     return parts;
   }
 
+  meldFor(card) {
+    const meld = arrangeHand(this.view.round.hand, this.sort).melds.find((m) => m.includes(card));
+    return meld ? { cards: meld, onTable: false } : null;
+  }
+
   knockable() {
     const action = this.legal().get("knock");
     return action && action.cards ? action.cards : [];
@@ -147,7 +152,7 @@ export class GinTable extends TableBase {
     const discardable = new Set(this.discardable());
     const knockable = new Set(this.knockable());
     const knocking = this.mode === "knock";
-    const card = (c) => {
+    const card = (c, deadwood = false) => {
       const playable = !this.busy && (knocking ? knockable.has(c) : discardable.has(c));
       const classes = [
         prevHand && !prevHand.has(c) && "drawn",
@@ -164,13 +169,16 @@ export class GinTable extends TableBase {
         onClick: () => this.playCard(c),
       });
       el.dataset.key = `card-${c}`;
+      // Deadwood is marked by a dot low on the card's left edge: in sight where the next
+      // card covers the rest, clear of both corners.
+      if (deadwood) el.append(h("span", { class: "dw-mark", "aria-hidden": "true" }));
       draggableCard(el, c);
       return el;
     };
-    const groups = layout.melds.map((meld) => h("div", { class: "group meld", role: "group", "aria-label": `Meld: ${meld.map(shortName).join(" ")}` }, meld.map(card)));
+    const groups = layout.melds.map((meld) => h("div", { class: "group meld", role: "group", "aria-label": `Meld: ${meld.map(shortName).join(" ")}` }, meld.map((c) => card(c))));
     if (layout.deadwood.length) {
       groups.push(h("div", { class: "group deadwood", role: "group", "aria-label": `Deadwood: ${layout.deadwood.map(shortName).join(" ")}` },
-        layout.deadwood.map(card)));
+        layout.deadwood.map((c) => card(c, true))));
     }
     const count = r.hand.length === 11
       ? `Deadwood after your best discard: ${r.deadwood}`
@@ -250,7 +258,7 @@ export class GinTable extends TableBase {
     if (this.mode === "knock") {
       if (this.knockable().includes(card)) this.act({ type: "knock", card });
     } else if (this.discardable().includes(card)) {
-      this.act({ type: "discard", card });
+      this.discard(card);
     }
   }
 
@@ -318,7 +326,7 @@ export class GinTable extends TableBase {
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
       hands.map(handBlock),
       h("p", { class: "after", "data-testid": "scores-after" },
-        `Scores: you ${result.scores_after[view.you]}, ${this.playerName(this.opp).replace(/^Computer/, "computer")} ${result.scores_after[this.opp]}.`),
+        `Scores: you ${result.scores_after[view.you]}, ${this.playerName(this.opp)} ${result.scores_after[this.opp]}.`),
     ];
   }
 

@@ -95,3 +95,31 @@ export function checkShow(groups, wildRank) {
   else if (looseNatural.length) reason = `${looseNatural.length === 1 ? "a card is" : `${looseNatural.length} cards are`} in no valid sequence or set`;
   return { valid: !reason, reason, points, kinds };
 }
+
+const SUIT_ORDER = "SHCD";
+
+// A first arrangement for a hand with no pure sequence (which the server leaves ungrouped,
+// as every card counts): each set of three or four suits apart, the other natural cards
+// by suit in rank order, and the jokers together. Returns {groups, sets, jokers} (how many
+// sets and jokers).
+export function roughGroups(cards, wildRank) {
+  const jokers = cards.filter((c) => isWild(c, wildRank));
+  let naturals = cards.filter((c) => !isWild(c, wildRank));
+  const sets = [];
+  for (const rank of RANKS) {
+    const suits = new Map();
+    for (const c of naturals) if (c[0] === rank && !suits.has(c[1])) suits.set(c[1], c);
+    if (suits.size >= 3) {
+      const set = [...suits.values()];
+      sets.push(set);
+      const left = [...naturals];
+      for (const c of set) left.splice(left.indexOf(c), 1);
+      naturals = left;
+    }
+  }
+  const bySuit = [...SUIT_ORDER].map((suit) => naturals.filter((c) => c[1] === suit)
+    .sort((a, b) => rankNumber(a) - rankNumber(b))).filter((g) => g.length);
+  return {
+    groups: [...sets, ...bySuit, ...(jokers.length ? [jokers] : [])], sets: sets.length, jokers: jokers.length,
+  };
+}

@@ -5,8 +5,10 @@
 
 import { cardFace, isJoker, shortName, sortCards } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { rovingHand } from "./base.js";
-import { KIND_WORDS, checkShow, groupKind, isWild } from "./indian-groups.js";
+import { keyed, rovingHand } from "./base.js";
+import {
+  KIND_WORDS, checkShow, groupKind, isWild, roughGroups,
+} from "./indian-groups.js";
 import { MeldingTable } from "./melding.js";
 import { cardWords, handRow } from "./parts.js";
 
@@ -194,8 +196,32 @@ export class IndianTable extends MeldingTable {
     this.rerender(null);
   }
 
+  // "Arrange for me": the server's least-points groups; where they are none (no pure
+  // sequence yet, so every card counts), the cards by suit with sets and jokers apart, the
+  // way to start building. Either way, what was done is said under the hand.
   arrangeForMe() {
-    this.arrangeFromServer();
+    const r = this.view.round;
+    const a = r.arrangement;
+    if (!a) return;
+    if (a.groups.length) {
+      this.arrangeFromServer();
+      this.arranged = {
+        version: this.view.version,
+        text: a.points === 0
+          ? `Arranged into a valid show${a.discard ? `, with ${shortName(a.discard)} to put face down` : ""}.`
+          : `Arranged into your best groups: ${plural(a.points, "point")} left${a.discard ? ` after discarding ${shortName(a.discard)}` : ""}.`,
+      };
+    } else {
+      const { groups, sets, jokers } = roughGroups(r.hand, this.wildRank);
+      this.groups = groups;
+      this.loose = [];
+      const apart = [sets ? (sets === 1 ? "the set" : "the sets") : "", jokers ? "the jokers" : ""].filter(Boolean);
+      this.arranged = {
+        version: this.view.version,
+        text: `No pure sequence yet, so every card counts (${plural(a.points, "point")}). `
+          + `Grouped by suit${apart.length ? `, ${apart.join(" and ")} apart` : ""}: build a pure sequence first.`,
+      };
+    }
     this.tidy();
     this.rerender("act-arrange");
   }
@@ -242,7 +268,7 @@ export class IndianTable extends MeldingTable {
     this.middle = h("div", { class: "middle indian-middle" });
     this.mine = h("div", { class: "seat mine", "data-seat": this.first.you });
     this.showPanel = h("div", { class: "show-panel", "data-testid": "show-panel" });
-    this.felt.append(this.opponents, this.middle, this.status, this.mine, this.showPanel, this.actions);
+    this.layFelt([this.opponents, this.middle], [this.status, this.mine, this.showPanel, this.actions]);
     this.regions = [this.opponents, this.middle, this.status, this.mine, this.showPanel, this.actions];
   }
 
@@ -276,6 +302,12 @@ export class IndianTable extends MeldingTable {
       h("span", { class: "wild-note" }, isJoker(wild.card)
         ? "Every ace is a joker this deal, and the printed jokers."
         : `Every ${rankWord} is a joker this deal, and the printed jokers.`)));
+  }
+
+  // A card in one of the player's groups that is a sequence or a set.
+  meldFor(card) {
+    const group = this.groups.find((g) => g.includes(card) && ["pure", "sequence", "set"].includes(groupKind(g, this.wildRank)));
+    return group ? { cards: group, onTable: false } : null;
   }
 
   validWith() {
@@ -368,7 +400,7 @@ export class IndianTable extends MeldingTable {
     }
     const row = handRow(groups, { class: "mine-hand indian-hand", "data-testid": "hand", "aria-label": "Your hand, in your groups" });
     rovingHand(row);
-    const newGroup = h("div", { class: "new-group", "data-testid": "new-group", "aria-hidden": "true" }, "Drop a card here to start a new group");
+    const newGroup = h("div", { class: "new-group", "data-testid": "new-group", "aria-hidden": "true" }, "Drop a card here: a new group");
     target(newGroup, "new");
     const summary = h("ul", { class: "group-summary", "data-testid": "group-summary", "aria-label": "Your groups" },
       this.groups.map((cards) => {
@@ -384,8 +416,7 @@ export class IndianTable extends MeldingTable {
         myStatus !== "in" ? h("span", { class: "badge status", "data-testid": "my-status" }, STATUS_WORDS[myStatus] || myStatus) : null,
         h("span", { class: "timer", "data-seat": view.you })),
       r.hand.length ? row : h("p", { class: "hint" }, myStatus === "out" ? "You are out of this game." : "You are out of this deal; the others play on."),
-      r.hand.length ? newGroup : null,
-      r.hand.length ? summary : null);
+      r.hand.length ? h("div", { class: "hand-notes" }, newGroup, summary) : null);
   }
 
   // How the player's groups stand as a show, and the server's count of the hand.
@@ -421,6 +452,9 @@ export class IndianTable extends MeldingTable {
       parts.push(h("p", { class: "ok", "data-testid": "valid-with" },
         `You can declare with ${valid.map(shortName).join(", ")} face down.`));
     }
+    if (this.arranged && this.arranged.version === this.view.version) {
+      parts.push(h("p", { class: "arranged", role: "status", "data-testid": "arranged" }, this.arranged.text));
+    }
     replace(this.showPanel, parts);
   }
 
@@ -453,8 +487,8 @@ export class IndianTable extends MeldingTable {
     const one = selected.length === 1 ? selected[0] : null;
     if (r.hand.length) {
       parts.push(
-        h("button", { type: "button", "data-key": "act-group", disabled: !selected.length, onclick: () => this.groupSelected() }, "Group the selected (G)"),
-        h("button", { type: "button", "data-key": "act-arrange", disabled: !r.arrangement, onclick: () => this.arrangeForMe() }, "Arrange for me (A)"),
+        h("button", { type: "button", "data-key": "act-group", disabled: !selected.length, onclick: () => this.groupSelected() }, keyed("Group the selected", "G")),
+        h("button", { type: "button", "data-key": "act-arrange", disabled: !r.arrangement, onclick: () => this.arrangeForMe() }, keyed("Arrange for me", "A")),
       );
     }
     if (legal.has("discard")) {
@@ -462,22 +496,22 @@ export class IndianTable extends MeldingTable {
       parts.push(h("button", {
         type: "button", class: "primary", "data-key": "act-discard", disabled: busy || !canDiscard,
         onclick: () => this.discard(one),
-      }, one ? `Discard ${shortName(one)} (X)` : "Discard (X)"));
+      }, one ? keyed(`Discard ${shortName(one)}`, "X") : keyed("Discard", "X")));
     }
     if (legal.has("declare")) {
       parts.push(h("button", {
         type: "button", class: "declare", "data-key": "act-declare", disabled: busy || !one,
         onclick: () => this.declare(this.selected[0]),
-      }, one ? `Declare with ${shortName(one)} face down (E)` : "Declare (E)"));
+      }, one ? keyed(`Declare with ${shortName(one)} face down`, "E") : keyed("Declare", "E")));
     }
     if (legal.has("drop")) {
       const cost = this.dropCost();
       parts.push(h("button", {
         type: "button", class: "danger", "data-key": "act-drop", disabled: busy, "data-points": cost.points,
         onclick: () => this.drop(),
-      }, `Drop (${plural(cost.points, "point")}) (P)`));
+      }, keyed(`Drop (${plural(cost.points, "point")})`, "P")));
     }
-    if (selected.length) parts.push(h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, "Clear (Esc)"));
+    if (selected.length) parts.push(h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, keyed("Clear", "Esc")));
     parts.push(this.hintButton());
     replace(this.actions, parts);
   }
@@ -573,21 +607,19 @@ export class IndianTable extends MeldingTable {
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
       wild ? h("p", { class: "hint wild-line" }, "Wild joker this deal: ", cardFace(wild.card), ` (every ${wild.rank === "T" ? "10" : wild.rank} was a joker).`) : null,
       this.pointsTable(result, {
-        columns: ["Hand", "Cards"],
-        region: "Points of this deal",
+        columns: ["Hand"],
+        caption: "Points of this deal",
         row: (seat) => {
           const hand = result.hands.find((x) => x.seat === seat) || { status: "out", groups: [], ungrouped: [], value: 0 };
           const shown = hand.groups.length || hand.ungrouped.length;
           return {
             attrs: { "data-status": hand.status },
-            cells: [
-              h("td", { "data-testid": "hand-status" }, HAND_WORDS[hand.status] || hand.status),
-              h("td", { class: "left-cards" }, shown
-                ? h("div", { class: "hand small-cards" },
-                  hand.groups.map((g) => h("div", { class: "group meld", role: "group", "aria-label": `Group: ${cardWords(g)}` }, g.map((c) => cardFace(c)))),
-                  hand.ungrouped.length ? h("div", { class: "group deadwood", role: "group", "aria-label": `Not in a valid group: ${cardWords(hand.ungrouped)}` }, this.smallCards(hand.ungrouped)) : null)
-                : "none"),
-            ],
+            cells: h("td", { "data-testid": "hand-status" }, HAND_WORDS[hand.status] || hand.status),
+            cards: shown
+              ? h("div", { class: "hand small-cards", role: "group", "aria-label": `${this.playerName(seat)}'s cards` },
+                hand.groups.map((g) => h("div", { class: "group meld", role: "group", "aria-label": `Group: ${cardWords(g)}` }, g.map((c) => cardFace(c)))),
+                hand.ungrouped.length ? h("div", { class: "group deadwood", role: "group", "aria-label": `Not in a valid group: ${cardWords(hand.ungrouped)}` }, this.smallCards(hand.ungrouped)) : null)
+              : null,
             points: String(result.points[seat]),
           };
         },

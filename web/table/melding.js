@@ -6,7 +6,7 @@
 
 import { shortName } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { TableBase } from "./base.js";
+import { TableBase, nameLabel } from "./base.js";
 import { backsFan, fly } from "./parts.js";
 
 export class MeldingTable extends TableBase {
@@ -84,9 +84,9 @@ export class MeldingTable extends TableBase {
     return { seat, a: prev.round, b: next.round };
   }
 
-  describe(prev, next) {
+  turnStep(prev, next) {
     const c = this.changes(prev, next);
-    if (!c) return "";
+    if (!c) return null;
     const parts = [
       c.drew ? "drew from the stock" : null,
       c.took ? `took ${shortName(c.took)} from the pile` : null,
@@ -94,8 +94,7 @@ export class MeldingTable extends TableBase {
       c.discarded ? `discarded ${shortName(c.discarded)}` : null,
       ...this.statusWords(c),
     ].filter(Boolean);
-    if (!parts.length) return "";
-    return `${this.playerName(c.seat, { view: next })} ${parts.join(", ")}.`;
+    return { seat: c.seat, parts };
   }
 
   animate(prev, view) {
@@ -138,6 +137,7 @@ export class MeldingTable extends TableBase {
   renderOpponents() {
     const view = this.view;
     const r = view.round;
+    this.opponents.dataset.count = this.others().length;
     replace(this.opponents, this.others().map((seat) => {
       const p = view.players[seat];
       const size = r.hand_sizes[seat];
@@ -147,7 +147,7 @@ export class MeldingTable extends TableBase {
         "data-testid": `seat-${seat}`, "data-status": status,
       },
       h("div", { class: ["nameplate", r.turn === seat && "turn"] },
-        h("span", { class: "name" }, this.playerName(seat, { you: false })),
+        nameLabel(this.playerName(seat, { you: false })),
         p.user ? h("a", { class: "small-link", href: `#/u/${encodeURIComponent(p.user.username)}`, "aria-label": `${p.user.display_name}'s profile` }, "profile") : null,
         p.computer && this.names.has(seat) ? h("span", { class: "badge left", "data-testid": "replaced" }, "left: a computer plays") : null,
         h("span", { class: "badge count", "data-testid": "hand-size" }, plural(size, "card")),
@@ -201,22 +201,27 @@ export class MeldingTable extends TableBase {
 
   // The deal's points, a row a seat (the player's first): the game names the columns between
   // the player and the points, and gives each seat's row its cells (`row(seat)`: {cells,
-  // points, attrs?}); `region` makes the scrolling box a named region.
-  pointsTable(result, { columns, row, region = null }) {
+  // points, attrs?, cards?}). A seat's cards (`cards`) take a row of their own under it,
+  // the table's whole width, where they wrap: the table is never wider than the dialog.
+  pointsTable(result, { columns, row, caption }) {
     const view = this.view;
     const order = [view.you, ...this.others()];
-    const scroll = region ? { tabindex: "0", role: "region", "aria-label": region } : {};
-    return h("div", { class: "table-scroll", ...scroll }, h("table", { class: "breakdown round-points", "data-testid": "round-points" },
+    const span = columns.length + 3;
+    return h("table", { class: "breakdown round-points", "data-testid": "round-points" },
+      caption ? h("caption", { class: "sr-only" }, caption) : null,
       h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Player"), columns.map((c) => h("th", { scope: "col" }, c)),
         h("th", { scope: "col" }, "Points"), h("th", { scope: "col" }, "Total"))),
-      h("tbody", {}, order.map((seat) => {
-        const { cells, points, attrs = {} } = row(seat);
-        return h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}`, ...attrs },
-          h("th", { scope: "row" }, this.playerName(seat)),
-          cells,
-          h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, points),
-          h("td", {}, result.scores_after[seat]));
-      }))));
+      order.map((seat) => {
+        const { cells, points, attrs = {}, cards = null } = row(seat);
+        return h("tbody", { class: "seat-rows", "data-seat": seat },
+          h("tr", { "data-seat": seat, "data-testid": `round-row-${seat}`, ...attrs },
+            h("th", { scope: "row" }, this.playerName(seat)),
+            cells,
+            h("td", { "data-testid": "round-points-value", "data-points": result.points[seat] }, points),
+            h("td", {}, result.scores_after[seat])),
+          cards ? h("tr", { class: "cards-row", "data-testid": `round-cards-${seat}` },
+            h("td", { colspan: span, class: "left-cards" }, cards)) : null);
+      }));
   }
 
   finalBody() {

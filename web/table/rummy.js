@@ -4,7 +4,7 @@
 
 import { cardFace, cardName, isJoker, shortName, sortCards } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
-import { rovingHand } from "./base.js";
+import { keyed, rovingHand } from "./base.js";
 import { MeldingTable } from "./melding.js";
 import { asMeld, findMelds, without } from "./melds.js";
 import { cardWords, draggableCard, dropTarget, fly, handRow } from "./parts.js";
@@ -33,7 +33,8 @@ export class RummyTable extends MeldingTable {
     this.tableMelds = h("section", { class: "table-melds", "aria-label": "Melds on the table", "data-testid": "table-melds" });
     this.staging = h("div", { class: "staging", "data-testid": "staging" });
     this.mine = h("div", { class: "seat mine", "data-seat": this.first.you });
-    this.felt.append(this.opponents, h("div", { class: "board-row" }, this.middle, this.tableMelds), this.status, this.staging, this.mine, this.actions);
+    this.layFelt([this.opponents, h("div", { class: "board-row" }, this.middle, this.tableMelds)],
+      [this.status, this.staging, this.mine, this.actions]);
     this.regions = [this.opponents, this.middle, this.tableMelds, this.status, this.staging, this.mine, this.actions];
   }
 
@@ -164,6 +165,16 @@ export class RummyTable extends MeldingTable {
       out.get(o.meld).push({ type: "swap_joker" });
     }
     return out;
+  }
+
+  // A card that may be laid off on one of the player's own melds on the table.
+  meldFor(card) {
+    const r = this.view.round;
+    for (const o of this.options("layoff")) {
+      const meld = r.table.find((m) => m.id === o.meld);
+      if (o.card === card && meld && meld.owner === this.view.you) return { cards: meld.cards, onTable: true };
+    }
+    return null;
   }
 
   meldWords(meld) {
@@ -345,24 +356,24 @@ export class RummyTable extends MeldingTable {
     const canDiscard = one && this.discardable().includes(one);
     const targets = one ? this.targetsFor(one) : new Map();
     replace(this.actions,
-      h("button", { type: "button", "data-key": "act-stage", disabled: busy || !draft, onclick: () => this.stage() }, "Make a meld (M)"),
-      legal.has("meld") ? h("button", { type: "button", "data-key": "act-find", disabled: busy, onclick: () => this.findAll() }, "Find melds (F)") : null,
+      h("button", { type: "button", "data-key": "act-stage", disabled: busy || !draft, onclick: () => this.stage() }, keyed("Make a meld", "M")),
+      legal.has("meld") ? h("button", { type: "button", "data-key": "act-find", disabled: busy, onclick: () => this.findAll() }, keyed("Find melds", "F")) : null,
       this.staged.length ? h("button", {
         type: "button", class: "primary", "data-key": "act-meld", disabled: busy || points < this.needed,
         onclick: () => this.putDown(),
-      }, `Put down ${plural(this.staged.length, "meld")} (U)`) : null,
+      }, keyed(`Put down ${plural(this.staged.length, "meld")}`, "U")) : null,
       targets.size === 1 && [...targets.values()][0].length === 1 ? h("button", {
         type: "button", "data-key": "act-layoff", disabled: busy,
         onclick: () => {
           const [[meld, [way]]] = [...targets.entries()];
           this.play(way.type, one, meld, way.end);
         },
-      }, "Lay off (L)") : null,
+      }, keyed("Lay off", "L")) : null,
       h("button", {
         type: "button", class: "primary", "data-key": "act-discard", disabled: busy || !canDiscard,
         onclick: () => this.discard(one),
-      }, one ? `Discard ${shortName(one)} (X)` : "Discard (X)"),
-      selected.length || this.staged.length ? h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, "Clear (Esc)") : null,
+      }, one ? keyed(`Discard ${shortName(one)}`, "X") : keyed("Discard", "X")),
+      selected.length || this.staged.length ? h("button", { type: "button", class: "ghost", "data-key": "act-clear", onclick: () => this.clear() }, keyed("Clear", "Esc")) : null,
       this.hintButton());
   }
 
@@ -469,13 +480,16 @@ export class RummyTable extends MeldingTable {
       h("p", { class: "outcome", "data-testid": "result-outcome" }, this.outcomeSentence(result)),
       this.pointsTable(result, {
         columns: ["Cards left"],
+        caption: "Points of this round",
         row: (seat) => {
           const hand = result.hands.find((x) => x.seat === seat) || { cards: [], value: 0 };
           const points = result.points[seat];
           return {
-            cells: h("td", { class: "left-cards" }, hand.cards.length
-              ? h("div", { class: "hand small-cards" }, h("div", { class: "group" }, this.smallCards(hand.cards)))
-              : "none"),
+            cells: h("td", {}, hand.cards.length ? plural(hand.cards.length, "card") : "none"),
+            cards: hand.cards.length
+              ? h("div", { class: "hand small-cards", role: "group", "aria-label": `${this.playerName(seat)}: ${cardWords(hand.cards)}` },
+                h("div", { class: "group" }, this.smallCards(hand.cards)))
+              : null,
             points: points > 0 ? `+${points}` : String(points),
           };
         },

@@ -1,10 +1,14 @@
 """Gin Rummy keeps its exact shapes (DESIGN §4) now that Rummy shares the server, with
 one key added to its round as to every game's: ``pile_history``, the discard pile's public
-record."""
+record; and one to each of its players as to every game's: ``name``, what the seat is
+called at the table."""
 
 from __future__ import annotations
 
 import pytest
+
+from games.models import Game
+from games.presenters import computer_name
 
 pytestmark = pytest.mark.django_db
 
@@ -74,7 +78,12 @@ def test_a_gin_game_view_has_exactly_its_section_4_keys_and_the_pile_record(auth
     assert set(view["round"]) == GIN_ROUND_KEYS
     assert set(view["rules"]) == GIN_RULES
     assert len(view["players"]) == 2 and len(view["scores"]) == 2
-    assert view["players"][1] == {"seat": 1, "user": None, "computer": "easy"}
+    assert view["players"][1] == {
+        "seat": 1,
+        "user": None,
+        "computer": "easy",
+        "name": computer_name(Game.objects.get(pk=view["id"]), 1, "easy"),
+    }
     assert len(view["round"]["hand"]) in (10, 11)
     assert {a["type"] for a in view["round"]["legal_actions"]} <= {
         "pass",
