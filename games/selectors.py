@@ -244,14 +244,14 @@ def player_stats(*, user: User) -> dict[str, Any]:
 
     The top-level keys are Gin Rummy's, as they were before there were other variants
     (gins, big gins and undercuts exist only there); ``variants`` has every variant's games
-    and wins (a Rummy win is a first place).
+    and wins (a Rummy win is a first place). Unrated results (fair play) are not counted.
     """
     gin = Q(variant="gin")
     per_variant = {}
     for variant in PROFILE_VARIANTS:
         per_variant[f"{variant}_games"] = Count("id", filter=Q(variant=variant))
         per_variant[f"{variant}_wins"] = Count("id", filter=Q(variant=variant, won=True))
-    agg = GameResult.objects.filter(user=user).aggregate(
+    agg = GameResult.objects.filter(user=user, rated=True).aggregate(
         games=Count("id", filter=gin),
         wins=Count("id", filter=gin & Q(won=True)),
         gins=Sum("gins", default=0, filter=gin),
