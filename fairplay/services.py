@@ -687,7 +687,11 @@ def scan_pairs(
                 points=abs(winner["after"][0] - winner["before"][0]),
             )
         )
-    findings += pairs.rating_flow(transfers, min_points=settings.FAIRPLAY_RATING_FLOW)
+    findings += pairs.rating_flow(
+        transfers,
+        min_points=settings.FAIRPLAY_RATING_FLOW,
+        min_games=settings.FAIRPLAY_RATING_FLOW_MIN_GAMES,
+    )
     return [signal_raise(finding) for finding in findings]
 
 

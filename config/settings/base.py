@@ -307,8 +307,10 @@ FAIRPLAY_PAIR_DAYS = env.int("FAIRPLAY_PAIR_DAYS", default=30)
 FAIRPLAY_PAIR_MIN_GAMES = env.int("FAIRPLAY_PAIR_MIN_GAMES", default=10)
 FAIRPLAY_PAIR_WIN_SHARE = env.float("FAIRPLAY_PAIR_WIN_SHARE", default=0.8)
 FAIRPLAY_PAIR_GAME_SHARE = env.float("FAIRPLAY_PAIR_GAME_SHARE", default=0.5)
-# Net rating points flowing from one account to another in that window.
-FAIRPLAY_RATING_FLOW = env.float("FAIRPLAY_RATING_FLOW", default=150.0)
+# Net rating points flowing from one account to another in that window, over at least
+# FAIRPLAY_RATING_FLOW_MIN_GAMES games together (a new account's first game moves ~170).
+FAIRPLAY_RATING_FLOW = env.float("FAIRPLAY_RATING_FLOW", default=300.0)
+FAIRPLAY_RATING_FLOW_MIN_GAMES = env.int("FAIRPLAY_RATING_FLOW_MIN_GAMES", default=5)
 # Feeding and soft play at tables of three or more: chances needed, z-score that fires.
 FAIRPLAY_FEEDING_MIN_CHANCES = env.int("FAIRPLAY_FEEDING_MIN_CHANCES", default=40)
 FAIRPLAY_FEEDING_Z = env.float("FAIRPLAY_FEEDING_Z", default=4.0)

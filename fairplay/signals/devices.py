@@ -31,15 +31,29 @@ class Trace(StrEnum):
     DEVICE = "device"
 
 
-def network_prefix(address: str) -> str | None:
-    """The network an address belongs to (``203.0.113.0/24``, ``2001:db8:1::/48``), or
-    None when it is not an address."""
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
     try:
-        ip = ipaddress.ip_address(address.strip())
+        ip = ipaddress.ip_address(text.strip())
     except ValueError:
         return None
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+        return ip.ipv4_mapped
+    return ip
+
+
+def telling(address: str) -> bool:
+    """Whether an address says something of a client: not the machine itself, nor a
+    link's own address, nor none (what a proxy in front of the server, or a test, gives)."""
+    ip = _address(address)
+    return ip is not None and not (ip.is_loopback or ip.is_link_local or ip.is_unspecified)
+
+
+def network_prefix(address: str) -> str | None:
+    """The network an address belongs to (``203.0.113.0/24``, ``2001:db8:1::/48``), or
+    None when it is not an address."""
+    ip = _address(address)
+    if ip is None:
+        return None
     bits = IPV4_PREFIX if ip.version == 4 else IPV6_PREFIX
     return str(ipaddress.ip_network(f"{ip}/{bits}", strict=False))
 
@@ -57,15 +71,13 @@ def fingerprint(key: bytes, trace: Trace, value: str) -> str:
 
 def fingerprints(key: bytes, *, address: str | None, device_id: str | None) -> dict[Trace, str]:
     """The digests of what a request tells of its client: the address and its network
-    (when it is an address) and the device id (when the client sent a valid one)."""
+    (when it is an address that tells something, :func:`telling`) and the device id (when
+    the client sent a valid one)."""
     out: dict[Trace, str] = {}
-    if address:
-        prefix = network_prefix(address)
-        if prefix is not None:
-            out[Trace.ADDRESS] = fingerprint(
-                key, Trace.ADDRESS, str(ipaddress.ip_address(address.strip()))
-            )
-            out[Trace.NETWORK] = fingerprint(key, Trace.NETWORK, prefix)
+    ip = _address(address) if address else None
+    if ip is not None and address is not None and telling(address):
+        out[Trace.ADDRESS] = fingerprint(key, Trace.ADDRESS, str(ip))
+        out[Trace.NETWORK] = fingerprint(key, Trace.NETWORK, str(network_prefix(address)))
     if device_id and device_id_valid(device_id):
         out[Trace.DEVICE] = fingerprint(key, Trace.DEVICE, device_id)
     return out

@@ -8,7 +8,7 @@ those games are at least ``game_share`` of either player's rated games in the wi
 pair of friends who also play everyone else is left alone).
 
 :func:`rating_flow` follows the ratings: the points one account gained from another, net of
-what went back, above ``min_points`` in the window.
+what went back, above ``min_points`` in the window, over at least ``min_games`` games.
 """
 
 from __future__ import annotations
@@ -87,9 +87,12 @@ def win_trading(
     return findings
 
 
-def rating_flow(transfers: Iterable[RatingTransfer], *, min_points: float) -> list[Finding]:
-    """A finding for each pair whose net flow of rating points from one (``other``) to the
-    other (``user``) is above ``min_points``."""
+def rating_flow(
+    transfers: Iterable[RatingTransfer], *, min_points: float, min_games: int
+) -> list[Finding]:
+    """A finding for each pair, over at least ``min_games`` rated games together, whose net
+    flow of rating points from one (``other``) to the other (``user``) is above
+    ``min_points`` (a new account's first games move a lot: one game is never enough)."""
     net: dict[tuple[int, int], float] = defaultdict(float)
     games: dict[tuple[int, int], int] = defaultdict(int)
     for transfer in transfers:
@@ -99,7 +102,7 @@ def rating_flow(transfers: Iterable[RatingTransfer], *, min_points: float) -> li
         games[(low, high)] += 1
     findings = []
     for (low, high), flow in sorted(net.items()):
-        if abs(flow) <= min_points:
+        if abs(flow) <= min_points or games[(low, high)] < max(min_games, 1):
             continue
         gainer, giver = (low, high) if flow > 0 else (high, low)
         findings.append(

@@ -16,13 +16,21 @@ from tests.games.helpers import act
 BOARDS = ("weekly", "monthly", "all-time")
 
 
-def table(clients: dict[int, APIClient], *, dealer: int | None = None, **create: Any) -> str:
+def table(
+    clients: dict[int, APIClient],
+    *,
+    dealer: int | None = None,
+    deck: list[Any] | None = None,
+    **create: Any,
+) -> str:
     """A Gin Rummy table that seat 0's player made and seat 1's joined; its id. With
-    ``dealer``, dealt in the deck's own order by that seat (the other seat plays first)."""
+    ``dealer`` or ``deck``, round 1 is dealt from ``deck`` (default: the deck's own order)
+    by ``dealer`` (default seat 0; the other seat plays first)."""
     body = {"opponent": "human", "visibility": "private", **create}
     made = clients[0].post("/api/v1/games", body, format="json")
     assert made.status_code == 201, made.json()
-    deal = dealt([list(gin.DECK)], dealer=dealer) if dealer is not None else nullcontext()
+    chosen = dealer is not None or deck is not None
+    deal = dealt([deck or list(gin.DECK)], dealer=dealer or 0) if chosen else nullcontext()
     with deal:
         joined = clients[1].post(
             "/api/v1/games/join", {"code": made.json()["invite_code"]}, format="json"

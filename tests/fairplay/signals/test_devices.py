@@ -14,6 +14,7 @@ from fairplay.signals.devices import (
     fingerprints,
     network_prefix,
     sharing,
+    telling,
 )
 
 KEY = b"a-secret-key"
@@ -55,8 +56,13 @@ def test_sharing_pairs_the_players_of_one_digest():
     assert sharing(seen) == {(1, 3), (1, 5), (3, 5)}
 
 
+def test_the_machine_s_own_addresses_tell_nothing():
+    for address in ("127.0.0.1", "::1", "0.0.0.0", "169.254.1.1", "fe80::1"):
+        assert fingerprints(KEY, address=address, device_id=None) == {}
+
+
 @given(st.ip_addresses())
 def test_every_address_hashes_without_showing_itself(address):
     out = fingerprints(KEY, address=str(address), device_id=None)
-    assert set(out) == {Trace.ADDRESS, Trace.NETWORK}
+    assert set(out) == ({Trace.ADDRESS, Trace.NETWORK} if telling(str(address)) else set())
     assert all(str(address) not in digest for digest in out.values())

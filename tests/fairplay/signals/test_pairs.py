@@ -49,14 +49,21 @@ def test_pairs_are_judged_apart():
 
 def test_rating_flow_fires_above_the_points_and_not_at_them():
     flows = [RatingTransfer(ANN, BOB, 50.0)] * 3
-    assert rating_flow(flows, min_points=150.0) == []
-    (finding,) = rating_flow([*flows, RatingTransfer(ANN, BOB, 0.5)], min_points=150.0)
+    assert rating_flow(flows, min_points=150.0, min_games=1) == []
+    (finding,) = rating_flow([*flows, RatingTransfer(ANN, BOB, 0.5)], min_points=150.0, min_games=1)
     assert (finding.user, finding.other, finding.score) == (ANN, BOB, 150.5)
+
+
+def test_rating_flow_needs_the_games_together_and_fires_at_them_not_one_below():
+    flows = [RatingTransfer(BOB, ANN, 200.0)] * 4
+    assert rating_flow(flows, min_points=300.0, min_games=5) == []
+    (finding,) = rating_flow([*flows, RatingTransfer(BOB, ANN, 1.0)], min_points=300.0, min_games=5)
+    assert (finding.user, finding.other, finding.evidence["games"]) == (BOB, ANN, 5)
 
 
 def test_rating_that_flows_back_is_netted():
     flows = [RatingTransfer(ANN, BOB, 100.0)] * 2 + [RatingTransfer(BOB, ANN, 60.0)]
-    assert rating_flow(flows, min_points=150.0) == []
+    assert rating_flow(flows, min_points=150.0, min_games=1) == []
 
 
 @given(st.lists(st.tuples(st.sampled_from([ANN, BOB, CY]), st.sampled_from([ANN, BOB, CY]))))
