@@ -235,13 +235,18 @@ def refunds_apply(*, offender_id: int, since: datetime) -> int:
     given = 0
     for rated in games:
         changes = {change["user"]: change for change in rated.changes}
-        mine = changes.get(offender_id)
-        if mine is None:
+        places = {
+            user: (not won, placement)
+            for user, won, placement in GameResult.objects.filter(game_id=rated.game_id)
+            .values_list("user_id", "won", "placement")
+        }
+        mine = places.get(offender_id)
+        if mine is None or offender_id not in changes:
             continue
         for victim, change in changes.items():
             lost = change["before"][0] - change["after"][0]
-            if victim == offender_id or lost <= 0 or change["placement"] <= mine["placement"]:
-                continue
+            if victim == offender_id or lost <= 0 or places.get(victim, mine) <= mine:
+                continue  # only those placed below the offender, who lost rating
             points = round(min(lost, cap), 2)
             with transaction.atomic():
                 _, created = RatingRefund.objects.get_or_create(
