@@ -326,8 +326,9 @@ FAIRPLAY_BOT_AGREEMENT = env.float("FAIRPLAY_BOT_AGREEMENT", default=0.9)
 # The nightly scan looks at this many days of games (bots, feeding, soft play).
 FAIRPLAY_SCAN_DAYS = env.int("FAIRPLAY_SCAN_DAYS", default=7)
 # Games the scan replays through the rules in one night (agreement with our Hard player,
-# soft play), the players with most decisions first.
-FAIRPLAY_SCAN_MAX_REPLAYS = env.int("FAIRPLAY_SCAN_MAX_REPLAYS", default=2000)
+# soft play), the players with most decisions first: a decision costs one Hard and one Easy
+# choice (about 15 ms in Gin Rummy, 130 ms in Rummy; docs/fair-play.md).
+FAIRPLAY_SCAN_MAX_REPLAYS = env.int("FAIRPLAY_SCAN_MAX_REPLAYS", default=500)
 # Sitting: this many games lost on time while behind, within FAIRPLAY_SITTING_DAYS, bring a
 # play ban: FAIRPLAY_PLAYBAN_MINUTES at first, times FAIRPLAY_PLAYBAN_FACTOR for each ban in
 # the last FAIRPLAY_PLAYBAN_MEMORY_DAYS, at most FAIRPLAY_PLAYBAN_MAX_MINUTES.
