@@ -26,6 +26,10 @@ class SignalKind(models.TextChoices):
     REPORT = "report", "Reported by players"
 
 
+SIGNAL_KINDS = SignalKind.values
+"""Every rule's name (the API schema's enum of them)."""
+
+
 class SignalStatus(models.TextChoices):
     OPEN = "open"
     DISMISSED = "dismissed", "Dismissed (no action)"
@@ -95,6 +99,9 @@ class SanctionKind(models.TextChoices):
     TOURNAMENT_BAN = "tournament_ban", "No tournaments"
     PLAYBAN = "playban", "Play ban"
     MARK = "mark", "Marked for unfair play"
+
+
+SANCTION_KINDS = SanctionKind.values
 
 
 class Sanction(models.Model):

@@ -235,6 +235,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": ["created", "started", "finished", "cancelled"],
         "TournamentPairingStatusEnum": ["playing", "finished", "void"],
         "TournamentFormatEnum": ["sit_and_go", "arena", "swiss", "knockout"],
+        "FairPlaySanctionKindEnum": "fairplay.models.SANCTION_KINDS",
+        "FairPlayRuleEnum": "fairplay.models.SIGNAL_KINDS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -312,7 +314,7 @@ FAIRPLAY_PAIR_GAME_SHARE = env.float("FAIRPLAY_PAIR_GAME_SHARE", default=0.5)
 FAIRPLAY_RATING_FLOW = env.float("FAIRPLAY_RATING_FLOW", default=300.0)
 FAIRPLAY_RATING_FLOW_MIN_GAMES = env.int("FAIRPLAY_RATING_FLOW_MIN_GAMES", default=5)
 # Feeding and soft play at tables of three or more: chances needed, z-score that fires.
-FAIRPLAY_FEEDING_MIN_CHANCES = env.int("FAIRPLAY_FEEDING_MIN_CHANCES", default=40)
+FAIRPLAY_FEEDING_MIN_CHANCES = env.int("FAIRPLAY_FEEDING_MIN_CHANCES", default=30)
 FAIRPLAY_FEEDING_Z = env.float("FAIRPLAY_FEEDING_Z", default=4.0)
 FAIRPLAY_SOFT_PLAY_MIN_CHANCES = env.int("FAIRPLAY_SOFT_PLAY_MIN_CHANCES", default=8)
 FAIRPLAY_SOFT_PLAY_Z = env.float("FAIRPLAY_SOFT_PLAY_Z", default=3.0)
