@@ -100,10 +100,13 @@ def trace_record(
 
 
 def traces_purge(*, now: datetime | None = None) -> int:
-    """Delete the hashes not seen for ``FAIRPLAY_TRACE_DAYS``; returns how many."""
+    """Delete the hashes not seen for ``FAIRPLAY_TRACE_DAYS`` (and the sittings older than
+    the play bans' memory, which no rule reads any more); returns how many hashes."""
     now = now or timezone.now()
     cutoff = now - timedelta(days=settings.FAIRPLAY_TRACE_DAYS)
     deleted, _ = Fingerprint.objects.filter(last_seen__lt=cutoff).delete()
+    memory = max(settings.FAIRPLAY_SITTING_DAYS, settings.FAIRPLAY_PLAYBAN_MEMORY_DAYS)
+    Sitting.objects.filter(created_at__lt=now - timedelta(days=memory)).delete()
     return deleted
 
 
