@@ -23,8 +23,9 @@ Rummy (one deal) and Indian Rummy (points) at tables of four, over 30 days.
 * ``farming``: two accounts trade wins by conceding after one draw, 8 times (the rule leaves
   every game unrated; the recent record raises a signal);
 * ``feeding``: two friends at 36 Rummy and Indian Rummy tables of four in 30 days, seated
-  at random (a third of the time the friend sits next): when the friend sits next, the feeder throws a card that fits the friend's hand when it has one (70 %), and
-  the friend takes the feeder's discards that fit;
+  at random (a third of the time the friend sits next): when the friend sits next, the
+  feeder throws a card that fits the friend's hand when it has one (70 %), and the friend
+  takes the feeder's discards that fit; the feeder also plays 12 tables without the friend;
 * ``bot``: a script playing our Hard player's choices every 2 s (+-10 %), all day;
 * ``sitting``: a player who lets the timer run out whenever behind.
 
@@ -666,6 +667,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"  agreement measured for {len(tracked)} players over "
         f"{sum(len(v) for log in finished for v in log.agreed.values())} decisions that matter"
     )
+    shares = _agreement_shares(finished)
+    if shares:
+        top = max(shares.values(), key=lambda pair: pair[0])
+        print(
+            f"  agreement with Hard among honest players with 100+ such decisions: "
+            f"highest {100 * top[0]:.1f} % (over {top[1]}), median "
+            f"{100 * sorted(v[0] for v in shares.values())[len(shares) // 2]:.1f} %"
+        )
     fp = len(flagged)
     print(
         f"  false positives: {fp} of {len(people)} honest players ({100 * fp / len(people):.2f} %)"
@@ -699,6 +708,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"({time.perf_counter() - started:.0f} s)"
         )
     return 0
+
+
+def _agreement_shares(logs: Iterable[GameLog]) -> dict[int, tuple[float, int]]:
+    """Each tracked player's share of decisions that were Hard's (100 decisions or more)."""
+    marks: dict[int, list[bool]] = defaultdict(list)
+    for log in logs:
+        for person, agreed in log.agreed.items():
+            marks[person] += agreed
+    return {p: (sum(m) / len(m), len(m)) for p, m in marks.items() if len(m) >= 100}
 
 
 def _flagged(findings: Iterable[Finding], honest: set[int]) -> set[int]:

@@ -176,3 +176,18 @@ def test_a_sanction_past_its_end_is_no_longer_in_force():
     Sanction.objects.filter(pk=ban.pk).update(until=timezone.now() - timedelta(seconds=1))
     selectors.seating_check(user_id=user.pk)
     assert not selectors.sanctions_in_force(user_ids=[user.pk]).exists()
+
+
+def test_a_play_ban_refuses_a_rematch_offer_and_its_acceptance(players):
+    users, clients = players(2)
+    game_id = table(clients)
+    play_draws(clients, game_id, {1: 3})
+    concede(clients[1], game_id)
+    services.playban_apply(user_id=users[1].pk, rule="sitting", key="ban")
+    offered = clients[1].post(f"/api/v1/games/{game_id}/rematch")
+    assert offered.status_code == 403 and offered.json()["code"] == "playban"
+    new = clients[0].post(f"/api/v1/games/{game_id}/rematch")
+    assert new.status_code == 201
+    refused = clients[1].post(f"/api/v1/games/{new.json()['id']}/accept")
+    assert refused.status_code == 403 and refused.json()["code"] == "playban"
+    assert clients[1].get(f"/api/v1/games/{new.json()['id']}").json()["status"] == "waiting"
