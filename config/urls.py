@@ -17,6 +17,7 @@ api_v1: list[URLPattern | URLResolver] = [
     path("", include("accounts.urls")),
     path("", include("games.urls")),
     path("", include("leaderboards.urls")),
+    path("", include("fairplay.urls")),
     path("", include("tournaments.urls")),
 ]
 

@@ -55,6 +55,17 @@ class ErrorSerializer(serializers.Serializer):
         help_text="The cap that was reached (409 `too_many_waiting_games`, 429 "
         "`too_many_streams`).",
     )
+    until = serializers.DateTimeField(
+        required=False,
+        allow_null=True,
+        help_text="403 `playban` / `tournament_ban` (fair play): when it ends (null: until "
+        "lifted).",
+    )
+    rule = serializers.CharField(
+        required=False,
+        help_text="403 `playban` / `tournament_ban`: the fair-play rule that fired "
+        "(GET /me/fair-play says it in words).",
+    )
 
 
 NO_NUL_PATTERN = "^[^\\u0000]*$"

@@ -60,6 +60,16 @@ class FinishReason(models.TextChoices):
     DEALS = "deals"  # indian: the set number of deals was played
 
 
+class UnratedReason(models.TextChoices):
+    """Why a finished game, or one player's result in it, counts for no rating and no board."""
+
+    ABORTED = "aborted", "Ended before each player had made a move"
+    EARLY_FORFEIT = "early_forfeit", "Conceded or timed out before the loser had played"
+    SHARED_DEVICE = "shared_device", "Two of its players played from one device"
+    RESTRICTED = "restricted", "A player's games are unrated by a fair-play decision"
+    MARKED = "marked", "The player was marked for unfair play (result rows only)"
+
+
 FORFEIT_REASONS = (FinishReason.CONCEDE, FinishReason.TIMEOUT)
 """The ``type`` of the move that records a forfeit (the server's move; replays end there)."""
 
@@ -119,6 +129,13 @@ class Game(models.Model):
         default=False,
         help_text="Finished before each player had made a move: unrated, off the boards.",
     )
+    unrated_reason = models.CharField(
+        max_length=20,
+        choices=UnratedReason.choices,
+        blank=True,
+        help_text="Why a finished game is unrated (empty: rated); decided in the transaction "
+        "that wrote its results, which say the same (GameResult.rated).",
+    )
     planned_deals = models.JSONField(
         null=True,
         blank=True,
@@ -150,6 +167,19 @@ class Game(models.Model):
 
     def __str__(self) -> str:
         return f"Game {self.id} ({self.status})"
+
+    @property
+    def rated(self) -> bool:
+        """Whether the finished game counts for ratings and boards (neither aborted nor
+        unrated for another reason)."""
+        return not self.aborted and not self.unrated_reason
+
+    @property
+    def unrated_why(self) -> str | None:
+        """Why the finished game is unrated (``aborted`` first), or None when it is rated."""
+        if self.aborted:
+            return UnratedReason.ABORTED.value
+        return self.unrated_reason or None
 
     @property
     def game_variant(self) -> AnyVariant:
@@ -390,6 +420,17 @@ class GameResult(models.Model):
     big_gins = models.PositiveIntegerField(default=0)
     undercuts = models.PositiveIntegerField(default=0, help_text="Undercuts this player scored.")
     finished_at = models.DateTimeField()
+    rated = models.BooleanField(
+        default=True,
+        help_text="Counts for ratings, boards and profile statistics. False for a game "
+        "unrated when it finished, and for a marked player's results.",
+    )
+    unrated_reason = models.CharField(
+        max_length=20,
+        choices=UnratedReason.choices,
+        blank=True,
+        help_text="Why the row is unrated (empty while rated).",
+    )
 
     class Meta:
         constraints = [

@@ -137,6 +137,8 @@ def game_view(
             result.update(deck_commitment=deal.commitment, deck=deal.deck, salt=deal.salt)
     if body["final"] is not None:
         body["final"]["aborted"] = game.aborted
+        body["final"]["rated"] = game.rated
+        body["final"]["unrated_reason"] = game.unrated_why
     current = deals.get(variant.rules.progress(state).round_number)
     if body["round"] is not None:
         body["round"]["deck_commitment"] = current.commitment if current else None

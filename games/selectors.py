@@ -249,8 +249,9 @@ def player_stats(*, user: User) -> dict[str, Any]:
 
     ``variants`` has every variant's games, wins (a Rummy win is a first place) and
     losses. The top-level keys are the whole record of the variant a request that names
-    none means (:data:`games.variants.DEFAULT_VARIANT`, DESIGN: the profile's games,
-    wins, gins, big gins and undercuts), as they were before there were others.
+    none means (:data:`games.variants.DEFAULT_VARIANT`, docs/api.md: the profile's games,
+    wins, gins, big gins and undercuts), as they were before there were others. Unrated
+    results (fair play) are not counted.
     """
     counted: dict[str, Any] = {}
     for variant in PROFILE_VARIANTS:
@@ -259,7 +260,7 @@ def player_stats(*, user: User) -> dict[str, Any]:
         counted[f"{variant}_wins"] = Count("id", filter=played & Q(won=True))
         for name in _SUMMED:
             counted[f"{variant}_{name}"] = Sum(name, default=0, filter=played)
-    agg = GameResult.objects.filter(user=user).aggregate(**counted)
+    agg = GameResult.objects.filter(user=user, rated=True).aggregate(**counted)
     records = {variant: _variant_record(agg, variant) for variant in PROFILE_VARIANTS}
     return {
         **records[DEFAULT_VARIANT],

@@ -17,13 +17,14 @@ def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
     """Inside the finishing transaction: weigh the game's result rows for the boards.
     After it commits: a debounced standings refresh, and the Glicko-2 update for a game
     between people (a table created for people, of any variant). An aborted game (ended
-    before each player had moved) has no results and changes neither.
+    before each player had moved) has no results, and a game fair play left unrated
+    (``game.unrated_reason``) has only unrated ones: neither changes a board or a rating.
 
     ``robust=True``: the game has committed by then, so a failure to queue (broker down) is
     logged, never raised into the request; the minute refresh and the rating sweep catch up.
     """
-    if game.aborted:
-        return  # no result rows: nothing to weigh, count or rate
+    if not game.rated:
+        return  # no result rows, or only unrated ones: nothing to weigh, count or rate
     weight = result_weight(opponent_type=game.opponent_type, difficulty=game.difficulty)
     if weight != GameResult._meta.get_field("weight").default:
         GameResult.objects.filter(game=game).update(weight=weight)

@@ -174,6 +174,7 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
     Gin Rummy total never is, so Gin scores are the plain sum). The win still counts. An
     Indian Rummy win scores its ``hand_points`` instead (``WIN_POINTS_COLUMN``).
 
+    Only rated result rows count (``GameResult.rated``: fair play, docs/fair-play.md).
     ``ranked`` is the aggregate, one row per active player (score, wins, games, reached_at),
     ranked with a window function; guest accounts are on no board. Only its rows that are
     new or differ from the stored ones are upserted, so a refresh that finds nothing new
@@ -211,7 +212,7 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
                    COUNT(*) AS games,
                    MAX(CASE WHEN r.won THEN r.finished_at END) AS reached_at
             FROM {result} r
-            WHERE r.variant = %s AND r.opponent_type = %s AND {bounds}
+            WHERE r.variant = %s AND r.opponent_type = %s AND r.rated AND {bounds}
             GROUP BY r.user_id
         ) g
         JOIN {user} u ON u.id = g.user_id
@@ -256,7 +257,8 @@ def _refresh_board(period: Period, variant: str, category: str) -> int:
             DELETE FROM {standing}
             WHERE period_id = %s AND variant = %s AND category = %s AND user_id NOT IN (
                 SELECT r.user_id FROM {result} r JOIN {user} u ON u.id = r.user_id
-                WHERE r.variant = %s AND r.opponent_type = %s AND {bounds} AND u.is_active
+                WHERE r.variant = %s AND r.opponent_type = %s AND r.rated AND {bounds}
+                  AND u.is_active
                   AND NOT u.is_guest
             )
             """,
@@ -370,7 +372,8 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
     rated against): each player's results against every other person at the table are
     applied together, as one Glicko-2 rating period, from everyone's ratings before the game.
 
-    Guest accounts are never rated, and nobody is rated against them: their results are
+    Only rated result rows count (``GameResult.rated``): a game fair play left unrated is
+    never rated. Guest accounts are never rated, and nobody is rated against them: their results are
     left out, so a Gin Rummy game with a guest is recorded unrated, and a Rummy table rates
     only the people at it who are not guests.
 
@@ -382,7 +385,7 @@ def game_rate(*, game_id: uuid.UUID | str) -> RatedGame | None:
     with transaction.atomic():
         if RatedGame.objects.filter(game_id=game_id).exists():
             return None
-        every = GameResult.objects.filter(game_id=game_id, opponent_type="human")
+        every = GameResult.objects.filter(game_id=game_id, opponent_type="human", rated=True)
         results = list(every.filter(user__is_guest=False).order_by("user_id"))
         if not results:
             if every.exists():  # guests only: recorded, so the sweep does not come back
@@ -453,6 +456,7 @@ def games_rate_pending(*, now: datetime | None = None, limit: int = 500) -> int:
     pending = (
         GameResult.objects.filter(
             opponent_type="human",
+            rated=True,
             finished_at__gte=now - RATING_SWEEP_WINDOW,
             finished_at__lt=now - RATING_SWEEP_MIN_AGE,
         )
@@ -465,3 +469,45 @@ def games_rate_pending(*, now: datetime | None = None, limit: int = 500) -> int:
     for row in list(pending):
         rated += game_rate(game_id=row["game_id"]) is not None
     return rated
+
+
+# --- fair-play corrections ---------------------------------------------------------------------
+
+
+def standings_rebuild_for(*, moments: Iterable[datetime], now: datetime | None = None) -> int:
+    """Recompute every period, closed or open, that contains one of ``moments`` (and the
+    all-time period): a fair-play correction after results were unrated (a mark). A closed
+    period keeps ``closed_at``; its standings are rewritten from the rows as they are now.
+    One transaction per period, each under its row lock; returns how many it rebuilt."""
+    now = now or timezone.now()
+    starts: set[tuple[str, date]] = set()
+    for moment in moments:
+        day = utc_day(moment)
+        starts.update((kind, period_start(kind, day)) for kind in CLOSABLE_KINDS)
+    if not starts:
+        return 0
+    ids = list(Period.objects.filter(kind=PeriodKind.ALL_TIME).values_list("pk", flat=True))
+    for kind, start in sorted(starts):
+        ids.extend(Period.objects.filter(kind=kind, start=start).values_list("pk", flat=True))
+    for period_id in ids:
+        with transaction.atomic():
+            period = Period.objects.select_for_update().get(pk=period_id)
+            _refresh_locked(period, now=now)
+    return len(ids)
+
+
+def rating_refund(*, user_id: int, variant: str, points: float) -> bool:
+    """Give ``points`` of rating back to a player (a victim of a marked player), under the
+    rating row's lock; the caller records the refund in the same transaction so that it is
+    given once. False when the player has no rating in ``variant``."""
+    with transaction.atomic():
+        row = (
+            PlayerRating.objects.select_for_update()
+            .filter(user_id=user_id, variant=variant)
+            .first()
+        )
+        if row is None:
+            return False
+        row.rating += points
+        row.save(update_fields=["rating", "updated_at"])
+    return True

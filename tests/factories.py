@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 import factory
+from django.conf import settings
 from django.utils import timezone
 
 from accounts.models import AuthToken, User
@@ -75,7 +76,8 @@ class ComputerGameFactory(factory.Factory):
 class HumanGameFactory(factory.Factory):
     """A game between two people in any ``status``: ``waiting`` (created, nobody joined),
     ``active`` (joined; dealt from ``deck``/``decks`` with ``dealer`` when given),
-    ``finished`` (both passed the first upcard, then ``loser`` conceded; with
+    ``finished`` (both passed the first upcard and played as many turns as a rated
+    concession needs, then ``loser`` conceded; with
     ``aborted=True`` the loser concedes at once, so the game is aborted) or ``abandoned``
     (cancelled while waiting)."""
 
@@ -110,9 +112,13 @@ class HumanGameFactory(factory.Factory):
         with _deals(kw["deck"], kw["decks"], kw["dealer"]):
             game = services.game_join(user=opponent, code=game.invite_code)
         if status == GameStatus.FINISHED:
-            if not kw["aborted"]:  # each player moves once: a rated, counted game
+            if not kw["aborted"]:
+                # Each player passes the first upcard, then plays enough turns for a
+                # concession to count (fair play: an earlier one leaves the game unrated).
                 for _ in range(2):
                     game = _pass_first_upcard(game, (creator, opponent))
+                for _ in range(2 * settings.FAIRPLAY_EARLY_FORFEIT_DRAWS):
+                    game = _draw_and_throw(game, (creator, opponent))
             loser = creator if kw["loser"] == 0 else opponent
             game = services.game_concede(game_id=game.pk, user=loser)
         return game
@@ -124,6 +130,19 @@ def _pass_first_upcard(game: Game, users: tuple[User, User]) -> Game:
     assert seat is not None
     outcome = services.game_apply_action(
         game_id=game.pk, user=users[seat], body={"type": "pass"}
+    )
+    return outcome.game
+
+
+def _draw_and_throw(game: Game, users: tuple[User, User]) -> Game:
+    """The seat to act draws from the stock and discards the card it drew: a turn that
+    leaves the hand as it was and never ends the round."""
+    seat = game.turn_seat
+    assert seat is not None
+    services.game_apply_action(game_id=game.pk, user=users[seat], body={"type": "draw_stock"})
+    drawn = game.moves.order_by("-seq").values_list("card", flat=True).first()
+    outcome = services.game_apply_action(
+        game_id=game.pk, user=users[seat], body={"type": "discard", "card": drawn}
     )
     return outcome.game
 

@@ -33,8 +33,22 @@ function fallback(status) {
   return `The server refused the request (HTTP ${status}).`;
 }
 
+// A random id this browser keeps and sends with each request: the server stores only a
+// keyed hash of it (fair play: two accounts on one device play unrated games).
+const DEVICE_KEY = "ginrummy.device";
+function deviceId() {
+  let id = localStorage.getItem(DEVICE_KEY);
+  if (!id) {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    id = `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("")}`;
+    localStorage.setItem(DEVICE_KEY, id);
+  }
+  return id;
+}
+
 export function authHeaders(extra = {}) {
-  const headers = { Accept: "application/json", ...extra };
+  const headers = { Accept: "application/json", "X-Device-Id": deviceId(), ...extra };
   const token = auth.token;
   if (token) headers.Authorization = `Token ${token}`;
   return headers;

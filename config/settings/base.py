@@ -45,6 +45,7 @@ INSTALLED_APPS = [
     "accounts",
     "games",
     "leaderboards",
+    "fairplay",
     "tournaments",
 ]
 
@@ -61,6 +62,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Keyed hashes of a signed-in player's address, network and device (fair play).
+    "fairplay.middleware.fingerprint_middleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -234,6 +237,9 @@ REST_FRAMEWORK = {
         "tournament_join": env.str("THROTTLE_TOURNAMENT_JOIN", default="60/hour"),
         "tournament_join_ip": env.str("THROTTLE_TOURNAMENT_JOIN_IP", default="240/hour"),
         "tournament_change": env.str("THROTTLE_TOURNAMENT_CHANGE", default="60/hour"),
+        # Fair play, per user: reports (also one per reporter and game) and appeals.
+        "fairplay_report": env.str("THROTTLE_FAIRPLAY_REPORT", default="10/hour"),
+        "fairplay_appeal": env.str("THROTTLE_FAIRPLAY_APPEAL", default="5/day"),
     },
     "NUM_PROXIES": env.int("DJANGO_NUM_PROXIES", default=0),
     "UNAUTHENTICATED_USER": "django.contrib.auth.models.AnonymousUser",
@@ -265,6 +271,8 @@ SPECTACULAR_SETTINGS = {
         "TournamentStatusEnum": ["created", "started", "finished", "cancelled"],
         "TournamentPairingStatusEnum": ["playing", "finished", "void"],
         "TournamentFormatEnum": ["sit_and_go", "arena", "swiss", "knockout"],
+        "FairPlaySanctionKindEnum": "fairplay.models.SANCTION_KINDS",
+        "FairPlayRuleEnum": "fairplay.models.SIGNAL_KINDS",
     },
     "POSTPROCESSING_HOOKS": [
         "drf_spectacular.hooks.postprocess_schema_enums",
@@ -310,6 +318,69 @@ TOURNAMENTS_PAUSE_SECONDS = env.float("TOURNAMENTS_PAUSE_SECONDS", default=10)
 TOURNAMENTS_MAX_OPEN_PER_USER = env.int("TOURNAMENTS_MAX_OPEN_PER_USER", default=3)
 # The safety net's period: every tournament under way or due gets a pairing run.
 TOURNAMENTS_SWEEP_SECONDS = env.float("TOURNAMENTS_SWEEP_SECONDS", default=10.0)
+
+# --- fair play (docs/fair-play.md) ------------------------------------------------------------
+# The thresholds are private: players read which rule fired, never where it fires.
+# The secret key of the hashes of addresses, networks and device ids (HMAC-SHA256); empty:
+# derived from DJANGO_SECRET_KEY. Changing it makes every stored hash unmatchable.
+FAIRPLAY_HASH_KEY = env.str("FAIRPLAY_HASH_KEY", default="")
+# How long a hash is kept after it was last seen.
+FAIRPLAY_TRACE_DAYS = env.int("FAIRPLAY_TRACE_DAYS", default=90)
+# A player's address, network and device are written at most once in this long.
+FAIRPLAY_TRACE_EVERY_SECONDS = env.int("FAIRPLAY_TRACE_EVERY_SECONDS", default=3600)
+# A game between people that ends by a concession or timeout before the loser has drawn this
+# many times (played this many turns) is unrated.
+FAIRPLAY_EARLY_FORFEIT_DRAWS = env.int("FAIRPLAY_EARLY_FORFEIT_DRAWS", default=3)
+# The recent record (lichess SandbagWatch): its length, the bad outcomes that bring a
+# friendly warning (at most one per FAIRPLAY_WARN_EVERY_MINUTES) and those that raise a signal.
+FAIRPLAY_RECORD_LENGTH = env.int("FAIRPLAY_RECORD_LENGTH", default=7)
+FAIRPLAY_RECORD_WARN = env.int("FAIRPLAY_RECORD_WARN", default=3)
+FAIRPLAY_RECORD_SIGNAL = env.int("FAIRPLAY_RECORD_SIGNAL", default=4)
+FAIRPLAY_WARN_EVERY_MINUTES = env.int("FAIRPLAY_WARN_EVERY_MINUTES", default=60)
+# How long a warning shows (on the play screen, before a tournament join).
+FAIRPLAY_WARNING_DAYS = env.int("FAIRPLAY_WARNING_DAYS", default=7)
+# Win trading, over the last FAIRPLAY_PAIR_DAYS: at least this many games together, one side
+# winning this share of them, those games this share of either player's rated games.
+FAIRPLAY_PAIR_DAYS = env.int("FAIRPLAY_PAIR_DAYS", default=30)
+FAIRPLAY_PAIR_MIN_GAMES = env.int("FAIRPLAY_PAIR_MIN_GAMES", default=10)
+FAIRPLAY_PAIR_WIN_SHARE = env.float("FAIRPLAY_PAIR_WIN_SHARE", default=0.8)
+FAIRPLAY_PAIR_GAME_SHARE = env.float("FAIRPLAY_PAIR_GAME_SHARE", default=0.5)
+# Net rating points flowing from one account to another in that window, over at least
+# FAIRPLAY_RATING_FLOW_MIN_GAMES games together (a new account's first game moves ~170).
+FAIRPLAY_RATING_FLOW = env.float("FAIRPLAY_RATING_FLOW", default=300.0)
+FAIRPLAY_RATING_FLOW_MIN_GAMES = env.int("FAIRPLAY_RATING_FLOW_MIN_GAMES", default=5)
+# Feeding and soft play at tables of three or more: chances needed, z-score that fires.
+FAIRPLAY_FEEDING_MIN_CHANCES = env.int("FAIRPLAY_FEEDING_MIN_CHANCES", default=30)
+FAIRPLAY_FEEDING_Z = env.float("FAIRPLAY_FEEDING_Z", default=4.0)
+FAIRPLAY_SOFT_PLAY_MIN_CHANCES = env.int("FAIRPLAY_SOFT_PLAY_MIN_CHANCES", default=8)
+FAIRPLAY_SOFT_PLAY_Z = env.float("FAIRPLAY_SOFT_PLAY_Z", default=3.0)
+# Bots: timing regularity over at least this many actions, hours active in one UTC day,
+# agreement with our Hard player over at least this many decisions that matter.
+FAIRPLAY_BOT_MIN_ACTIONS = env.int("FAIRPLAY_BOT_MIN_ACTIONS", default=200)
+FAIRPLAY_BOT_MAX_CV = env.float("FAIRPLAY_BOT_MAX_CV", default=0.25)
+FAIRPLAY_BOT_HOURS = env.int("FAIRPLAY_BOT_HOURS", default=20)
+FAIRPLAY_BOT_MIN_DECISIONS = env.int("FAIRPLAY_BOT_MIN_DECISIONS", default=300)
+FAIRPLAY_BOT_AGREEMENT = env.float("FAIRPLAY_BOT_AGREEMENT", default=0.9)
+# The nightly scan looks at this many days of games (bots, feeding, soft play).
+FAIRPLAY_SCAN_DAYS = env.int("FAIRPLAY_SCAN_DAYS", default=7)
+# Games the scan replays through the rules in one night (agreement with our Hard player,
+# soft play), the players with most decisions first: a decision costs one Hard and one Easy
+# choice (about 15 ms in Gin Rummy, 130 ms in Rummy; docs/fair-play.md).
+FAIRPLAY_SCAN_MAX_REPLAYS = env.int("FAIRPLAY_SCAN_MAX_REPLAYS", default=500)
+# Sitting: this many games lost on time while behind, within FAIRPLAY_SITTING_DAYS, bring a
+# play ban: FAIRPLAY_PLAYBAN_MINUTES at first, times FAIRPLAY_PLAYBAN_FACTOR for each ban in
+# the last FAIRPLAY_PLAYBAN_MEMORY_DAYS, at most FAIRPLAY_PLAYBAN_MAX_MINUTES.
+FAIRPLAY_SITTING_MIN = env.int("FAIRPLAY_SITTING_MIN", default=2)
+FAIRPLAY_SITTING_DAYS = env.int("FAIRPLAY_SITTING_DAYS", default=7)
+FAIRPLAY_PLAYBAN_MINUTES = env.int("FAIRPLAY_PLAYBAN_MINUTES", default=15)
+FAIRPLAY_PLAYBAN_FACTOR = env.int("FAIRPLAY_PLAYBAN_FACTOR", default=3)
+FAIRPLAY_PLAYBAN_MAX_MINUTES = env.int("FAIRPLAY_PLAYBAN_MAX_MINUTES", default=3 * 24 * 60)
+FAIRPLAY_PLAYBAN_MEMORY_DAYS = env.int("FAIRPLAY_PLAYBAN_MEMORY_DAYS", default=30)
+# A mark: its games of the last this many days are undone (results unrated, boards
+# recomputed, tournaments it played rescored), and each victim gets back the rating it lost
+# to the marked player in each game, at most FAIRPLAY_REFUND_CAP points a game.
+FAIRPLAY_MARK_DAYS = env.int("FAIRPLAY_MARK_DAYS", default=30)
+FAIRPLAY_REFUND_CAP = env.float("FAIRPLAY_REFUND_CAP", default=150.0)
 
 # --- live tables ------------------------------------------------------------------------------
 # Event streams are woken through Redis pub/sub when this is set (every process must share
@@ -434,6 +505,16 @@ CELERY_BEAT_SCHEDULE: dict = {
         "task": "tournaments.plan_schedules",
         "schedule": crontab(minute="*/10"),
         "options": {"expires": 590},
+    },
+    # Fair play (docs/fair-play.md): the nightly scan of the last days' games, and the
+    # purge of address, network and device hashes not seen for FAIRPLAY_TRACE_DAYS.
+    "fairplay-scan": {
+        "task": "fairplay.scan",
+        "schedule": crontab(hour=2, minute=47),
+    },
+    "fairplay-purge-traces": {
+        "task": "fairplay.purge_traces",
+        "schedule": crontab(hour=3, minute=53),
     },
     # Rate recent games between humans whose rating task was never queued.
     "leaderboards-rate-pending-games": {

@@ -152,11 +152,16 @@ class GamesApi(APIView):
             **error_responses(
                 400,
                 401,
+                403,
                 409,
                 415,
                 422,
                 429,
-                codes={409: ["too_many_waiting_games"], 422: ["rules_not_for_table"]},
+                codes={
+                    403: ["playban"],
+                    409: ["too_many_waiting_games"],
+                    422: ["rules_not_for_table"],
+                },
             ),
         },
         description="Against the computer the game is `active` at once (difficulty defaults "
@@ -170,7 +175,9 @@ class GamesApi(APIView):
         "other seats by invite code in order; it starts when every seat is taken. "
         "`variant: \"indian\"` (DESIGN §6) takes `computers` 1-5 and `seats` 2-6 the same "
         "way; rules that a table of that size cannot be dealt with (`decks: 1` at more than "
-        "two seats) are 422 `rules_not_for_table`, naming `rules.<option>` in `fields`.",
+        "two seats) are 422 `rules_not_for_table`, naming `rules.<option>` in `fields`. A "
+        "player under a play ban (fair play) may not create a table for people: 403 "
+        "`playban` with `until` and `rule` (games against the computer stay open).",
         examples=[
             OpenApiExample(
                 "vs computer",
@@ -264,18 +271,24 @@ class JoinApi(APIView):
             **error_responses(
                 400,
                 401,
+                403,
                 404,
                 409,
                 415,
                 429,
-                codes={404: ["invalid_code"], 409: ["game_full", "cannot_join_own_game"]},
+                codes={
+                    403: ["playban"],
+                    404: ["invalid_code"],
+                    409: ["game_full", "cannot_join_own_game"],
+                },
             ),
         },
         description="Throttled per player (429 with `Retry-After`): a code that matches no "
         "game (404 `invalid_code`) counts as five requests, so invite codes cannot be guessed. "
         "Wrong codes are also counted per client IP (joins are not): past that budget, an "
         "account that has itself given two wrong codes from the address waits; a valid code "
-        "is never refused for other accounts' failures.",
+        "is never refused for other accounts' failures. A player under a play ban (fair "
+        "play) is refused: 403 `playban` with `until` and `rule`.",
         examples=[OpenApiExample("join", value={"code": "K7QX2M"}, request_only=True)],
     )
     def post(self, request: Request) -> Response:
@@ -390,7 +403,8 @@ class RematchApi(APIView):
                 GameViewSerializer, description="A rematch already exists: that game."
             ),
             **error_responses(
-                401, 404, 409, 429, codes={409: ["game_not_finished", "tournament_game"]}
+                401, 403, 404, 409, 429,
+                codes={403: ["playban"], 409: ["game_not_finished", "tournament_game"]},
             ),
         },
         description="Against the computer the new game is `active` at once (same difficulty "
@@ -419,9 +433,11 @@ class AcceptApi(APIView):
             200: GameViewSerializer,
             **error_responses(
                 401,
+                403,
                 404,
                 409,
                 codes={
+                    403: ["playban"],
                     409: [
                         "rematch_lapsed",
                         "cannot_accept_own_offer",

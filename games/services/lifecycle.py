@@ -33,6 +33,7 @@ from games.services.locking import (
 from games.services.results import game_forfeit, game_mark_abandoned
 from games.services.rounds import game_start, rules_check_seats
 from games.services.timers import WAITING_TTL
+from games.signals import player_seating
 from games.variants import DEFAULT_VARIANT, AnyVariant, RulesError, variant_for
 
 INVITE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no I, L, O, 0, 1: nothing to misread
@@ -128,12 +129,13 @@ def game_create_vs_human(
 
     ``seats`` (the variant's fewest by default): the creator takes seat 0, ``computers``
     at ``difficulty`` take the last seats at once, people take the others by invite code
-    in order (:func:`game_join`)."""
+    in order (:func:`game_join`). A receiver of ``player_seating`` may refuse the player."""
     game_variant = variant_for(variant)
     seat_count = seats or game_variant.min_seats
     assert game_variant.min_seats <= seat_count <= game_variant.max_seats  # the API checks
     assert 0 <= computers <= seat_count - 2 and (difficulty or not computers)
     rules = _rules(game_variant, rules_data, seats=seat_count)
+    player_seating.send(sender=Game, user=user)
     _ensure_waiting_room(user)
     for _ in range(20):
         try:
@@ -165,7 +167,7 @@ def game_create_vs_human(
 @transaction.atomic
 def game_join(*, user: User, code: str) -> Game:
     """Take the next free seat of the waiting game with this invite code; the game starts
-    when every seat is taken."""
+    when every seat is taken. A receiver of ``player_seating`` may refuse the player."""
     code = code.strip().upper()
     if not code:  # a rematch offer waits too, with no invite code
         raise InvalidCode()
@@ -191,6 +193,7 @@ def game_join(*, user: User, code: str) -> Game:
     seats = list(game.seats.all())  # one read for the free seats and a retried join
     if any(row.user_id == user.pk for row in seats):
         return game  # a retried join: the player already waits at this table
+    player_seating.send(sender=Game, user=user)
     taken = {row.seat for row in seats}
     free = [number for number in range(game.seat_count) if number not in taken]
     Seat.objects.create(game=game, seat=free[0], user=user)

@@ -29,6 +29,7 @@ from games.services.events import player_event_add, public_user
 from games.services.locking import game_lock, game_seat_for
 from games.services.rounds import game_start
 from games.services.timers import REMATCH_TTL, game_enforce_timers
+from games.signals import player_seating
 
 RematchRefusal = Callable[[Game], ApplicationError | None]
 """Called with the finished game (locked); the error that refuses its rematch, or None."""
@@ -62,6 +63,8 @@ def game_rematch(*, game_id: uuid.UUID, user: User) -> tuple[Game, bool]:
     existing = game.rematches.exclude(status=GameStatus.ABANDONED).order_by("created_at").first()
     if existing is not None:
         return existing, False
+    if game.opponent_type == OpponentType.HUMAN:
+        player_seating.send(sender=Game, user=user)
     seats = {s.seat: s for s in game.seats.all()}
     new = Game.objects.create(
         variant=game.variant,
@@ -129,6 +132,7 @@ def _accept_locked(*, game_id: uuid.UUID, user: User) -> Game:
         if game.status == GameStatus.ACTIVE:
             return game  # accepted already (a retry)
         raise GameNotWaiting("This offer is no longer open.")
+    player_seating.send(sender=Game, user=user)
     people = [s for s in game.seats.all() if s.user_id is not None]
     for row in people:
         if row.seat == seat and row.accepted_at is None:

@@ -5,8 +5,16 @@ from __future__ import annotations
 from django.utils import timezone
 
 from games.errors import at_version
-from games.models import FORFEIT_REASONS, Difficulty, Game, GameResult, GameStatus, Move
-from games.signals import game_finished
+from games.models import (
+    FORFEIT_REASONS,
+    Difficulty,
+    Game,
+    GameResult,
+    GameStatus,
+    Move,
+    UnratedReason,
+)
+from games.signals import game_finished, game_rating_check
 from games.variants import RulesError
 
 
@@ -29,6 +37,11 @@ def game_finish(*, game: Game, state: object) -> None:
     A game that ends before each player has made a move is *aborted* (as lichess does):
     it stays in both players' games with ``final.aborted``, but writes no result rows, so
     it is unrated, off the leaderboards and out of the profile statistics.
+
+    Any other game asks ``game_rating_check`` whether it must be unrated (fair play); if a
+    receiver gives a reason, the game and every result row say so (``rated: false``,
+    ``unrated_reason``), in this transaction, so that neither the ratings nor the boards
+    nor the profile statistics ever count it.
     """
     outcome = game.game_variant.rules.outcome(state)
     now = timezone.now()
@@ -41,6 +54,7 @@ def game_finish(*, game: Game, state: object) -> None:
     if game.aborted:
         game_finished.send(sender=Game, game=game)
         return
+    game.unrated_reason = _unrated_reason(game)
     seats = {seat.seat: seat for seat in game.seats.all()}
     records = {record.seat: record for record in outcome.seats}
     results = []
@@ -71,10 +85,21 @@ def game_finish(*, game: Game, state: object) -> None:
                 big_gins=record.big_gins,
                 undercuts=record.undercuts,
                 finished_at=now,
+                rated=not game.unrated_reason,
+                unrated_reason=game.unrated_reason,
             )
         )
     GameResult.objects.bulk_create(results)
     game_finished.send(sender=Game, game=game)
+
+
+def _unrated_reason(game: Game) -> str:
+    """The first reason a ``game_rating_check`` receiver gives for leaving the game
+    unrated, or "" (rated). The caller holds the game's lock."""
+    for _receiver, reason in game_rating_check.send(sender=Game, game=game):
+        if reason:
+            return str(UnratedReason(reason))
+    return ""
 
 
 def game_forfeit(*, game: Game, seat: int, reason: str, automatic: bool = False) -> None:

@@ -7,6 +7,7 @@
   game's players import only themselves, their own game's rules and what is common;
   ``games.ai.common`` only itself and ``games.rules.common``.
 * ``tournaments/formats`` is a library: the standard library, networkx and itself.
+* ``fairplay/signals`` (the detectors) is a library: the standard library and itself.
 * ``accounts`` sits below ``games`` and ``leaderboards`` and imports neither.
 
 Every ``import`` statement counts, at module level or inside a function, so a cycle
@@ -69,6 +70,7 @@ def outside(names: set[str], allowed: tuple[str, ...]) -> set[str]:
         ("games.rules.indian", ("games.rules.indian", "games.rules.common")),
         ("games.ai", ("games.ai", "games.rules")),
         ("tournaments.formats", ("tournaments.formats", "networkx")),
+        ("fairplay.signals", ("fairplay.signals",)),
         ("games.ai.common", ("games.ai.common", "games.rules.common")),
         (
             "games.ai.gin",

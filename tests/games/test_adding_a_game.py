@@ -53,7 +53,9 @@ def test_a_registered_game_plays_against_the_computer_through_the_api(high_card,
     # The server's own keys come with it: the deal revealed, checkable against its commitment.
     reveal = view["final"]["unfinished_round"]
     assert deck_commitment(reveal["salt"], reveal["deck"]) == reveal["deck_commitment"]
-    assert set(view["final"]) == {"winner", "reason", "aborted", "unfinished_round"}
+    assert set(view["final"]) == {
+        "winner", "reason", "aborted", "rated", "unrated_reason", "unfinished_round"
+    }
     moves = auth_client.get(f"/api/v1/games/{game_id}/moves").json()["results"]
     assert [m["action"]["type"] for m in moves] == ["draw_stock"] * 4
     assert all("card" in m["action"] for m in moves)  # the game is over: every draw shown

@@ -43,8 +43,13 @@ def test_a_human_game_is_dealt_from_the_deck_asked_for():
 def test_a_finished_game_has_results_and_the_loser_conceded():
     game = HumanGameFactory(status=GameStatus.FINISHED, loser=0)
     assert game.finish_reason == "concede" and game.winner_seat == 1 and not game.aborted
-    assert game.version == 4  # the join, two passes, the concession
-    assert {(r.seat, r.won) for r in game.results.all()} == {(0, False), (1, True)}
+    # The join, two passes, three turns each of a draw and a discard (what a rated
+    # concession needs, FAIRPLAY_EARLY_FORFEIT_DRAWS), the concession.
+    assert game.version == 1 + 2 + 3 * 2 * 2 + 1
+    assert {(r.seat, r.won, r.rated) for r in game.results.all()} == {
+        (0, False, True),
+        (1, True, True),
+    }
 
 
 def test_a_game_conceded_before_anyone_moved_is_aborted():

@@ -68,3 +68,9 @@ def finished_game(
         if signal:
             game_finished.send(sender=Game, game=game)
     return game
+
+
+def leaderboards_callbacks(callbacks: list) -> list:
+    """The on-commit callbacks the leaderboards queued (other apps queue theirs too: fair
+    play reviews every finished game)."""
+    return [c for c in callbacks if c.__module__.startswith("leaderboards.")]

@@ -7,6 +7,7 @@ import pytest
 
 from games.models import Game, GameResult
 from leaderboards.models import PlayerRating, RatedGame
+from tests.fairplay.helpers import play_draws
 from tests.games.helpers import act
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -49,13 +50,13 @@ def test_instant_concessions_cannot_farm_rating_or_standings(human_game):
     assert view(winner_client, games[0]["id"])["final"]["aborted"] is True
 
 
-def test_a_concession_after_both_players_moved_counts(human_game):
+def test_a_concession_after_both_players_played_counts(human_game):
     game = human_game()
-    first = view(game["clients"][0], game["id"])["round"]["turn"]
-    for seat in (first, 1 - first):
-        assert act(game["clients"][seat], game["id"], {"type": "pass"}).status_code == 200
+    # Each player moves, and the loser plays enough turns for a concession to be rated
+    # (an earlier one is unrated: tests/fairplay/test_early_forfeits.py).
+    play_draws(game["clients"], game["id"], {1: 3})
     final = concede(game["clients"][1], game["id"])["final"]
-    assert final["aborted"] is False
+    assert final["aborted"] is False and final["rated"] is True
     ann = game["users"][0]
     assert PlayerRating.objects.get(user=ann).rating > 1500
     assert board_entry(game["clients"][0])["wins"] == 1

@@ -15,7 +15,7 @@ from leaderboards.apis import LeaderboardApi, RatingBoardApi
 from leaderboards.models import Period, PlayerRating, RatedGame, Standing
 from leaderboards.selectors import player_rating
 from tests.factories import UserFactory
-from tests.leaderboards.factories import finished_game
+from tests.leaderboards.factories import finished_game, leaderboards_callbacks
 from tests.leaderboards.rummy_factories import rummy_game
 
 pytestmark = pytest.mark.django_db
@@ -340,7 +340,7 @@ def test_finishing_a_rummy_game_rates_it_and_refreshes_its_boards(
         game = rummy_game(
             places=[cy, ann, bob], totals=[250, -50, -200], finished_at=timezone.now(), signal=True
         )
-    assert len(callbacks) == 2
+    assert len(leaderboards_callbacks(callbacks)) == 2
     assert RatedGame.objects.filter(game=game, applied=True).exists()
     assert set(PlayerRating.objects.values_list("variant", "games")) == {("rummy", 1)}
     standings = Standing.objects.filter(variant="rummy", category="humans", period__kind="weekly")

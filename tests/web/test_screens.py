@@ -12,7 +12,10 @@ from typing import Any
 
 import pytest
 from django.conf import settings as django_settings
+from playwright.sync_api import expect
 
+from accounts.models import User
+from fairplay import services as fairplay_services
 from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.helpers import (
     sign_up,
@@ -318,3 +321,21 @@ def test_a_table_still_loading_when_the_player_moves_on_never_shows_up(open_tab)
     assert tab.page.locator("[data-testid=table]").count() == 0
     assert tab.page.locator("main table.board").count() >= 1
     tab.assert_healthy(failed_requests=True)
+
+
+def test_a_banned_player_reads_the_ban_and_its_rule_on_the_home_screen_and_can_appeal(open_tab):
+    tab = open_tab()
+    tab.open("/")
+    user = User.objects.get(username=sign_up(tab, "sitter"))
+    ban = fairplay_services.playban_apply(user_id=user.pk, rule="sitting", key="web")
+    tab.open("/")
+    tab.page.wait_for_selector("body[data-ready=home] [data-testid=fair-play]")
+    notice = tab.page.locator("[data-testid=fair-play]")
+    expect(notice).to_contain_text("You may not play other people until")
+    expect(notice).to_contain_text("You can still play the computer")
+    expect(notice).to_contain_text("let the turn timer run out")
+    assert tab.axe("fair play notice") == []
+    notice.locator("textarea").fill("My connection kept dropping.")
+    notice.locator("button[type=submit]").click()
+    expect(notice).to_contain_text("your appeal is being read")
+    assert ban.appeals.get().text == "My connection kept dropping."

@@ -5,6 +5,7 @@ import { formData, h, plural, replace } from "../dom.js";
 import {
   DEFAULT_LEVEL, LEVELS, VARIANTS, variantLabel, variantName, variantNamed,
 } from "../variants.js";
+import { fairPlayNotice } from "./fairplay.js";
 import { inviteSignedOut } from "./guest.js";
 import {
   indianBody, indianComputerFields, indianFriendFields, indianLength, indianRuleFields, indianRules,
@@ -198,7 +199,10 @@ export async function home(main, ctx) {
       h("section", { class: "panel", "aria-labelledby": "h-mine" }, h("h2", { id: "h-mine" }, "Your games"), mine),
       h("section", { class: "panel", "aria-labelledby": "h-lobby" }, h("h2", { id: "h-lobby" }, "Public tables"), lobby)));
 
-  const [games, tables] = await Promise.allSettled([api("/games?page_size=15"), api("/lobby?page_size=15")]);
+  const [games, tables, fairPlay] = await Promise.allSettled([
+    api("/games?page_size=15"), api("/lobby?page_size=15"), fairPlayNotice()]);
+  // An active warning or ban, in plain words, above the forms it concerns.
+  if (fairPlay.status === "fulfilled" && fairPlay.value) main.querySelector(".page-title").after(fairPlay.value);
   if (games.status === "fulfilled") {
     replace(mine, games.value.results.length ? games.value.results.map(gameLine)
       : h("li", { class: "empty" }, "No games yet. Start one!"));

@@ -143,6 +143,25 @@ COMPONENTS: dict[str, JsonObject] = {
                     "profile statistics."
                 ),
             },
+            "rated": {
+                "type": "boolean",
+                "description": (
+                    "The game counts for ratings, leaderboards and profile statistics. False "
+                    "when aborted, or when fair play left it unrated (`unrated_reason`)."
+                ),
+            },
+            "unrated_reason": {
+                "type": "string",
+                "nullable": True,
+                "enum": ["aborted", "early_forfeit", "shared_device", "restricted", None],
+                "description": (
+                    "Why the game is unrated (null while rated): `aborted` (ended before each "
+                    "player had moved), `early_forfeit` (a player conceded or timed out before "
+                    "making their first moves), `shared_device` (two of its players played "
+                    "from one device), `restricted` (a player's games are unrated by a "
+                    "fair-play decision). docs/fair-play.md."
+                ),
+            },
             "totals": {"type": "array", "items": {"type": "integer"}},
             "unfinished_round": {
                 "allOf": [{"$ref": "#/components/schemas/UnfinishedRound"}],
@@ -153,7 +172,9 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "breakdown": {"type": "array", "items": {"$ref": "#/components/schemas/FinalLine"}},
         },
-        "required": ["aborted", "breakdown", "reason", "totals", "winner"],
+        "required": [
+            "aborted", "breakdown", "rated", "reason", "totals", "unrated_reason", "winner"
+        ],
     },
     "FinalReasonEnum": {
         "enum": ["target", "concede", "timeout"],

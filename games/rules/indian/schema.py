@@ -239,6 +239,13 @@ COMPONENTS: dict[str, JsonObject] = {
             "winner": {"type": "integer"},
             "reason": _ref("IndianFinalReasonEnum"),
             "aborted": {"type": "boolean", "description": "As for Gin Rummy."},
+            "rated": {"type": "boolean", "description": "As for Gin Rummy."},
+            "unrated_reason": {
+                "type": "string",
+                "nullable": True,
+                "enum": ["aborted", "early_forfeit", "shared_device", "restricted", None],
+                "description": "As for Gin Rummy.",
+            },
             "totals": {"type": "array", "items": {"type": "integer"}},
             "placement": {
                 "type": "array",
@@ -247,7 +254,9 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "unfinished_round": _ref("UnfinishedRound"),
         },
-        "required": ["aborted", "placement", "reason", "totals", "winner"],
+        "required": [
+            "aborted", "placement", "rated", "reason", "totals", "unrated_reason", "winner"
+        ],
     },
     "IndianFinalReasonEnum": _enum(
         ["show", "last_player", "draw", "pool", "deals", "concede", "timeout"]

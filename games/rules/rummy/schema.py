@@ -153,6 +153,13 @@ COMPONENTS: dict[str, JsonObject] = {
             "winner": {"type": "integer"},
             "reason": {"$ref": "#/components/schemas/RummyFinalReasonEnum"},
             "aborted": {"type": "boolean", "description": "As for Gin Rummy."},
+            "rated": {"type": "boolean", "description": "As for Gin Rummy."},
+            "unrated_reason": {
+                "type": "string",
+                "nullable": True,
+                "enum": ["aborted", "early_forfeit", "shared_device", "restricted", None],
+                "description": "As for Gin Rummy.",
+            },
             "totals": {"type": "array", "items": {"type": "integer"}},
             "placement": {
                 "type": "array",
@@ -161,7 +168,9 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "unfinished_round": {"$ref": "#/components/schemas/UnfinishedRound"},
         },
-        "required": ["aborted", "placement", "reason", "totals", "winner"],
+        "required": [
+            "aborted", "placement", "rated", "reason", "totals", "unrated_reason", "winner"
+        ],
     },
     "RummyFinalReasonEnum": {
         "enum": ["loss_limit", "rounds", "concede", "timeout"],

@@ -100,6 +100,8 @@ def test_a_gin_game_view_has_exactly_its_section_4_keys_and_the_pile_record(auth
         "winner",
         "reason",
         "aborted",
+        "rated",
+        "unrated_reason",
         "totals",
         "breakdown",
         "unfinished_round",

@@ -23,7 +23,7 @@ def validator(game, name: str) -> OAS30Validator:
 
 def served(round_json, result_json, final_json):
     """The keys the server adds to what the codec writes (the deal's commitment, the turn
-    deadline, a finished round's deal, whether the game was aborted)."""
+    deadline, a finished round's deal, whether the game was aborted or is unrated)."""
     if round_json is not None:
         round_json = {**round_json, "deck_commitment": COMMITMENT, "turn_deadline": None}
     results = [
@@ -31,7 +31,7 @@ def served(round_json, result_json, final_json):
         for result in result_json
     ]
     if final_json is not None:
-        final_json = {**final_json, "aborted": False}
+        final_json = {**final_json, "aborted": False, "rated": True, "unrated_reason": None}
     return round_json, results, final_json
 
 
