@@ -1,4 +1,4 @@
-"""Account endpoints (DESIGN.md §4 Accounts): thin views over services and selectors."""
+"""Account endpoints (docs/api.md#accounts): thin views over services and selectors."""
 
 from __future__ import annotations
 

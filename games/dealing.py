@@ -1,7 +1,7 @@
 """Where decks come from: the system's CSPRNG, or (for tests and tools) decks chosen ahead.
 
 Every deal asks :func:`shuffler` for the first dealer, the deck and the salt of its
-commitment (DESIGN "Fair shuffle"). In production that is :class:`SystemShuffler`; a test
+commitment (docs/api.md#fair-shuffle). In production that is :class:`SystemShuffler`; a test
 that needs a known position wraps the call that deals in :func:`dealt`::
 
     with dealt([deck], dealer=0):
@@ -24,7 +24,7 @@ from games.variants import AnyVariant
 
 
 def deck_commitment(salt: str, deck: Sequence[str]) -> str:
-    """``sha256(salt + ":" + ",".join(deck))`` as lowercase hex (DESIGN "Fair shuffle")."""
+    """``sha256(salt + ":" + ",".join(deck))`` as lowercase hex (docs/api.md#fair-shuffle)."""
     return hashlib.sha256(f"{salt}:{','.join(deck)}".encode()).hexdigest()
 
 

@@ -1,6 +1,6 @@
 """Application errors of the games API, and the one mapping from the rules' errors.
 
-Status codes follow DESIGN.md §4: 409 for conflicts with the game's current state
+Status codes follow docs/api.md#errors: 409 for conflicts with the game's current state
 (``not_your_turn``, ``version_conflict``, ``game_not_active``, ``game_full``, …), 422 for
 well-formed actions the rules refuse, 400 for malformed input, 404 for games the caller
 does not sit at (no existence leak).

@@ -51,7 +51,7 @@ class FinishReason(models.TextChoices):
     TARGET = "target"
     CONCEDE = "concede"
     TIMEOUT = "timeout"
-    LOSS_LIMIT = "loss_limit"  # rummy (DESIGN §5)
+    LOSS_LIMIT = "loss_limit"  # rummy (docs/games/rummy.md)
     ROUNDS = "rounds"  # rummy: the set number of rounds was played
     SHOW = "show"  # indian, points format: its one deal ended with a valid show
     LAST_PLAYER = "last_player"  # indian, points format: the others dropped or showed wrong

@@ -96,7 +96,7 @@ def game_view(
     version: int | None = None,
     players: list[dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """The game as ``seat`` may see it (DESIGN §4 game view, plus a few added keys).
+    """The game as ``seat`` may see it (docs/api.md#the-game-view).
 
     ``deals`` are the game's deals by round number (:func:`games.selectors.game_deals`).
     With ``state`` and ``version``: the view as it was at that earlier version (for event

@@ -236,7 +236,7 @@ def seat_left_at_move(*, game: Game, seat: int) -> int | None:
 
 
 PROFILE_VARIANTS = tuple(VARIANTS)
-"""The variants every profile lists under ``variants`` (DESIGN §5), played or not."""
+"""The variants every profile lists under ``variants`` (docs/games/rummy.md), played or not."""
 
 _SUMMED = ("gins", "big_gins", "undercuts", "hand_points", "hands")
 """What a profile adds up of a player's result rows, in every variant (a count a variant

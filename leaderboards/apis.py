@@ -1,4 +1,4 @@
-"""Leaderboard endpoints (DESIGN.md §4 Leaderboards): thin views over the selectors.
+"""Leaderboard endpoints (docs/api.md#leaderboards): thin views over the selectors.
 
 Definitions (also in docs/leaderboards.md) are repeated in the OpenAPI descriptions below,
 since that is what client authors read.

@@ -26,7 +26,7 @@ class PeriodKind(models.TextChoices):
 
 
 class Variant(models.TextChoices):
-    """The games with boards of their own (DESIGN §5): ``?variant=`` on every board."""
+    """The games with boards of their own (docs/games/rummy.md): ``?variant=`` on every board."""
 
     GIN = "gin", "Gin Rummy"
     RUMMY = "rummy", "Rummy (2 to 4 players)"

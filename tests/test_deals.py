@@ -22,7 +22,7 @@ def _first_rounds(name: str, rules: dict, seed: int, count: int):
         deck = source.deck(variant, rules)
         for seats in range(variant.min_seats, variant.max_seats + 1):
             if name == "indian" and rules.get("decks") == 1 and seats > 2:
-                continue  # one deck is for a table of two (DESIGN §6)
+                continue  # one deck is for a table of two (docs/games/indian-rummy.md)
             yield variant.rules.new_game(rules, seats=seats, dealer=0, deck=deck, salt="0" * 32)
 
 

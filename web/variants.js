@@ -3,7 +3,7 @@
 // under table/, and one more page in screens/rules.js.
 //
 // A game (its view, a line of a list, a lobby table) names its game in `variant`, but for
-// Gin Rummy's, which keep the shape they had before there were other games (DESIGN §3): the
+// Gin Rummy's, which keep the shape they had before there were other games (docs/games/gin.md#rules): the
 // entry with `namesItself: false`, as in the server's registry (`names_itself`).
 
 export const VARIANTS = {

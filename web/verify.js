@@ -24,12 +24,12 @@ async function allMoves(gameId) {
   return moves;
 }
 
-// Where the deal put each hand, and where the stock starts (DESIGN "Fair shuffle", §5).
+// Where the deal put each hand, and where the stock starts (docs/api.md#fair-shuffle, docs/games/rummy.md#the-deal).
 export function dealLayout(view, dealer, result = null) {
   const seats = view.players.length;
   const variant = variantName(view);
   if (variant === "indian") {
-    // §6: the players dealt in (all but those out of the game), from the seat after the
+    // docs/games/indian-rummy.md: the players dealt in (all but those out of the game), from the seat after the
     // dealer; then the wild joker card, the first upcard, and the stock.
     const out = new Set(((result && result.hands) || []).filter((x) => x.status === "out").map((x) => x.seat));
     const order = [];

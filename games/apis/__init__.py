@@ -1,4 +1,4 @@
-"""The games API, one module per resource (DESIGN.md §4 Games): each view parses, calls one
+"""The games API, one module per resource (docs/api.md#games): each view parses, calls one
 service and answers the caller's view.
 
 * :mod:`.tables` create and list games, join by code, the lobby, one game, concede,

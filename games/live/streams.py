@@ -1,6 +1,6 @@
 """Server-Sent Events: a game's stream for its seated players, and a player's account stream.
 
-Framing (DESIGN.md "Live tables")::
+Framing (docs/api.md#event-streams)::
 
     id: 17
     event: state

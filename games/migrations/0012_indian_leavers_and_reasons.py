@@ -1,4 +1,4 @@
-"""Indian Rummy (DESIGN §6): a player who leaves a table of three or more keeps the seat
+"""Indian Rummy (docs/games/indian-rummy.md): a player who leaves a table of three or more keeps the seat
 row with no computer in their place (a leaver's seat may have no stand-in), and a game
 may end for the reasons of its formats (``last_player`` is 11 characters).
 """

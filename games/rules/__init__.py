@@ -4,9 +4,10 @@
   classes, option validation, the JSON readers and writers, the round machinery, the
   settlement, a seat's view, and the one typed interface a game's rules implement,
   :class:`~games.rules.common.game.GameRules`, with the one fold of a move log);
-* :mod:`games.rules.gin`: Gin Rummy (DESIGN §3-§4), two seats;
-* :mod:`games.rules.rummy`: Rummy (DESIGN §5), two to four seats, two decks and jokers;
-* :mod:`games.rules.indian`: Indian Rummy (DESIGN §6), two to six seats, 13 cards, a wild
+* :mod:`games.rules.gin`: Gin Rummy (docs/games/gin.md), two seats;
+* :mod:`games.rules.rummy`: Rummy (docs/games/rummy.md), two to four seats, two decks and jokers;
+* :mod:`games.rules.indian`: Indian Rummy (docs/games/indian-rummy.md), two to six seats, 13 cards,
+a wild
   joker.
 
 Every package is pure Python, standard library only, deterministic given its decks: no

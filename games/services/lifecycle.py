@@ -239,9 +239,10 @@ def game_abandon(*, game_id: uuid.UUID) -> Game:
 
 @transaction.atomic
 def game_concede(*, game_id: uuid.UUID, user: User) -> Game:
-    """The caller gives up: the other player wins (DESIGN: ``final.reason`` ``concede``);
+    """The caller gives up: the other player wins (docs/api.md#leaving-a-game: ``final.reason``
+    ``concede``);
     at a table of three or more the caller leaves and play goes on, as the variant says
-    (DESIGN §5, §6)."""
+    (docs/games/rummy.md, docs/games/indian-rummy.md)."""
     game = game_lock(game_id=game_id)
     seat = game_seat_for(game=game, user=user)
     game_ensure_active(game=game)

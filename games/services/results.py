@@ -156,8 +156,9 @@ def _log_forfeit(*, game: Game, seat: int, reason: str, automatic: bool) -> obje
 
 def game_seat_leave(*, game: Game, seat: int) -> None:
     """The player at ``seat`` left a game that goes on: the variant's
-    ``leaver_stand_in`` (the computer at ``easy`` in Rummy, DESIGN §5) plays the seat from
-    now on, or nobody does (Indian Rummy, DESIGN §6: the seat is out of the game and its
+    ``leaver_stand_in`` (the computer at ``easy`` in Rummy, docs/games/rummy.md) plays the seat from
+    now on, or nobody does (Indian Rummy, docs/games/indian-rummy.md: the seat is out of the game
+    and its
     rules never give it the turn again). The row keeps its ``user`` (the player's result
     row, placed last, is written when the game ends) and records ``left_at``. The caller
     holds the game's lock."""

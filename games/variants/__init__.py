@@ -34,7 +34,7 @@ VARIANTS: dict[str, AnyVariant] = {variant.name: variant for variant in (GIN, RU
 """Every variant by name, the default first."""
 
 DEFAULT_VARIANT = GIN.name
-"""The variant that a request, a stored row or a command naming none means (DESIGN:
+"""The variant that a request, a stored row or a command naming none means (docs/api.md:
 ``variant`` defaults to ``"gin"``). Code that needs one asks the registry for it here;
 none assumes a game."""
 VARIANT_NAMES: tuple[str, ...] = tuple(VARIANTS)

@@ -42,9 +42,10 @@ class Variant(Generic[State, Action, View]):
     """How ``manage.py simulate`` plays it (None: the simulator does not)."""
     leaver_stand_in: str | None = "easy"
     """Who plays on for a person who leaves a table of three or more seats (concedes, or
-    forfeits on time) while the game goes on: the computer at this level (DESIGN §5:
+    forfeits on time) while the game goes on: the computer at this level (docs/games/rummy.md:
     ``easy``), or ``None`` when nobody does -- the seat is out of the game and never has a
-    turn again (DESIGN §6). At two seats leaving ends the game, whatever this says."""
+    turn again (docs/games/indian-rummy.md). At two seats leaving ends the game, whatever this
+    says."""
     secret_action_keys: tuple[tuple[str, str], ...] = ()
     """``(action type, key)`` pairs: a key of a logged action that only the seat that
     played it may read in the move log until the game ends (Indian Rummy's ``declare``
@@ -53,7 +54,7 @@ class Variant(Generic[State, Action, View]):
     names_itself: bool = True
     """Whether its views and list lines carry ``variant`` and its lobby entries ``variant``,
     ``seats`` and ``free_seats``. Every game's description says so but that of a game
-    whose shapes were published before there were others, which keeps them (DESIGN:
+    whose shapes were published before there were others, which keeps them (docs/api.md:
     Gin Rummy's responses are unchanged); nothing else reads a game's name."""
 
     @property

@@ -1,4 +1,4 @@
-"""Gin Rummy (DESIGN.md §3-§4): two seats."""
+"""Gin Rummy (docs/games/gin.md): two seats."""
 
 from __future__ import annotations
 

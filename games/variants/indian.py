@@ -1,4 +1,4 @@
-"""Indian Rummy (DESIGN.md §6): two to six seats, 13 cards, two decks and jokers; the
+"""Indian Rummy (docs/games/indian-rummy.md): two to six seats, 13 cards, two decks and jokers; the
 points, pool and deals formats."""
 
 from __future__ import annotations
@@ -16,9 +16,11 @@ INDIAN: Variant[GameState, Action, PlayerView] = Variant(
     rules=INDIAN_RULES,
     players=INDIAN_PLAYERS,
     contest=CONTEST,
-    # §6: a player who concedes or forfeits at a table of three or more drops at the
+    # docs/games/indian-rummy.md: a player who concedes or forfeits at a table of three or more
+    # drops at the
     # highest drop cost and leaves; no computer takes the seat (its rules give it no turn).
     leaver_stand_in=None,
-    # §6: the card a declaration puts face down goes to no one; its groups are shown.
+    # docs/games/indian-rummy.md: the card a declaration puts face down goes to no one; its groups
+    # are shown.
     secret_action_keys=(("declare", "card"),),
 )

@@ -1,4 +1,4 @@
-"""Rummy (DESIGN.md §5): two to four seats, two decks and jokers."""
+"""Rummy (docs/games/rummy.md): two to four seats, two decks and jokers."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Standings and ratings per variant (DESIGN §5): every existing row becomes Gin Rummy's.
+"""Standings and ratings per variant (docs/games/rummy.md): every existing row becomes Gin Rummy's.
 
 Standings gain a ``variant`` column (existing rows: ``gin``) and their unique key and board
 index take it. Ratings were keyed by the user alone (the user was the primary key), so the

@@ -1,4 +1,4 @@
-"""Indian Rummy has boards and ratings of its own (``?variant=indian``, DESIGN §6)."""
+"""Indian Rummy has boards and ratings of its own (``?variant=indian``, docs/games/indian-rummy.md)."""
 
 from django.db import migrations, models
 

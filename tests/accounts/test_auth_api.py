@@ -1,4 +1,4 @@
-"""Registration, tokens, logout, /me and public profiles (DESIGN.md §4 Accounts)."""
+"""Registration, tokens, logout, /me and public profiles (docs/api.md#accounts)."""
 
 from __future__ import annotations
 

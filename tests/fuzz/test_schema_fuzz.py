@@ -62,7 +62,7 @@ EXCLUDED = (
     "/api/v1/auth/password",
 )
 
-# The contract refuses well-formed requests for the state they meet (DESIGN §4): a game
+# The contract refuses well-formed requests for the state they meet (docs/api.md#errors): a game
 # that is not yours or an unknown invite code (404), a game that moved on or is not in the
 # right state (409), an action the rules forbid now (422), a throttle (429). Those are no
 # verdict on the schema; a 400 for a schema-valid request always is.

@@ -1,4 +1,4 @@
-"""Every error code of DESIGN §4 Games, with its status, changing nothing."""
+"""Every error code of docs/api.md#games, with its status, changing nothing."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Creating rummy games (DESIGN §5): validation, tables for people (join order, the start
+"""Creating rummy games (docs/games/rummy.md): validation, tables for people (join order, the start
 when full), leavers replaced by the computer, rematches, the admin, verify_games."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rummy (DESIGN §5) through the games app: the variant, a whole game against the
+"""Rummy (docs/games/rummy.md) through the games app: the variant, a whole game against the
 computer, the view's keys, the move log's hidden cards, and replays."""
 
 from __future__ import annotations

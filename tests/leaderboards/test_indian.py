@@ -1,4 +1,5 @@
-"""Indian Rummy on the boards, the ratings and the profiles (DESIGN §6): whole games played
+"""Indian Rummy on the boards, the ratings and the profiles (docs/games/indian-rummy.md): whole
+games played
 through the API count on ``?variant=indian`` only; first place is the win; an Indian Rummy
 win scores the points the others scored in the deals it won (its totals are penalties);
 ratings are pairwise by placement."""

@@ -1,4 +1,5 @@
-"""Indian Rummy (DESIGN §6) in a real browser: a whole points game against the computer with
+"""Indian Rummy (docs/games/indian-rummy.md) in a real browser: a whole points game against the
+computer with
 the hand arranged by drag, a table of three at phone width played by keyboard with a drop,
 two people and a computer at a public table with a wrong show, and the rules, boards and
 profile screens that name the game."""

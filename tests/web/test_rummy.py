@@ -1,4 +1,4 @@
-"""Rummy (DESIGN §5) in a real browser: whole games against computers at 2 and 4 seats, a
+"""Rummy (docs/games/rummy.md) in a real browser: whole games against computers at 2 and 4 seats, a
 table of three people in three browsers, and the coming-out requirement on screen."""
 
 from __future__ import annotations

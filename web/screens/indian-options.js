@@ -1,4 +1,4 @@
-// Indian Rummy's parts of the home screen's create forms (DESIGN §6): 2-6 seats, computers,
+// Indian Rummy's parts of the home screen's create forms (docs/games/indian-rummy.md): 2-6 seats, computers,
 // the format (points, pool 101 or 201, deals), and what the lobby says of such a table.
 // Their fields have names of their own, so the other games' hidden fields never mix in.
 

@@ -1,4 +1,4 @@
-// "Learn the game": the rules of each game as the server enforces them (DESIGN §3, §5, §6).
+// "Learn the game": the rules of each game as the server enforces them (docs/games/gin.md, rummy.md, indian-rummy.md).
 // Each game is one entry of PAGES; another game adds one more.
 
 import { h } from "../dom.js";

@@ -1,4 +1,4 @@
-// Gin Rummy's table (DESIGN §3-§4): two seats, the first upcard, knock and gin, lay-offs
+// Gin Rummy's table (docs/games/gin.md): two seats, the first upcard, knock and gin, lay-offs
 // settled by the server.
 
 import {

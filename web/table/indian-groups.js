@@ -1,4 +1,4 @@
-// Indian Rummy groups in the browser (DESIGN §6), to help the player arrange a hand before
+// Indian Rummy groups in the browser (docs/games/indian-rummy.md), to help the player arrange a hand before
 // a show: what a group is (pure sequence, sequence with jokers, set, jokers alone), whether
 // the groups make a valid show, and what a hand's cards are worth. The server is the judge
 // of a declaration; this only tells the player what it will say.

@@ -1,4 +1,4 @@
-// Indian Rummy's table (DESIGN §6): 2-6 seats, 13 cards, the wild joker shown face up, the
+// Indian Rummy's table (docs/games/indian-rummy.md): 2-6 seats, 13 cards, the wild joker shown face up, the
 // hand arranged into groups by the player (by drag, or by selecting cards and grouping them,
 // or the server's least-points arrangement), a declaration with the player's own groups,
 // drop with its cost, and the format's penalty points (lower is better).

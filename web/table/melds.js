@@ -1,4 +1,4 @@
-// Rummy melds in the browser (DESIGN §5), to help the player put them together: whether
+// Rummy melds in the browser (docs/games/rummy.md), to help the player put them together: whether
 // some cards make a set or a run (jokers standing in, written as the API wants them), what
 // they are worth for coming out, and a search for the melds in a hand. The server is the
 // judge; this only proposes.

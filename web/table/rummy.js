@@ -1,4 +1,4 @@
-// Rummy's table (DESIGN §5): 2-4 seats around the table, melds on the table by owner,
+// Rummy's table (docs/games/rummy.md): 2-4 seats around the table, melds on the table by owner,
 // meld / lay-off / joker swap by click and by drag, coming out with `first_meld_points`,
 // and placement at the end.
 

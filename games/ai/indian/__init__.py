@@ -1,4 +1,5 @@
-"""Indian Rummy computer players (DESIGN §6): pure functions from what one seat may see to
+"""Indian Rummy computer players (docs/games/indian-rummy.md): pure functions from what one seat
+may see to
 an action, like the other games' players.
 
 Entry points

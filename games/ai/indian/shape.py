@@ -2,7 +2,8 @@
 with.
 
 A hand's *distance* is the least number of its cards that must be replaced by cards from
-the stock or the pile before its 13 cards are a valid show (DESIGN §6: two sequences, one
+the stock or the pile before its 13 cards are a valid show (docs/games/indian-rummy.md: two
+sequences, one
 of them pure, every other card in a sequence or a set; jokers anywhere but in the pure
 sequence). With 14 cards it is the distance after the best discard, so a hand that may
 declare now is at 0 (:func:`distance` on the 13 after the best discard, less one draw).

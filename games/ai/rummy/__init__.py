@@ -1,4 +1,4 @@
-"""Rummy computer players (DESIGN §5): pure functions from what one seat may see to an
+"""Rummy computer players (docs/games/rummy.md): pure functions from what one seat may see to an
 action, like the Gin Rummy players of :mod:`games.ai`.
 
 Entry points

@@ -3,7 +3,7 @@
 The plan (what Hard does when the search sees no clear difference):
 
 * **Holding for a hand rummy.** Going out in one turn with nothing on the table before
-  doubles every point of the round (DESIGN §5). Hard keeps its melds in hand instead of
+  doubles every point of the round (docs/games/rummy.md). Hard keeps its melds in hand instead of
   coming out while it cannot go out in one turn (its melds, then lay-offs on the table and
   on them, leaving one card to discard), so that it gives the others nothing to lay off on
   and goes out doubled when it can. It comes out (and puts down everything it can) once

@@ -18,7 +18,7 @@ card it just took while it holds another. Melds are found greedily (natural runs
 natural sets, then a joker to a pair or a gapped pair), jokers never outnumber a meld's
 natural cards, and a meld or lay-off never empties a hand (a seat goes out by
 discarding). It skips what is rare (joker swaps, taking a card that is not the pile's top
-one after a take). The round's points are the rules' (DESIGN §5): the seat that goes out
+one after a take). The round's points are the rules' (docs/games/rummy.md): the seat that goes out
 takes the others' hand values, doubled on a hand rummy when the rules say; a block (the
 stock runs out) costs every seat its own.
 """

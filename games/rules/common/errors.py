@@ -1,7 +1,7 @@
 """The errors every game's rules raise, and the codes they share.
 
 Every error is a :class:`RulesError` (a :class:`ValueError`) whose ``code`` is the
-machine code of the HTTP API (DESIGN §4) and whose ``detail`` is a human sentence
+machine code of the HTTP API (docs/api.md#error-codes) and whose ``detail`` is a human sentence
 naming the offending input. There are two kinds, in the spirit of python-chess:
 
 * :class:`InvalidInput` -- the input is malformed (``invalid_card``,
@@ -115,7 +115,7 @@ HTTP_STATUS: dict[ErrorKind, int] = {
     ErrorKind.CONFLICT: 409,
     ErrorKind.ILLEGAL: 422,
 }
-"""The HTTP status the server answers each kind of error with (DESIGN §4)."""
+"""The HTTP status the server answers each kind of error with (docs/api.md#errors)."""
 
 
 class RulesError(ValueError):

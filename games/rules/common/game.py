@@ -134,8 +134,9 @@ class Forfeit:
 class GameRules(Protocol[State, Action, View]):
     """One game's rules, as the server plays them: every member is required.
 
-    Cards travel as their text (``"AS"``, ``"XX"``); decks are in dealing order (DESIGN
-    "Fair shuffle"); ``salt`` is the round's secret salt (a game whose rules need it, e.g.
+    Cards travel as their text (``"AS"``, ``"XX"``); decks are in dealing order
+    (docs/api.md#fair-shuffle);
+    ``salt`` is the round's secret salt (a game whose rules need it, e.g.
     for a verifiable reshuffle, keeps it in its state; the others ignore it).
     """
 

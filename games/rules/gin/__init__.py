@@ -1,4 +1,4 @@
-"""Gin Rummy rules core (DESIGN §3-§4): pure Python, standard library only, deterministic.
+"""Gin Rummy rules core (docs/games/gin.md): pure Python, standard library only, deterministic.
 
 No Django, no I/O, no clock. Randomness enters only as a ``random.Random`` passed to
 :func:`new_deck` or as a ready deck. The server stores :func:`state_to_json` and the move

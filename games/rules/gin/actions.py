@@ -1,4 +1,4 @@
-"""The six actions a player can take (DESIGN §4 action bodies): the draws and the discard
+"""The six actions a player can take (docs/games/gin.md#actions): the draws and the discard
 of :mod:`games.rules.common.actions`, and Gin Rummy's own pass, knock and big gin.
 
 Actions are small frozen values; :func:`games.rules.gin.codec.action_from_json` and

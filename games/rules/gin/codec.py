@@ -1,4 +1,4 @@
-"""JSON forms: actions (DESIGN §4 bodies), a seat's view, results and the whole stored
+"""JSON forms: actions (docs/games/gin.md#actions), a seat's view, results and the whole stored
 state.
 
 Cards are always written as upper-case two-character strings and read case-insensitively.
@@ -185,7 +185,8 @@ def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
 
 
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
-    """The ``round`` object of the API view (DESIGN §4 keys, plus ``knock_limit`` and
+    """The ``round`` object of the API view (docs/games/gin.md#the-view keys, plus ``knock_limit``
+    and
     ``pile_history``, the discard pile's public record; the server adds
     ``deck_commitment`` and ``turn_deadline``)."""
     return {

@@ -2,7 +2,7 @@
 
 Edge rules, written down beside the code:
 
-* Deal (DESIGN "Fair shuffle"): ``deck[0:10]`` to the non-dealer, ``deck[10:20]`` to the
+* Deal (docs/api.md#fair-shuffle): ``deck[0:10]`` to the non-dealer, ``deck[10:20]`` to the
   dealer, ``deck[20]`` is the first upcard, the stock is ``deck[21:]`` drawn in order.
 * First upcard: the non-dealer may take it (``draw_discard``) or ``pass``; then the dealer
   may; if both pass the non-dealer must draw from the stock (phase ``draw``, legal actions

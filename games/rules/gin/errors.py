@@ -1,4 +1,5 @@
-"""Gin Rummy's errors (DESIGN §4): the shared ones of :mod:`games.rules.common.errors` and
+"""Gin Rummy's errors (docs/games/gin.md#error-codes): the shared ones of
+:mod:`games.rules.common.errors` and
 three of its own."""
 
 from __future__ import annotations

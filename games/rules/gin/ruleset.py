@@ -1,4 +1,4 @@
-"""Rule options of a game (DESIGN §3) and their validation."""
+"""Rule options of a game (docs/games/gin.md#rule-options) and their validation."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ _HELP = {
 @dataclass(frozen=True, slots=True)
 class RuleSet(RuleSetBase):
     """The options of one game. Every field is optional on creation; defaults are the
-    cardgames.io-style rules of DESIGN §3.
+    cardgames.io-style rules of docs/games/gin.md#rules.
 
     ======================  =======  ===========  =============================================
     key                     default  allowed      meaning

@@ -195,7 +195,8 @@ COMPONENTS: dict[str, JsonObject] = {
     },
     "Rules": {
         "type": "object",
-        "description": "Rule options (DESIGN §3); all optional on create, unknown keys refused.",
+        "description": "Rule options (docs/games/gin.md#rule-options); all optional on create, "
+        "unknown keys refused.",
         "properties": {
             "knock_limit": {"type": "integer", "maximum": 10, "minimum": 0},
             "gin_bonus": {"type": "integer", "maximum": 100, "minimum": 0},

@@ -1,4 +1,4 @@
-"""Settling rounds and games (DESIGN §3).
+"""Settling rounds and games (docs/games/gin.md#scoring).
 
 Round points:
 

@@ -1,4 +1,5 @@
-"""Indian Rummy rules core (DESIGN §6): 13 cards, 2-6 players, the points, pool and deals
+"""Indian Rummy rules core (docs/games/indian-rummy.md): 13 cards, 2-6 players, the points, pool
+and deals
 formats. Pure Python, standard library only, deterministic given the decks and salts; no
 Django, no I/O, no clock.
 
@@ -54,7 +55,8 @@ Playing
     >>> view["pile_history"]                          # the pile's public record
     [{'seat': 1, 'action': 'discard', 'card': '2S'}]
 
-Decisions where DESIGN §6 (and §4/§5) is silent (see :mod:`.engine` and :mod:`.melds` too)
+Decisions where docs/games/indian-rummy.md (and docs/api.md, docs/games/rummy.md) leave open (see
+:mod:`.engine` and :mod:`.melds` too)
 
 * Groups. A natural card is a card that is not a joker, or a wild-rank card standing for
   itself: at its own place in its own suit's sequence, or in a set of its rank. So three
@@ -68,7 +70,8 @@ Decisions where DESIGN §6 (and §4/§5) is silent (see :mod:`.engine` and :mod:
   ungrouped cards as one more group), a valid show whenever one exists.
 * The card taken from the discard pile this turn, or a copy of it, may be neither
   discarded nor put face down by ``declare`` that turn (``cannot_discard_drawn_card``),
-  as a Gin knock is a discard (§4); a hand of 14 always holds another card.
+  as a Gin knock is a discard (docs/games/gin.md#knocking-and-gin); a hand of 14 always holds
+  another card.
 * The first upcard may be taken, even a joker, while it is still on top: once anybody
   takes it or discards, the exception is spent. ``draw_discard`` on an empty pile (the
   only card taken by a player who then dropped) is ``stock_only``; it is not listed.
@@ -100,7 +103,7 @@ Decisions where DESIGN §6 (and §4/§5) is silent (see :mod:`.engine` and :mod:
   ``draw``); pool games end with ``pool``, deals games with ``deals``.
 * Placement in pool: the seats still in the game by total (ties by seat order after
   seat 0), then the others by the deal in which they went out, latest first, ties by
-  lower total; leavers last. Points and deals: as §6 says, leavers last.
+  lower total; leavers last. Points and deals: as docs/games/indian-rummy.md says, leavers last.
 * Views: a seat out of the deal (dropped, wrong show, out) has no hand (its own view
   included) and hand size 0, and ``arrangement`` is null. ``drawn_from_discard`` is shown
   to the seat that drew it only. ``legal_actions``: ``draw_stock``, ``draw_discard``
@@ -116,7 +119,8 @@ Decisions where DESIGN §6 (and §4/§5) is silent (see :mod:`.engine` and :mod:
   the higher rank, the ace highest); it never declares or drops.
 * A deal's ``salt`` (1-128 printable ASCII characters, no spaces; the server uses 32
   hex characters) is an input of the deal, since the reshuffle order depends on it.
-* Rule ranges §6 leaves open: ``first_drop``, ``middle_drop`` and ``wrong_show`` 0-160.
+* Rule ranges docs/games/indian-rummy.md leaves open: ``first_drop``, ``middle_drop`` and
+``wrong_show`` 0-160.
   ``pool`` and ``deals`` are kept and validated in every format. ``null`` is refused.
 
 Public API

@@ -1,4 +1,5 @@
-"""The five Indian Rummy actions (DESIGN §6 action bodies): the draws and the discard of
+"""The five Indian Rummy actions (docs/games/indian-rummy.md action bodies): the draws and the
+discard of
 :mod:`games.rules.common.actions` (the discard pile's top card may be taken unless it is a
 joker other than the deal's first upcard), and Indian Rummy's own declaration and drop.
 

@@ -1,4 +1,4 @@
-"""Indian Rummy cards: the 52 cards of DESIGN §2 and the printed joker ``XX``.
+"""Indian Rummy cards: the 52 cards of docs/api.md#cards and the printed joker ``XX``.
 
 A game uses one or two decks, each of 52 cards and one printed joker (53 or 106 cards), so
 a hand may hold the same card twice: hands are sorted tuples with repeats, never sets.
@@ -6,7 +6,8 @@ The printed joker is the common's :data:`~games.rules.common.cards.JOKER`, so ev
 has an ``index``: ``suit * 13 + rank - 1`` for a natural card, 52 for the printed joker;
 hands are kept sorted by it (suits S H D C, ranks A..K, the printed joker last).
 
-Every deal also has a *wild rank* (DESIGN §6): every card of that rank is a joker for the
+Every deal also has a *wild rank* (docs/games/indian-rummy.md): every card of that rank is a joker
+for the
 deal, as is the printed joker. A joker is worth 0 at the end of a deal; a natural card
 its face value, with A K Q J 10.
 

@@ -1,4 +1,5 @@
-"""Indian Rummy JSON forms: actions (DESIGN §6 bodies), the API view, results, and the
+"""Indian Rummy JSON forms: actions (docs/games/indian-rummy.md bodies), the API view, results, and
+the
 stored state.
 
 Cards are written as upper-case strings (``"7H"``, ``"XX"``) and read case-insensitively.
@@ -219,7 +220,8 @@ def _opt_card(card: IndianCard | None) -> str | None:
 
 
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
-    """The ``round`` object of the API view (DESIGN §6 keys, and ``pile_history``: the
+    """The ``round`` object of the API view (docs/games/indian-rummy.md keys, and ``pile_history``:
+    the
     deal's public record of the discard pile; the server adds ``deck_commitment`` and
     ``turn_deadline``)."""
     return {
@@ -252,7 +254,7 @@ def hand_result_to_json(hand: HandResult) -> dict[str, Any]:
 
 
 def round_result_to_json(result: RoundResult) -> dict[str, Any]:
-    """A deal's result (DESIGN §6; the server adds ``deck_commitment``, ``deck``,
+    """A deal's result (docs/games/indian-rummy.md; the server adds ``deck_commitment``, ``deck``,
     ``salt``)."""
     return {
         "number": result.number,
@@ -278,7 +280,7 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 
 
 def deck_to_json(deck: Sequence[IndianCard]) -> list[str]:
-    """A deck in dealing order as §2 strings (``XX`` for the printed joker), as the
+    """A deck in dealing order as docs/api.md#cards strings (``XX`` for the printed joker), as the
     fair-shuffle commitment hashes it: ``sha256(salt + ":" + ",".join(deck_to_json(deck)))``."""
     return _cards_json(deck)
 

@@ -2,7 +2,7 @@
 deals and the game, views (a move log is replayed by the one fold every game shares,
 :func:`games.rules.common.game.replay`).
 
-Edge rules, written down beside the code (DESIGN §6, and where it is silent, the
+Edge rules, written down beside the code (docs/games/indian-rummy.md, and where it is silent, the
 decisions listed in the package docstring):
 
 * Deal: the players still in the game, counted from the seat after the dealer, get
@@ -674,7 +674,8 @@ def _finish(state: GameState, reason: str) -> GameState:
 
 
 def placement(state: GameState) -> tuple[int, ...]:
-    """The seats from first to last (DESIGN §6), seats that left last of all (the first to
+    """The seats from first to last (docs/games/indian-rummy.md), seats that left last of all (the
+    first to
     leave last):
 
     * points: the deal's winner, then by the deal's points, ties by seat order after the

@@ -1,4 +1,5 @@
-"""Indian Rummy's errors (DESIGN §6): the shared ones of :mod:`games.rules.common.errors` plus two.
+"""Indian Rummy's errors (docs/games/indian-rummy.md): the shared ones of
+:mod:`games.rules.common.errors` plus two.
 
 Every error is a :class:`~games.rules.common.errors.RulesError`; malformed input is an
 :class:`~games.rules.common.errors.InvalidInput` (400), an action not allowed now an

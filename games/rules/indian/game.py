@@ -3,7 +3,8 @@
 
 Decisions of the server's part:
 
-* Round 1's dealer is seat 0 (DESIGN §6), whatever the shuffler would draw; the dealer
+* Round 1's dealer is seat 0 (docs/games/indian-rummy.md), whatever the shuffler would draw; the
+dealer
   moves to the next seat still in the game on every deal.
 * The rules of a request are read by :class:`~.ruleset.RuleSet` (the drop costs of pool
   201 are its own defaults), and written back with every option filled in.
@@ -67,7 +68,8 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
         self, rules: Mapping[str, Json], *, seats: int, dealer: int, deck: Sequence[str],
         salt: str,
     ) -> GameState:
-        # DESIGN §6: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
+        # docs/games/indian-rummy.md: round 1's dealer is seat 0 (the shuffler's draw is for Gin
+        # Rummy).
         return engine.new_game(RuleSet.from_dict(dict(rules)), seats, deck, _salt(salt), dealer=0)
 
     def deal_next_round(self, state: GameState, deck: Sequence[str], salt: str) -> GameState:

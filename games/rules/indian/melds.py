@@ -1,4 +1,5 @@
-"""Indian Rummy groups and the least-points arrangement (DESIGN §6), kept apart from the
+"""Indian Rummy groups and the least-points arrangement (docs/games/indian-rummy.md), kept apart
+from the
 state machine.
 
 A *sequence* is 3 or more cards of one suit in order, the ace low (``A 2 3``) or high

@@ -1,4 +1,5 @@
-"""Indian Rummy's rule options (DESIGN §6) and their validation, in the style of the other
+"""Indian Rummy's rule options (docs/games/indian-rummy.md#rule-options) and their validation, in
+the style of the other
 cores' ``RuleSet``."""
 
 from __future__ import annotations
@@ -175,7 +176,7 @@ class RuleSet:
 
     @property
     def highest_drop(self) -> int:
-        """The highest drop cost (what a concession costs: DESIGN §6)."""
+        """The highest drop cost (what a concession costs: docs/games/indian-rummy.md)."""
         return max(self.first_drop, self.middle_drop)
 
 

@@ -264,7 +264,8 @@ COMPONENTS: dict[str, JsonObject] = {
     "IndianRules": {
         "type": "object",
         "description": (
-            "Indian Rummy's rule options (DESIGN §6); all optional on create, unknown keys "
+            "Indian Rummy's rule options (docs/games/indian-rummy.md#rule-options); all "
+            "optional on create, unknown keys "
             "refused."
         ),
         "properties": {option.name: _option_schema(option) for option in OPTIONS},

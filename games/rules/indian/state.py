@@ -50,7 +50,8 @@ class Outcome(StrEnum):
 
 
 class HandStatus(StrEnum):
-    """A seat's hand in a deal's result (DESIGN §6), plus ``in``: still in a deal that
+    """A seat's hand in a deal's result (docs/games/indian-rummy.md), plus ``in``: still in a deal
+    that
     ended with no winner (it scores 0)."""
 
     DECLARED = "declared"
@@ -137,7 +138,7 @@ class RoundState:
     wild_card: IndianCard
     """The wild joker card, face up, never drawn."""
     salt: str
-    """The deal's secret salt (DESIGN "Fair shuffle"), which orders reshuffles."""
+    """The deal's secret salt (docs/api.md#fair-shuffle), which orders reshuffles."""
     hands: tuple[tuple[IndianCard, ...], ...]
     """Each seat's cards, sorted (repeats kept); out of play unless the seat is ``in``."""
     status: tuple[SeatStatus, ...]

@@ -1,4 +1,4 @@
-"""Rummy rules core (DESIGN §5): 2-4 players, two decks and jokers. Pure Python,
+"""Rummy rules core (docs/games/rummy.md): 2-4 players, two decks and jokers. Pure Python,
 standard library only, deterministic given the decks; no Django, no I/O, no clock.
 
 It shares :mod:`games.rules.common` with Gin Rummy (the cards and the joker, the draws and
@@ -38,7 +38,7 @@ Playing
     >>> view["turn"], view["hand_sizes"], view["stock_size"]
     (2, [13, 13, 13], 65)
 
-Decisions where DESIGN §5 is silent (standard Rummy rules; see :mod:`.engine` too)
+Decisions where docs/games/rummy.md leaves open (standard Rummy rules; see :mod:`.engine` too)
 
 * The card taken from the discard pile may not be discarded the same turn, nor another
   copy of it, unless the hand holds nothing else (then it is the last card: going out).

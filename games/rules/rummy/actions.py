@@ -1,4 +1,4 @@
-"""The six rummy actions (DESIGN §5 action bodies): the draws and the discard of
+"""The six rummy actions (docs/games/rummy.md action bodies): the draws and the discard of
 :mod:`games.rules.common.actions`, and Rummy's own meld, lay-off and joker swap.
 
 Actions are small frozen values; :func:`games.rules.rummy.codec.action_from_json` and

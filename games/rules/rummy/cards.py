@@ -1,4 +1,4 @@
-"""Rummy's deck and card values: the 52 cards of DESIGN §2 and the joker ``XX``
+"""Rummy's deck and card values: the 52 cards of docs/api.md#cards and the joker ``XX``
 (:mod:`games.rules.common.cards`), two decks and up to six jokers.
 
 A rummy deck is two French decks and the jokers, so a hand may hold the same card twice:

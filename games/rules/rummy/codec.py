@@ -1,4 +1,4 @@
-"""Rummy JSON forms: actions (DESIGN §5 bodies), the API view, results, and the stored
+"""Rummy JSON forms: actions (docs/games/rummy.md bodies), the API view, results, and the stored
 state.
 
 Cards are written as upper-case strings (``"7H"``, ``"XX"``) and read case-insensitively.
@@ -164,7 +164,7 @@ def action_to_json(action: Action) -> dict[str, Any]:
 
 def table_meld_to_json(meld: TableMeld) -> dict[str, Any]:
     """``{id, owner, kind: "set", cards, rank}`` or ``{id, owner, kind: "run", cards,
-    stands_for}`` (DESIGN §5); ``rank`` is the rank character (``"7"``, ``"T"``)."""
+    stands_for}`` (docs/games/rummy.md); ``rank`` is the rank character (``"7"``, ``"T"``)."""
     out: dict[str, Any] = {
         "id": meld.id,
         "owner": meld.owner,
@@ -196,7 +196,7 @@ def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
 
 
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
-    """The ``round`` object of the API view (DESIGN §5 keys; the server adds
+    """The ``round`` object of the API view (docs/games/rummy.md keys; the server adds
     ``deck_commitment`` and ``turn_deadline``)."""
     return {
         "number": view.number,
@@ -216,7 +216,7 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
 
 
 def round_result_to_json(result: RoundResult) -> dict[str, Any]:
-    """A round result (DESIGN §5; the server adds ``deck_commitment``, ``deck``,
+    """A round result (docs/games/rummy.md; the server adds ``deck_commitment``, ``deck``,
     ``salt``)."""
     return {
         "number": result.number,
@@ -243,7 +243,8 @@ def view_to_json(view: PlayerView) -> dict[str, Any]:
 
 
 def deck_to_json(deck: Sequence[RummyCard]) -> list[str]:
-    """A deck in dealing order as §2 strings (``XX`` for a joker), as the fair-shuffle
+    """A deck in dealing order as docs/api.md#cards strings (``XX`` for a joker), as the
+    fair-shuffle
     commitment hashes it: ``sha256(salt + ":" + ",".join(deck_to_json(deck)))``."""
     return card_texts(deck)
 

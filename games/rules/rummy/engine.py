@@ -1,6 +1,6 @@
 """The rummy round state machine: dealing, legal actions, applying actions, views, replay.
 
-Edge rules, written down beside the code (DESIGN §5, and where it is silent, the
+Edge rules, written down beside the code (docs/games/rummy.md, and where it is silent, the
 standard rules):
 
 * Deal: seat ``(dealer + 1 + i) % n`` gets ``deck[i*hand_size:(i+1)*hand_size]``, then
@@ -356,7 +356,8 @@ def meld_moves(state: GameState, seat: int) -> list[Meld]:
 
 
 def timeout_action(state: GameState, seat: int) -> Action:
-    """The action the server plays for a seat whose turn timed out (DESIGN §4: it plays the
+    """The action the server plays for a seat whose turn timed out (docs/api.md#turn-timers: it
+    plays the
     seat's whole turn): a stock draw, then -- after playing a swapped joker still owed --
     a discard of the highest-valued card allowed. Deterministic; call it until the turn
     passes. Raises :class:`~games.rules.common.errors.IllegalAction` when it is not that seat's

@@ -1,4 +1,5 @@
-"""Rummy's errors (DESIGN §5): the shared ones of :mod:`games.rules.common.errors` plus five.
+"""Rummy's errors (docs/games/rummy.md): the shared ones of :mod:`games.rules.common.errors` plus
+five.
 
 Every error is a :class:`~games.rules.common.errors.RulesError`; malformed input is an
 :class:`~games.rules.common.errors.InvalidInput` (400), an action not allowed now an

@@ -3,7 +3,7 @@
 
 Decisions of the server's part:
 
-* Round 1's dealer is seat 0 (DESIGN §5), whatever the shuffler would draw; the dealer
+* Round 1's dealer is seat 0 (docs/games/rummy.md), whatever the shuffler would draw; the dealer
   moves one seat on every round.
 * A seat that concedes or forfeits on time with three or more seats *leaves*: the core
   marks it (placed last) and the server seats a computer there; the person who left sees
@@ -45,7 +45,7 @@ class RummyRules(RulesCore[GameState, Action, PlayerView]):
         self, rules: Mapping[str, Json], *, seats: int, dealer: int, deck: Sequence[str],
         salt: str,
     ) -> GameState:
-        # DESIGN §5: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
+        # docs/games/rummy.md: round 1's dealer is seat 0 (the shuffler's draw is for Gin Rummy).
         return engine.new_game(RuleSet.from_dict(dict(rules)), seats, deck, dealer=0)
 
     def view_for_person(self, state: GameState, seat: int) -> PlayerView:

@@ -1,4 +1,5 @@
-"""Rummy's rule options (DESIGN §5) and their validation, in the style of Gin's
+"""Rummy's rule options (docs/games/rummy.md#rule-options) and their validation, in the style of
+Gin's
 :class:`games.rules.gin.ruleset.RuleSet`."""
 
 from __future__ import annotations

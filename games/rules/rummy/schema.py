@@ -183,7 +183,8 @@ COMPONENTS: dict[str, JsonObject] = {
     "RummyRules": {
         "type": "object",
         "description": (
-            "Rummy's rule options (DESIGN §5); all optional on create, unknown keys refused."
+            "Rummy's rule options (docs/games/rummy.md#rule-options); all optional on create, "
+            "unknown keys refused."
         ),
         "properties": {
             "jokers": {"type": "integer", "maximum": 6, "minimum": 0},

@@ -1,4 +1,5 @@
-"""Playing Indian Rummy (DESIGN §6) through the HTTP API in tests, and checking what it
+"""Playing Indian Rummy (docs/games/indian-rummy.md) through the HTTP API in tests, and checking
+what it
 shows: Indian Rummy's own decks, decisions and checks over the client every melding game
 shares (:mod:`tests.games.melding.play`).
 
@@ -82,7 +83,8 @@ ROUND_KEYS = {
     "turn_deadline",
     "legal_actions",
 }
-"""The keys of an Indian Rummy view's ``round`` (DESIGN §6, and ``pile_history``), exactly."""
+"""The keys of an Indian Rummy view's ``round`` (docs/games/indian-rummy.md, and ``pile_history``),
+exactly."""
 HIDDEN_KEYS = {"hands", "stock", "deck", "salt", "face_down", "shows"}
 """Keys that may appear only in finished deals' results."""
 MAX_ACTIONS = 4000

@@ -1,4 +1,5 @@
-"""Every error of DESIGN §6 through the API, at exact positions dealt from chosen decks.
+"""Every error of docs/games/indian-rummy.md through the API, at exact positions dealt from chosen
+decks.
 An error changes nothing: every seat's view (version included) and the move log read the
 same after."""
 

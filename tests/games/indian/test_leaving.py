@@ -1,6 +1,8 @@
-"""Leaving an Indian Rummy table (DESIGN §6): at three seats or more, a concession or the
+"""Leaving an Indian Rummy table (docs/games/indian-rummy.md): at three seats or more, a concession
+or the
 third timed-out turn in a row is a drop at the deal's highest drop cost and the player
-leaves the game. No computer takes the seat (unlike Rummy, §5): the seat is out, never has
+leaves the game. No computer takes the seat (unlike Rummy, docs/games/rummy.md): the seat is out,
+never has
 the turn again, and the player who left is placed last. At two seats it ends the game."""
 
 from __future__ import annotations

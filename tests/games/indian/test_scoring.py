@@ -1,4 +1,5 @@
-"""How an Indian Rummy deal is scored (DESIGN §6), at exact positions dealt from chosen
+"""How an Indian Rummy deal is scored (docs/games/indian-rummy.md), at exact positions dealt from
+chosen
 decks: a valid show ends the deal and every other hand still in is counted by the server's
 least-points arrangement (groups count only with a pure sequence and a second sequence;
 capped at ``max_points``); a wrong show costs exactly ``wrong_show`` and the deal goes on;

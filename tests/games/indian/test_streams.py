@@ -1,4 +1,5 @@
-"""An Indian Rummy table's event stream (DESIGN §4 "Live tables", §6): every version once,
+"""An Indian Rummy table's event stream (docs/api.md#event-streams, docs/games/indian-rummy.md):
+every version once,
 in order, each frame the receiving seat's own view -- no other hand, no stock, no
 face-down card -- whether it is sent live or rebuilt from the move log to catch up."""
 

@@ -1,4 +1,5 @@
-"""An Indian Rummy table's life around play (DESIGN §4, §5, §6): the lobby, the caller's
+"""An Indian Rummy table's life around play (docs/api.md#games, docs/games/rummy.md,
+docs/games/indian-rummy.md): the lobby, the caller's
 list, rematches against the computer and between people, hints against the computer and
 chat."""
 

@@ -1,4 +1,5 @@
-"""Whole Indian Rummy games through the HTTP API (DESIGN §6), at 2, 3 and 6 seats in each
+"""Whole Indian Rummy games through the HTTP API (docs/games/indian-rummy.md), at 2, 3 and 6 seats
+in each
 format: against the computers, and at tables of people (some with computers). Every view a
 seat receives is checked against the server's own state at that version (its hand and the
 public cards, never another hand, the stock or a face-down card); the move log hides other
@@ -134,7 +135,8 @@ def test_whole_game_between_people(people_table, fmt, seats, computers):
         "easy" if computers else None
     )
     assert first["round"]["hand_sizes"] == [13] * seats
-    # Dealt as §6 says: seat (1 + i) % n gets deck[13 i: 13 i + 13], then the wild joker
+    # Dealt as docs/games/indian-rummy.md says: seat (1 + i) % n gets deck[13 i: 13 i + 13], then
+    # the wild joker
     # card, then the first upcard.
     deck = decks[0]
     you = first["you"]

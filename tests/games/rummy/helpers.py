@@ -1,4 +1,4 @@
-"""Playing Rummy (DESIGN §5) through the HTTP API in tests, and checking what it shows:
+"""Playing Rummy (docs/games/rummy.md) through the HTTP API in tests, and checking what it shows:
 Rummy's own decks, decisions and checks over the client every melding game shares
 (:mod:`tests.games.melding.play`).
 
@@ -83,7 +83,7 @@ ROUND_KEYS = {
     "legal_actions",
     "pile_history",
 }
-"""The keys of a rummy view's ``round`` (DESIGN §5, and the discard pile's public
+"""The keys of a rummy view's ``round`` (docs/games/rummy.md, and the discard pile's public
 record), exactly."""
 HIDDEN_KEYS = {"hands", "stock", "deck", "salt"}
 """Keys that may appear only in finished rounds' results."""

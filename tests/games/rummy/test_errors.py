@@ -1,4 +1,4 @@
-"""Every error of DESIGN §5 through the API, at exact positions dealt from chosen decks.
+"""Every error of docs/games/rummy.md through the API, at exact positions dealt from chosen decks.
 An error changes nothing: both players' views (version included) read the same after."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Gin Rummy keeps its exact shapes (DESIGN §4) now that Rummy shares the server, with
+"""Gin Rummy keeps its exact shapes (docs/api.md#versions) now that Rummy shares the server, with
 one key added to its round as to every game's: ``pile_history``, the discard pile's public
 record; and one to each of its players as to every game's: ``name``, what the seat is
 called at the table."""

@@ -1,4 +1,4 @@
-"""A player who leaves a table of three (DESIGN §5): an ``easy`` computer takes the seat,
+"""A player who leaves a table of three (docs/games/rummy.md): an ``easy`` computer takes the seat,
 play goes on, and the leaver is placed last."""
 
 from __future__ import annotations

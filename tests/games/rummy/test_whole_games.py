@@ -1,4 +1,4 @@
-"""Whole Rummy games through the HTTP API (DESIGN §5): against one to three computers,
+"""Whole Rummy games through the HTTP API (docs/games/rummy.md): against one to three computers,
 between people joining by invite code, and at a mixed table. Every view a seat receives
 is checked against the server's own state at that version: its hand, public cards and
 counts, never another hand or the stock."""
@@ -39,7 +39,7 @@ def _assert_finished(view: dict, seats: int, rounds: int) -> None:
 
 
 def _assert_dealt_from(view: dict, deck: list[str], seats: int, hand_size: int) -> None:
-    """Round 1 is dealt from ``deck`` as §5 says: the dealer is seat 0, seat
+    """Round 1 is dealt from ``deck`` as docs/games/rummy.md says: the dealer is seat 0, seat
     ``(1 + i) % n`` gets the i-th slice, then the upcard; the seat after the dealer acts."""
     you = view["you"]
     i = (you - 1) % seats

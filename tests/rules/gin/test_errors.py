@@ -1,4 +1,5 @@
-"""Every error code, raised where DESIGN §4 says, in the documented check order."""
+"""Every error code, raised where docs/games/gin.md#error-codes says, in the documented check
+order."""
 
 import pytest
 

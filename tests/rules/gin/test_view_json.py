@@ -1,4 +1,4 @@
-"""The Gin Rummy part of the game view (DESIGN §4 shapes), written by its codec."""
+"""The Gin Rummy part of the game view (docs/games/gin.md#the-view), written by its codec."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Slow, obviously-correct Indian Rummy references, written from DESIGN §6's definitions
+"""Slow, obviously-correct Indian Rummy references, written from docs/games/indian-rummy.md's
+definitions
 and sharing nothing with the rules core's search.
 
 Cards are handled as their texts (``"7H"``, ``"XX"``). A group is judged against every
@@ -79,7 +80,7 @@ def kind(cards: tuple[str, ...], wild: str) -> str:
 
 
 def show_is_valid(groups: Sequence[Sequence[str]], wild: str) -> bool:
-    """DESIGN §6's valid show: two sequences, one pure, every non-joker card in a
+    """docs/games/indian-rummy.md's valid show: two sequences, one pure, every non-joker card in a
     sequence or a set (jokers anywhere; a group of jokers alone is allowed)."""
     kinds = [kind(tuple(sorted(g)), wild) for g in groups]
     for group, found in zip(groups, kinds, strict=True):

@@ -95,7 +95,7 @@ def choose(state: GameState, seat: int, rng: random.Random, patience: float):
 
 
 def expected_code(state: GameState, action, seat: int) -> str | None:
-    """The code DESIGN §6 (and the documented decisions) give an action, else ``None``."""
+    """The code docs/games/indian-rummy.md gives an action, else ``None``."""
     rnd = state.round
     if state.is_over:
         return "game_not_active"

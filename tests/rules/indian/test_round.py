@@ -1,4 +1,5 @@
-"""Hand-written scenarios: every rule of DESIGN §6 and every error code it names."""
+"""Hand-written scenarios: every rule of docs/games/indian-rummy.md and every error code it
+names."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Slow, obviously-correct rummy references, written from DESIGN §5's definitions and
+"""Slow, obviously-correct rummy references, written from docs/games/rummy.md's definitions and
 sharing nothing with the rules core's meld code."""
 
 from __future__ import annotations

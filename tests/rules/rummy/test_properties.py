@@ -78,7 +78,7 @@ def choose(state: GameState, seat: int, rng: random.Random):
 
 
 # --------------------------------------------------------------------------------------
-# The oracle for illegal actions (DESIGN §5 and the documented decisions)
+# The oracle for illegal actions (docs/games/rummy.md)
 # --------------------------------------------------------------------------------------
 
 

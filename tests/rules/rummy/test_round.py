@@ -1,4 +1,4 @@
-"""Hand-written scenarios: every rule of DESIGN §5 and every error code it names."""
+"""Hand-written scenarios: every rule of docs/games/rummy.md and every error code it names."""
 
 from __future__ import annotations
 
