@@ -50,6 +50,7 @@ from games.rules.gin.melds import (
     layoff_deadwood_mask,
     layoff_targets_mask,
 )
+from tests.rules.common.refusals import expected_turn_code
 from tests.rules.common.replays import replayed
 from tests.rules.gin import oracles
 
@@ -185,13 +186,10 @@ def choose(state, seat, rng):
 
 def expected_code(state, action, seat):
     """The error code an illegal action must raise (None when it is legal)."""
+    turn = expected_turn_code(state, seat)
+    if turn is not None:
+        return turn
     rnd = state.round
-    if state.is_over:
-        return "game_not_active"
-    if rnd.phase is Phase.ROUND_OVER:
-        return "wrong_phase"
-    if rnd.turn != seat:
-        return "not_your_turn"
     allowed = {
         Phase.FIRST_UPCARD: (Pass, DrawDiscard),
         Phase.DRAW: (DrawStock, DrawDiscard),

@@ -43,6 +43,7 @@ from games.rules.indian import (
     view_to_json,
 )
 from games.rules.indian.engine import cards_in_play
+from tests.rules.common.refusals import expected_turn_code
 
 GAMES = settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAX_ACTIONS = 400
@@ -96,13 +97,10 @@ def choose(state: GameState, seat: int, rng: random.Random, patience: float):
 
 def expected_code(state: GameState, action, seat: int) -> str | None:
     """The code docs/games/indian-rummy.md gives an action, else ``None``."""
+    turn = expected_turn_code(state, seat)
+    if turn is not None:
+        return turn
     rnd = state.round
-    if state.is_over:
-        return "game_not_active"
-    if rnd.phase is Phase.ROUND_OVER:
-        return "wrong_phase"
-    if rnd.turn != seat:
-        return "not_your_turn"
     drawing = isinstance(action, DrawStock | DrawDiscard)
     if (rnd.phase is Phase.DRAW) != drawing and not isinstance(action, Drop):
         return "wrong_phase"

@@ -43,6 +43,7 @@ from games.rules.indian import (
 )
 from games.rules.indian.engine import cards_in_play
 from games.rules.indian.state import HistoryEntry
+from tests.rules.common.refusals import refusal_code
 from tests.rules.indian.helpers import SALT, c, groups_text, make_deck, position, texts
 
 VALID = "AS 2S 3S 4H 5H 6H 7H 7D 8D 9S KC KD KH"
@@ -61,13 +62,7 @@ def declare(text_card: str, *groups: str) -> Declare:
 
 
 def code_of(state, action, seat=0):
-    with pytest.raises(RulesError) as caught:
-        apply_action(state, action, seat)
-    error = caught.value
-    assert type(error) is INDIAN_ERRORS_BY_CODE[error.code]
-    assert error.detail and str(error) == error.detail
-    assert not is_legal(state, action, seat)
-    return str(error.code)
+    return refusal_code(apply_action, is_legal, INDIAN_ERRORS_BY_CODE, state, action, seat)
 
 
 def types(state, seat=0):

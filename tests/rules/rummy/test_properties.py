@@ -43,6 +43,7 @@ from games.rules.rummy import (
 )
 from games.rules.rummy.engine import cards_in_play
 from games.rules.rummy.melds import table_meld
+from tests.rules.common.refusals import expected_turn_code
 from tests.rules.common.replays import replayed
 from tests.rules.rummy import oracles
 
@@ -118,13 +119,10 @@ def _minus(hand, cards):
 
 
 def expected_code(state: GameState, action, seat: int) -> str | None:
+    turn = expected_turn_code(state, seat)
+    if turn is not None:
+        return turn
     rnd = state.round
-    if state.is_over:
-        return "game_not_active"
-    if rnd.phase is Phase.ROUND_OVER:
-        return "wrong_phase"
-    if rnd.turn != seat:
-        return "not_your_turn"
     draw = isinstance(action, DrawStock | DrawDiscard)
     if draw != (rnd.phase is Phase.DRAW):
         return "wrong_phase"

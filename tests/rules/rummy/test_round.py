@@ -33,6 +33,7 @@ from games.rules.rummy import (
     rummy_cards,
     view_for,
 )
+from tests.rules.common.refusals import refusal_code
 from tests.rules.common.replays import Forfeit, replayed
 from tests.rules.rummy.helpers import make_deck, position, texts
 
@@ -46,13 +47,7 @@ def melds(*texts_):
 
 
 def code_of(state, action, seat=0):
-    with pytest.raises(RulesError) as caught:
-        apply_action(state, action, seat)
-    error = caught.value
-    assert type(error) is ERRORS_BY_CODE[error.code]
-    assert error.detail and str(error) == error.detail
-    assert not is_legal(state, action, seat)
-    return str(error.code)
+    return refusal_code(apply_action, is_legal, ERRORS_BY_CODE, state, action, seat)
 
 
 def types(state, seat=0):
