@@ -32,8 +32,7 @@ def refusal_code(
 
 def expected_turn_code(state: Any, seat: int) -> str | None:
     """The oracle of the checks every action goes through first, in the documented order
-    (docs/api.md): the
-    game is over (``game_not_active``), the round is over before the next deal
+    (docs/api.md): the game is over (``game_not_active``), the round is over before the next deal
     (``wrong_phase``), another seat's turn (``not_your_turn``); ``None`` when the seat
     may act."""
     rnd = state.round
