@@ -13,6 +13,7 @@ import pytest
 from games.ai import indian as ai
 from games.ai.common.players import Players
 from games.rules.indian import (
+    INDIAN_RULES,
     Declare,
     Drop,
     GameState,
@@ -21,13 +22,12 @@ from games.rules.indian import (
     RoundView,
     RuleSet,
     SeatStatus,
-    apply_action,
-    deal_next_round,
     is_legal,
     new_deck,
     new_game,
     view_for,
 )
+from tests.ai.common.positions import positions as common_positions
 from tests.rules.indian.helpers import SALT, c, position
 
 VALID = "AS 2S 3S 4H 5H 6H 7H 7D 8D 9S KC KD KH"
@@ -45,21 +45,7 @@ def positions(
 ) -> Iterator[tuple[GameState, int, PlayerView, object]]:
     """``(state, seat, view, action)`` for the first ``limit`` decisions of a game between
     ``names`` (one per seat), going on over deals."""
-    rng = random.Random(f"positions:{seed}")
-    rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(names))]
-    state = new_game(rules, len(names), new_deck(rng, rules.decks), SALT)
-    for _ in range(limit):
-        if state.is_over:
-            return
-        if state.awaiting_deal:
-            state = deal_next_round(state, new_deck(rng, rules.decks), SALT)
-            continue
-        seat = state.turn
-        assert seat is not None
-        view = view_for(state, seat)
-        action = ai.play(names[seat], view, rngs[seat])
-        yield state, seat, view, action
-        state = apply_action(state, action, seat)
+    return common_positions(INDIAN_RULES, ai.play, names, seed, rules.to_dict(), limit, SALT)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 6])

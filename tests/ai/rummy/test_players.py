@@ -13,6 +13,7 @@ from games.ai import rummy as ai
 from games.ai.rummy.common import stand_in
 from games.rules.rummy import (
     JOKER,
+    RUMMY_RULES,
     DrawDiscard,
     DrawStock,
     GameState,
@@ -20,13 +21,12 @@ from games.rules.rummy import (
     PlayerView,
     RoundView,
     RuleSet,
-    apply_action,
-    deal_next_round,
     is_legal,
     new_deck,
     new_game,
     view_for,
 )
+from tests.ai.common.positions import positions as common_positions
 from tests.rules.rummy.helpers import position
 
 RULES = (
@@ -42,21 +42,7 @@ def positions(
 ) -> Iterator[tuple[GameState, int, PlayerView, object]]:
     """``(state, seat, view, action)`` for the first ``limit`` decisions of a game between
     ``names`` (one per seat), going on over rounds."""
-    rng = random.Random(f"positions:{seed}")
-    rngs = [random.Random(f"{seed}:{seat}") for seat in range(len(names))]
-    state = new_game(rules, len(names), deck=new_deck(rng, rules.jokers))
-    for _ in range(limit):
-        if state.is_over:
-            return
-        if state.awaiting_deal:
-            state = deal_next_round(state, new_deck(rng, rules.jokers))
-            continue
-        seat = state.turn
-        assert seat is not None
-        view = view_for(state, seat)
-        action = ai.play(names[seat], view, rngs[seat])
-        yield state, seat, view, action
-        state = apply_action(state, action, seat)
+    return common_positions(RUMMY_RULES, ai.play, names, seed, rules.to_dict(), limit)
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
