@@ -415,15 +415,15 @@ export class TableBase {
   // hide what was taken. A turn's words start afresh once the turn has passed.
   describeTurn(prev, view) {
     const step = this.turnStep(prev, view);
-    if (!step || !step.parts.length) {
-      this.turn = null;
+    const round = view.round ? view.round.number : null;
+    const told = this.told;
+    const going = Boolean(step && told && told.open && told.seat === step.seat && told.round === round);
+    const parts = step ? [...(going ? told.parts : []), ...step.parts] : [];
+    if (!parts.length) {
+      this.told = null;
       return "";
     }
-    const round = view.round ? view.round.number : null;
-    const going = this.turn && this.turn.open && this.turn.seat === step.seat && this.turn.round === round;
-    this.turn = going ? { ...this.turn, parts: [...this.turn.parts, ...step.parts] } : { seat: step.seat, round, parts: step.parts };
-    this.turn.open = Boolean(view.round) && view.round.turn === step.seat;
-    const parts = this.turn.parts;
+    this.told = { seat: step.seat, round, parts, open: Boolean(view.round) && view.round.turn === step.seat };
     const words = parts.length > 1 ? `${parts.slice(0, -1).join(", ")} and ${parts[parts.length - 1]}` : parts[0];
     return `${this.playerName(step.seat, { view })} ${words}.`;
   }
