@@ -240,8 +240,9 @@ def refunds_apply(*, offender_id: int, since: datetime) -> int:
         changes = {change["user"]: change for change in rated.changes}
         places = {
             user: (not won, placement)
-            for user, won, placement in GameResult.objects.filter(game_id=rated.game_id)
-            .values_list("user_id", "won", "placement")
+            for user, won, placement in GameResult.objects.filter(
+                game_id=rated.game_id
+            ).values_list("user_id", "won", "placement")
         }
         mine = places.get(offender_id)
         if mine is None or offender_id not in changes:
