@@ -27,6 +27,8 @@ Rummy (one deal) and Indian Rummy (points) at tables of four, over 30 days.
   feeder throws a card that fits the friend's hand when it has one (70 %), and the friend
   takes the feeder's discards that fit; the feeder also plays 12 tables without the friend;
 * ``bot``: a script playing our Hard player's choices every 2 s (+-10 %), all day;
+* ``bot_disguised``: the same choices with a person's think times (log-normal), one game
+  an hour for 24 hours;
 * ``sitting``: a player who lets the timer run out whenever behind.
 
 Detection: the scenario's rule fires for the cheater (the pair, for two) within the run.
@@ -38,6 +40,7 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
+import pickle
 import random
 import sys
 import time
@@ -354,7 +357,7 @@ def _choose(
     rng: random.Random,
 ) -> Any:
     person = people[seat]
-    if person.role == "bot":
+    if person.role in ("bot", "bot_disguised"):
         return players.choose(view, "hard", rng)
     level = rng.choices(("easy", "medium", "hard"), weights=person.levels)[0]
     if level == "hard" and job.variant != "gin":
@@ -614,6 +617,19 @@ def scenario_jobs(
             )
             clock += 3 * 3600
         return jobs, {script.id}
+    if kind == "bot_disguised":
+        # Hard's choices with a person's think times, one game an hour around the clock.
+        script = Person(base, (0, 0, 1), math.log(4), 0.8, 0, 24, 0.0, 0.0, role="bot_disguised")
+        day = rng.randrange(DAYS)
+        for number in range(24):
+            other = rng.choice(honest)
+            table = [script, other]
+            rng.shuffle(table)
+            start = day * 86400.0 + number * 3600 + rng.randrange(600)
+            jobs.append(
+                Job("gin", tuple(table), seed * 7919 + number, start, frozenset({script.id}))
+            )
+        return jobs, {script.id}
     if kind == "sitting":
         sitter = Person(base, (0.4, 0.6, 0.0), math.log(4), 0.8, 17, 5, role="sitter")
         day = rng.randrange(DAYS - SITTING_DAYS)
@@ -631,6 +647,7 @@ RULES_OF = {
     "farming": {"early_forfeits"},
     "feeding": {"feeding"},
     "bot": {"regular_timing", "long_hours", "engine_agreement"},
+    "bot_disguised": {"regular_timing", "long_hours", "engine_agreement"},
     "sitting": {"sitting"},
 }
 
@@ -645,15 +662,23 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--track", type=int, default=40, help="honest players whose agreement with Hard is measured"
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--background", default="", help="a file keeping the honest games between runs"
+    )
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     people = honest_people(args.people, rng)
     tracked = frozenset(p.id for p in rng.sample(people, min(args.track, len(people))))
     started = time.perf_counter()
-    background = run_jobs(
-        schedule(people, args.honest_games, rng, track=tracked, seed=args.seed), args.workers
-    )
+    jobs = schedule(people, args.honest_games, rng, track=tracked, seed=args.seed)
+    cache = Path(args.background) if args.background else None
+    if cache is not None and cache.exists():
+        background = pickle.loads(cache.read_bytes())
+    else:
+        background = run_jobs(jobs, args.workers)
+        if cache is not None:
+            cache.write_bytes(pickle.dumps(background))
     elapsed = time.perf_counter() - started
     finished = [log for log in background if not log.unfinished]
     honest_ids = {p.id for p in people}
@@ -684,6 +709,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for kind in args.scenarios.split(","):
         detected = 0
         honest_hit: Counter[str] = Counter()
+        by_rule: dict[str, set[int]] = defaultdict(set)
         started = time.perf_counter()
         for run in range(args.runs):
             run_rng = random.Random(args.seed * 1000 + run + hash(kind) % 997)
@@ -694,6 +720,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f.other for f in findings if f.kind in RULES_OF[kind] and f.other is not None
             }
             detected += bool(cheaters & hit)
+            for finding in findings:
+                if finding.kind in RULES_OF[kind] and {finding.user, finding.other} & cheaters:
+                    by_rule[finding.kind].add(run)
             for finding in findings:
                 if (
                     finding.user in honest_ids
@@ -706,6 +735,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"({100 * detected / args.runs:.0f} %); "
             f"honest players newly flagged across runs: {dict(honest_hit) or 0} "
             f"({time.perf_counter() - started:.0f} s)"
+        )
+        print(
+            "  by rule: "
+            + ", ".join(f"{rule} {len(runs)}" for rule, runs in sorted(by_rule.items()))
         )
     return 0
 

@@ -240,8 +240,9 @@ def refunds_apply(*, offender_id: int, since: datetime) -> int:
         changes = {change["user"]: change for change in rated.changes}
         places = {
             user: (not won, placement)
-            for user, won, placement in GameResult.objects.filter(game_id=rated.game_id)
-            .values_list("user_id", "won", "placement")
+            for user, won, placement in GameResult.objects.filter(
+                game_id=rated.game_id
+            ).values_list("user_id", "won", "placement")
         }
         mine = places.get(offender_id)
         if mine is None or offender_id not in changes:
@@ -334,7 +335,8 @@ def signal_resolve(
     """Staff's decision on an open signal: ``dismiss`` it, or apply one sanction to its
     player (``playban`` for ``minutes``; ``warn``, ``unrated_only`` and
     ``tournament_ban`` for ``days``, or until lifted; ``mark`` for good), recorded with who
-    decided and why. 409 ``signal_resolved`` when it was resolved already."""
+    decided and why; resolving a ``report`` signal closes the reports it gathered. 409
+    ``signal_resolved`` when it was resolved already."""
     with transaction.atomic():
         signal = Signal.objects.select_for_update().filter(pk=signal_id).first()
         if signal is None:
@@ -346,6 +348,10 @@ def signal_resolve(
         signal.resolved_by = staff
         signal.resolution = f"{action}: {note}".strip().rstrip(":")
         signal.save(update_fields=["status", "resolved_at", "resolved_by", "resolution"])
+        if signal.kind == SignalKind.REPORT:  # the reports it gathered are read
+            Report.objects.filter(user_id=signal.user_id, status=ReviewStatus.OPEN).update(
+                status=ReviewStatus.CLOSED
+            )
     if action != "dismiss":
         sanction_by_staff(
             user_id=signal.user_id,

@@ -197,5 +197,6 @@ def test_staff_resolve_a_signal_with_a_sanction_recording_who_and_why(played, st
         "not_found",
     )
     assert Sanction.objects.count() == 1
+    assert set(Report.objects.values_list("status", flat=True)) == {"closed"}
     refused = clients[1].post("/api/v1/games", {"opponent": "human"}, format="json")
     assert_error(refused, 403, "playban")

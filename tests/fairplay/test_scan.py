@@ -104,16 +104,18 @@ def test_the_scan_finds_the_player_fed_at_rummy_tables(players, settings):
 
 
 def play_against_hard(client, *, rng: random.Random, start, spacing, hard: bool) -> int:
-    """A Gin Rummy game against the computer: each action ``spacing(rng)`` seconds after
-    the last, our Hard player's choice (``hard``) or a plain one. Returns actions."""
+    """A Gin Rummy game to 10 points against the computer, played to its end: each action
+    ``spacing(rng)`` seconds after the last, our Hard player's choice (``hard``) or a plain
+    one. Returns the actions."""
     from games.variants import variant_for
 
     variant = variant_for("gin")
     moment = start
+    body = {"opponent": "computer", "rules": {"target_score": 10}}  # a round or two
     with time_machine.travel(moment, tick=False):
-        game_id = client.post("/api/v1/games", {"opponent": "computer"}, format="json").json()["id"]
+        game_id = client.post("/api/v1/games", body, format="json").json()["id"]
     actions = 0
-    for _ in range(120):
+    for _ in range(1000):
         game = Game.objects.get(pk=game_id)
         if game.status != "active":
             break
@@ -135,6 +137,7 @@ def play_against_hard(client, *, rng: random.Random, start, spacing, hard: bool)
         with time_machine.travel(moment, tick=False):
             assert act(client, game_id, body).status_code == 200
         actions += 1
+    assert Game.objects.get(pk=game_id).status == "finished"  # the scan reads finished games
     return actions
 
 
@@ -147,8 +150,9 @@ def test_the_scan_finds_a_script_by_its_timing_and_its_choices_and_spares_a_pers
     users, clients = players(2)
     start = timezone.now() - timedelta(hours=3)
     rng = random.Random(7)
-    bot_actions = person_actions = 0
-    while bot_actions < 40:
+    bot_actions = person_actions = bot_games = 0
+    while bot_actions < 40 or bot_games < 4:
+        bot_games += 1
         bot_actions += play_against_hard(
             clients[0], rng=rng, start=start, spacing=lambda r: 2.0, hard=True
         )

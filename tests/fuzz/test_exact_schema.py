@@ -272,6 +272,7 @@ def _view_for(path: str, method: str):
         path.replace("{game_id}", "00000000-0000-4000-8000-000000000000")
         .replace("{username}", "ann")
         .replace("{period}", "weekly")
+        .replace("{signal_id}", "1")
     )
     view_class = resolve(concrete).func.cls
     view = view_class()
