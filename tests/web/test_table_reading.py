@@ -484,6 +484,11 @@ def test_the_small_things_read_right_at_both_widths(open_tab, deal_from):
     game = _table(tab, difficulty="easy")
     wait_for_my_turn(tab)
     tab.page.click("[data-key=act-pass]")
+    # The computer's take and its discard are two moves, each said as it is seen.
+    tab.page.wait_for_function(
+        """() => (document.querySelector('[data-testid=last-move]') || {})
+            .innerText?.includes('discarded')"""
+    )
     said = _last_move(tab)
     assert said.startswith(game["players"][1]["name"]), said
     assert "took 9♥ from the pile and discarded" in said, said
