@@ -62,13 +62,13 @@ class PoolingMeter(Meter):
         return roots
 
 
-def server_connections(stack: Stack, bouncer: PgBouncer) -> tuple[int, int]:
-    """PostgreSQL's client backends now: (all of them, those PgBouncer opened)."""
+def server_connections(stack: Stack) -> tuple[int, int]:
+    """PostgreSQL's client backends now: (all of them, those PgBouncer opened, which its
+    ``connect_query`` names)."""
     rows = stack.sql(
         "SELECT count(*), count(*) FILTER (WHERE application_name = 'pgbouncer') "
         "FROM pg_stat_activity WHERE backend_type = 'client backend' AND datname = 'ginrummy'"
     )
-    del bouncer
     return int(rows[0][0]), int(rows[0][1])
 
 
@@ -93,22 +93,18 @@ def main() -> int:
         assert isinstance(stack.postgres, Postgres)
         stack.sql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
         bouncer = PgBouncer(stack.workdir, stack.postgres, pool_size=args.pool)
-        bouncer.start()
         pooled_port = free_port()
         web = stack.services["web"]
+        assert web.cmd[2] == "--bind"
         pooled = Service(
             "web-pooled",
             [*web.cmd[:3], f"127.0.0.1:{pooled_port}", *web.cmd[4:]],
-            {
-                **stack.env,
-                "DATABASE_URL": f"{bouncer.url}?application_name=pgbouncer",
-                "DJANGO_DB_PREPARED": "false",
-            },
+            {**stack.env, "DATABASE_URL": bouncer.url, "DJANGO_DB_PREPARED": "false"},
             stack.logdir,
         )
-        assert web.cmd[2] == "--bind"
-        pooled.start()
         try:
+            bouncer.start()
+            pooled.start()
             stack.wait_healthy(pooled_port)
             log(f"stack up; registering {3 * args.clients} players")
             tokens = make_users(stack, 3 * args.clients)
@@ -140,7 +136,7 @@ def main() -> int:
                     results[kind].append(
                         run_phase(kind, [p.step for p in players[kind]], args.seconds, meter)
                     )
-                    connections[kind].append(server_connections(stack, bouncer))
+                    connections[kind].append(server_connections(stack))
             load = os.getloadavg()[0]
         finally:
             pooled.close()

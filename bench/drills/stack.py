@@ -899,6 +899,16 @@ class Stack:
         return None
 
     def __enter__(self) -> Stack:
+        try:
+            self._start()
+        except BaseException:  # nothing started may outlive a stack that failed to start
+            self.close()
+            raise
+        self._supervisor = threading.Thread(target=self._supervise, daemon=True)
+        self._supervisor.start()
+        return self
+
+    def _start(self) -> None:
         self.postgres.start()
         self.postgres.create_database()
         self.redis.start()
@@ -912,9 +922,6 @@ class Stack:
             self.wait_healthy(self.proxy.port)
         if isinstance(self.postgres, PatroniCluster):
             self.postgres.wait_synchronous()
-        self._supervisor = threading.Thread(target=self._supervise, daemon=True)
-        self._supervisor.start()
-        return self
 
     def _supervise(self) -> None:
         while not self._closing.wait(0.5):
