@@ -27,9 +27,8 @@ row no newer than the one held, Redis coming back: each reads the database as be
 A stream wakes by itself only at the game's next due moment (a turn deadline, a lapsing
 table) to enforce it, and polls every ``EVENTS_POLL_SECONDS`` only while Redis is
 unreachable (and, for the account stream, where no worker enforces turn deadlines: eager
-Celery). All database work runs on a few
-threads of the process (:data:`DB_THREADS`), so the process holds at most that many
-connections however many streams are open.
+Celery). All database work runs on a few threads of the process (:data:`DB_THREADS`), so
+the process holds at most that many connections however many streams are open.
 Every ``EVENTS_AUTH_RECHECK_SECONDS`` (a heartbeat), and at once when its player's tokens
 are revoked (a logout, signing out everywhere, a password change: ``notify.revoked_channel``),
 a stream checks that its token is still valid and its user active; after a logout, a revoked
@@ -62,6 +61,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db.models import JSONField
 from django.http import HttpRequest
 from django.http.response import HttpResponseBase
@@ -157,16 +157,24 @@ class _GameFeed:
 
     def _from_row(self, plain: int, count: int, row: dict[str, Any] | None) -> Game | None:
         """The game from a signalled row, when nothing but rows came since the last read
-        and the latest is newer than the game held (its players fixed: a game of two)."""
+        and the latest is newer than the game held (its players fixed: a game of two).
+        None otherwise, and for a row this process cannot take whole (one published by a
+        process of another release, without a column of this one's)."""
         held = self.game
         if held is None or not self.players_fixed or row is None:
             return None
         if plain != self.received[0] or count == self.received[1]:
             return None
-        if row.get("id") != str(self.game_id) or not row.get("version", 0) > held.version:
+        version = row.get("version")
+        if row.get("id") != str(self.game_id) or not isinstance(version, int):
+            return None
+        if version <= held.version:
             return None
         fields = Game._meta.concrete_fields
-        values = [field.to_python(row[field.attname]) for field in fields]
+        try:
+            values = [field.to_python(row[field.attname]) for field in fields]
+        except (KeyError, TypeError, ValueError, ValidationError):
+            return None
         game = Game.from_db(held._state.db, [field.attname for field in fields], values)
         for field in fields:  # as the database gives JSON back: jsonb orders object keys
             if isinstance(field, JSONField):

@@ -120,3 +120,18 @@ def test_only_a_newer_row_counts_as_a_row(human_game):
     finally:
         stream.close()
     assert notify.received(channel) == (0, 0, None)  # forgotten with its last stream
+
+
+def test_a_row_without_a_column_of_this_release_is_read_from_the_database_instead(human_game):
+    game = human_game()
+    feed = streams._GameFeed(uuid.UUID(game["id"]))
+    held = feed.refresh(0)  # the first take is a read: the players of a game of two, fixed
+    plain, rows = feed.received
+    newer = {**notify.row_of(held), "version": held.version + 1}
+    taken = feed._from_row(plain, rows + 1, newer)
+    assert taken is not None and taken.version == held.version + 1
+    assert taken.state == held.state and taken.updated_at == held.updated_at
+    older_release = {key: value for key, value in newer.items() if key != "turn_deadline"}
+    assert feed._from_row(plain, rows + 1, older_release) is None
+    assert feed._from_row(plain, rows + 1, {**newer, "updated_at": "not a time"}) is None
+    assert feed._from_row(plain + 1, rows + 1, newer) is None  # a plain signal came too
