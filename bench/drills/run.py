@@ -1105,17 +1105,12 @@ DRILLS: dict[str, Callable[[argparse.Namespace], Report]] = {
     "failover": drill_failover,
 }
 
-OPT_IN = ("failover",)
-"""Drills run only when named (``--only failover``): the database failover drill has not
-yet passed a full CI run, so ``make drills`` (and CI) leave it out until it has."""
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument(
         "--only",
-        default=",".join(name for name in DRILLS if name not in OPT_IN),
-        help=f"comma-separated drills (by default all but {', '.join(OPT_IN)})",
+        default=",".join(DRILLS),
+        help="comma-separated drills (by default all)",
     )
     parser.add_argument("--load", type=int, default=8, help="games in play at once")
     parser.add_argument("--warmup", type=float, default=8, help="seconds of load before the fault")
