@@ -571,12 +571,19 @@ class KnockoutFormat(FormatSpec):
         records: Sequence[Record],
     ) -> tuple[list[Row], dict[PlayerId, int | None]]:
         """Players still in, then the round each went out in (later first), then the place
-        at that table, then the seed."""
+        at that table, then the seed; a 1-v-1 champion withdrawn after the final (removed
+        by a mark) ranks second, below the other finalist."""
         if len(entries) < 2:
             return list(rows), {}
         state = self.bracket(settings, entries, [r for r in records if isinstance(r, Game)])
         assert state is not None
-        ranking = state.ranking()
+        ranking = list(state.ranking())
+        withdrawn = {e.player for e in entries if e.withdrawn}
+        if isinstance(state, Knockout) and state.over and ranking[0][0] in withdrawn:
+            # A champion withdrawn once it was over (removed: fair play marked them) keeps
+            # the matches they won, but not the title: the other finalist takes it.
+            (champion, _), (runner_up, final) = ranking[0], ranking[1]
+            ranking[0], ranking[1] = (runner_up, None), (champion, final)
         position = {p: i for i, (p, _) in enumerate(ranking)}
         return sorted(rows, key=lambda r: position[r.player]), dict(ranking)
 

@@ -1,5 +1,6 @@
-"""Tournaments and fair play: a banned player's entry refused, and players seen on one
-device never paired in an arena nor seated at one sit & go table."""
+"""Tournaments and fair play: a banned player's entry refused, a mark's withdrawals and
+rewritten standings (once, however often it is sent), and players seen on one device
+never paired in an arena nor seated at one sit & go table."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ import pytest
 from django.utils import timezone
 
 from fairplay import services as fairplay
-from fairplay.models import Fingerprint
+from fairplay.hooks import player_marked
+from fairplay.models import Fingerprint, Sanction
 from tests.tournaments.app.helpers import RUMMY_RULES, advance, playing, win
 from tournaments import services
 from tournaments.models import Entry, Pairing, Tournament, TournamentEvent, TournamentStatus
@@ -121,6 +123,109 @@ def test_a_player_banned_from_playing_people_is_refused_a_tournament_with_playba
 
     assert (refused.status_code, refused.json()["code"]) == (403, "playban")
     assert not Entry.objects.filter(tournament=tournament).exists()
+
+
+# --- a mark ----------------------------------------------------------------------------------
+
+
+def test_a_mark_rewrites_a_finished_arenas_winner_and_twice_is_the_same_as_once(
+    started_arena, players, clock
+):
+    ann, bob, cat = players(3)
+    tournament = started_arena([ann, bob, cat], minutes=30)
+    for _ in range(4):  # ann wins every game she plays; bob and cat share the rest
+        for pairing in playing(tournament):
+            users = [s.entry.user for s in pairing.seats.all()]
+            winner = ann if ann in users else users[0]
+            win(pairing.game_id, winner)
+        tournament = advance(tournament)
+    clock.shift(timedelta(minutes=31))
+    tournament = advance(tournament)
+    assert tournament.status == TournamentStatus.FINISHED
+    assert ranks(tournament)[ann.pk] == 1
+    runner_up = next(u for u in (bob, cat) if ranks(tournament)[u.pk] == 2)
+
+    sanction, _ = fairplay.sanction_apply(
+        user_id=ann.pk, kind="mark", rule="engine_agreement", key="mark"
+    )
+
+    after = ranks(tournament)
+    assert after[ann.pk] is None and after[runner_up.pk] == 1
+    entry = Entry.objects.get(tournament=tournament, user=ann)
+    assert entry.removed
+    left = events(tournament, "player_left")[-1]
+    assert left.data["user"]["username"] == ann.username and left.data["removed"] is True
+    leaders = events(tournament, "standings_changed")[-1].data["leaders"]
+    assert leaders[0]["user"]["username"] == runner_up.username
+
+    seen = len(events(tournament))
+    fairplay.mark_consequences_apply(sanction_id=sanction.pk)
+    player_marked.send(sender=Sanction, user_id=ann.pk, since=sanction.created_at)
+    assert ranks(tournament) == after
+    assert len(events(tournament)) == seen
+
+
+def test_a_mark_gives_a_finished_sit_and_go_to_the_other_finalist(make_tournament, players):
+    field = players(4)
+    tournament = make_tournament("sit_and_go", capacity=4)
+    for user in field:
+        services.tournament_join(user=user, tournament_id=tournament.pk)
+    tournament.refresh_from_db()
+    for pairing in playing(tournament):
+        win(pairing.game_id, pairing.seats.get(seat=0).entry.user)
+    tournament = advance(tournament)
+    (final,) = playing(tournament)
+    champion, finalist = (final.seats.get(seat=n).entry.user for n in (0, 1))
+    win(final.game_id, champion)
+    tournament = advance(tournament)
+    assert tournament.status == TournamentStatus.FINISHED and ranks(tournament)[champion.pk] == 1
+
+    fairplay.sanction_apply(user_id=champion.pk, kind="mark", rule="win_trading", key="m")
+
+    after = ranks(tournament)
+    assert after[finalist.pk] == 1 and after[champion.pk] == 2
+    assert sorted(after.values()) == [1, 2, 3, 4]
+    assert Entry.objects.get(tournament=tournament, user=champion).removed
+
+
+def test_a_mark_leaves_a_tournament_finished_before_its_window_alone(
+    started_arena, players, clock
+):
+    ann, bob = players(2)
+    tournament = started_arena([ann, bob], minutes=30)
+    win(playing(tournament)[0].game_id, ann)
+    advance(tournament)
+    clock.shift(timedelta(minutes=31))
+    tournament = advance(tournament)
+    before = ranks(tournament)
+
+    player_marked.send(sender=Sanction, user_id=ann.pk, since=timezone.now() + timedelta(1))
+
+    assert ranks(tournament) == before
+    assert not Entry.objects.get(tournament=tournament, user=ann).removed
+
+
+def test_a_mark_withdraws_the_player_from_a_live_arena_with_its_player_left_event(
+    started_arena, make_tournament, players
+):
+    ann, bob, cat = players(3)
+    live = started_arena([ann, bob, cat])
+    later = timezone.now() + timedelta(days=1)
+    upcoming = make_tournament("arena", duration_minutes=30, starts_at=later)
+    services.tournament_join(user=cat, tournament_id=upcoming.pk)
+
+    fairplay.sanction_apply(user_id=cat.pk, kind="mark", rule="engine_agreement", key="mark")
+
+    entry = Entry.objects.get(tournament=live, user=cat)
+    assert entry.withdrawn and entry.removed
+    left = [e.data for e in events(live, "player_left")]
+    assert left[0] == {"user": {"username": cat.username, "display_name": cat.public_name}}
+    assert left[1]["removed"] is True
+    assert not Entry.objects.filter(tournament=upcoming, user=cat).exists()  # before its start
+    assert events(upcoming, "player_left")[-1].data["user"]["username"] == cat.username
+    assert not any(
+        cat.pk in {s.entry.user_id for s in p.seats.all()} for p in playing(advance(live))
+    )
 
 
 # --- one device ------------------------------------------------------------------------------
