@@ -11,6 +11,7 @@ class TournamentsConfig(AppConfig):
         from accounts.models import User
         from accounts.signals import guest_removing
         from core.exceptions import register_error_translation
+        from fairplay.hooks import player_marked
         from games.services import rematch_refusal_register
         from games.signals import game_finished
 
@@ -20,6 +21,7 @@ class TournamentsConfig(AppConfig):
         from .receivers import (
             on_game_finished,
             on_guest_removing,
+            on_player_marked,
             on_user_deleting,
             refuse_rematch,
         )
@@ -31,5 +33,8 @@ class TournamentsConfig(AppConfig):
         pre_delete.connect(
             on_user_deleting, sender=User, dispatch_uid="tournaments.on_user_deleting"
         )
+        # A player fair play marks leaves the tournaments under way and loses their places
+        # in those they played of late.
+        player_marked.connect(on_player_marked, dispatch_uid="tournaments.on_player_marked")
         rematch_refusal_register("tournaments", refuse_rematch)
         register_error_translation(TournamentError, tournament_error_to_http)

@@ -123,6 +123,12 @@ class Tournament(models.Model):
         default=0, help_text="Swiss and knockout: the latest round started."
     )
     round_deadline = models.DateTimeField(null=True, blank=True, help_text="Swiss.")
+    apart = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Set at the start: the pairs of players (lower id first) fair play saw on "
+        "one device then, whom a knockout's seatings part. Never shown to players.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True, help_text="Finished or cancelled.")

@@ -3,6 +3,7 @@ question whether a game may be rematched (all connected in ``TournamentsConfig.r
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from accounts.models import User
@@ -12,6 +13,7 @@ from tournaments.errors import TournamentGameRematch
 from tournaments.models import Pairing
 from tournaments.services import tournament_advance_soon
 from tournaments.services.departures import departing_entries_keep, departing_entries_withdraw
+from tournaments.services.marks import marked_player_disqualify
 
 
 def on_game_finished(sender: Any, game: Game, **kwargs: Any) -> None:
@@ -40,6 +42,14 @@ def on_user_deleting(sender: Any, instance: User, **kwargs: Any) -> None:
     deletion then empties its ``user``)."""
     departing_entries_withdraw(user=instance)
     departing_entries_keep(user=instance)
+
+
+def on_player_marked(sender: Any, user_id: int, since: datetime, **kwargs: Any) -> None:
+    """``fairplay.hooks.player_marked``, in the transaction that applies a mark's
+    consequences (sent each time they run): the player withdraws from every tournament
+    not over and is removed from those under way and those finished since ``since``, whose
+    standings and winners are rebuilt without them. Idempotent."""
+    marked_player_disqualify(user_id=user_id, since=since)
 
 
 def refuse_rematch(game: Game) -> ApplicationError | None:

@@ -7,6 +7,7 @@ nothing else of the rows is read.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from tournaments import formats
@@ -37,8 +38,11 @@ def stored_settings(tournament: Tournament) -> dict[str, Any]:
 
 def settings_of(tournament: Tournament) -> formats.Settings:
     """The formats library's settings of a stored tournament (an arena's times are its
-    actual start and end once started)."""
-    return spec_of(tournament).library_settings(stored_settings(tournament))
+    actual start and end once started; the pairs kept apart since its start)."""
+    settings = spec_of(tournament).library_settings(stored_settings(tournament))
+    if not tournament.apart:
+        return settings
+    return replace(settings, apart=tuple((a, b) for a, b in tournament.apart))
 
 
 def entry_of(entry: Entry) -> formats.Entry:

@@ -5,7 +5,12 @@ import importlib
 
 import pytest
 
-MODULES = ["tournaments.formats", "tournaments.formats.knockout", "tournaments.formats.arena"]
+MODULES = [
+    "tournaments.formats",
+    "tournaments.formats.knockout",
+    "tournaments.formats.arena",
+    "tournaments.formats.apart",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

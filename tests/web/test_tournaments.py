@@ -12,6 +12,8 @@ from datetime import timedelta
 from django.utils import timezone
 from playwright.sync_api import expect
 
+from accounts.models import User
+from fairplay import services as fairplay
 from tests.factories import UserFactory
 from tests.tournaments.app.helpers import GIN_RULES, RUMMY_RULES, play_out
 from tests.web.conftest import Page
@@ -458,3 +460,23 @@ def test_a_knockout_at_tables_shows_each_tables_players_and_tells_a_latecomer_wh
     found = tab.axe("a knockout at tables, on a phone")
     assert found == [], found
     tab.assert_healthy()
+
+
+def test_a_player_banned_from_tournaments_reads_why_in_plain_words_when_joining(open_tab):
+    arena = _staff_tournament("arena", name="Evening arena", duration_minutes=30)
+    tab = open_tab(**DESKTOP)
+    tab.open("/")
+    username = sign_up(tab, "rory")
+    user = User.objects.get(username=username)
+    fairplay.sanction_apply(user_id=user.pk, kind="tournament_ban", rule="win_trading", key="b")
+    tab.page.goto(f"{tab.base}/#/tournaments/{arena.pk}")
+    tab.page.click("[data-testid=t-you] [data-key=t-join]")
+    message = tab.page.locator("[data-testid=t-message][data-kind=error]")
+    expect(message).to_contain_text("You may not enter tournaments for now: a fair-play decision.")
+    notice = tab.page.locator("[data-testid=t-you] [data-testid=fair-play]")
+    expect(notice).to_contain_text("You may not enter tournaments for now.")
+    expect(notice.locator("form.appeal")).to_have_count(1)
+    assert arena.entries.count() == 0
+    found = tab.axe("a tournament join refused for fair play")
+    assert found == [], found
+    tab.assert_healthy(failed_requests=True)  # the refused join

@@ -23,7 +23,7 @@ from tournaments.throttles import (
 )
 
 JOIN_CODES = {
-    403: ["conditions_not_met", "banned", "permission_denied"],
+    403: ["conditions_not_met", "banned", "permission_denied", "tournament_ban", "playban"],
     404: ["not_found"],
     409: ["tournament_full", "already_started", "paused", "tournament_over"],
 }
@@ -34,7 +34,11 @@ JOIN_DESCRIPTION = (
     "tournament past half its rounds, an arena's last minutes), 409 `tournament_over`, 403 "
     "`conditions_not_met` (rated games or rating band), 403 `permission_denied` (a private "
     "tournament: join it with its code), 409 `paused` (with `Retry-After`: "
-    "when you may come back), 403 `banned` (removed by the organisers). In an arena you are "
+    "when you may come back), 403 `banned` (removed by the organisers), 403 `tournament_ban` "
+    "(banned from tournaments for fair play, or marked: `until`, null while it lasts until "
+    "lifted, and `rule`, the rule in words; `GET /me/fair-play` says why and how to appeal) "
+    "and 403 `playban` (banned from playing people: `until`, `rule`); a refusal changes "
+    "nothing. In an arena you are "
     "paired at once if someone is waiting; a sit & go starts as its last seat is taken. "
     "Your `/me/events` stream gets a `tournament_game` event for every game you are seated at."
 )

@@ -132,14 +132,16 @@ class TournamentsApi(APIView):
                 422,
                 429,
                 codes={
-                    403: ["permission_denied"],
+                    403: ["permission_denied", "tournament_ban", "playban"],
                     409: ["too_many_open_tournaments"],
                     422: ["invalid_settings"],
                 },
             ),
         },
         description="Staff create any format; any other player creates a private sit & go "
-        "(`format: sit_and_go, private: true`; 403 otherwise), takes its first seat and "
+        "(`format: sit_and_go, private: true`; 403 otherwise), takes its first seat (403 "
+        "`tournament_ban` or `playban` while fair play keeps them from entering, as a join "
+        "would be) and "
         "shares the `invite_code` (at most 3 open at once: 409 `too_many_open_tournaments`). "
         "Each format has its own body; settings that make no playable tournament (a table "
         "size the game does not seat, a rule option it refuses, `min_rating` over "

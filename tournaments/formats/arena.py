@@ -25,6 +25,11 @@ Tables (Rummy, Indian Rummy)
     seated, in tables of sizes that differ by at most one. Meeting the same players again
     is allowed at tables.
 
+Kept apart
+    Players seen on one device (``apart``, from fair play) are never paired 1-v-1: they
+    wait for someone else. At tables they are swapped to other tables (a shared pair at a
+    single table stays; :func:`~tournaments.formats.apart.keep_apart`).
+
 When pairing closes
     No game starts in the last :data:`CLOSING_SHARE` (5 %) of the arena's duration, or its
     last :data:`CLOSING_MIN` (30 s) when that is longer (:func:`arena_pairing_closes_at`):
@@ -40,6 +45,7 @@ from typing import Any
 
 import networkx as nx
 
+from tournaments.formats.apart import Apart, apart_pairs, keep_apart
 from tournaments.formats.errors import ErrorCode, TournamentError
 from tournaments.formats.knockout import split_tables
 from tournaments.formats.scoring import ARENA_DRAW, ARENA_WIN, ON_FIRE_FACTOR, performance_key
@@ -140,12 +146,14 @@ def arena_pairings(
     ranks: Mapping[PlayerId, int],
     ratings: Mapping[PlayerId, float],
     now: datetime,
+    apart: Apart = (),
 ) -> tuple[Pair, ...]:
     """The games to start now: players in seat order (better rank first), best games first.
 
     ``active_count`` counts the players taking part now (waiting or playing, not paused);
     ``ranks`` is the current standings (1 the leader; players missing rank last);
-    ``last_opponents`` maps a player to the players of their latest game.
+    ``last_opponents`` maps a player to the players of their latest game; ``apart`` are
+    pairs never to meet (see the module's notes).
     """
     if not arena_pairing_open(settings, now):
         return ()
@@ -159,10 +167,17 @@ def arena_pairings(
     worst = max([*ranks.values(), 0]) + 1
     rank = {w.player: ranks.get(w.player, worst) for w in queue}
     if not settings.one_v_one:
-        return _tables(settings.table_size, queue, rank, everyone=n >= active_count)
+        tables = _tables(settings.table_size, queue, rank, everyone=n >= active_count)
+        return tuple(
+            tuple(sorted((p for p in table if p is not None), key=lambda p: (rank[p], p)))
+            for table in keep_apart(tables, apart)
+        )
     forbidden = active_count >= 3
+    kept = apart_pairs(apart)
 
     def allowed(a: PlayerId, b: PlayerId) -> bool:
+        if frozenset((a, b)) in kept:
+            return False
         if not forbidden:
             return True
         return b not in last_opponents.get(a, ()) and a not in last_opponents.get(b, ())

@@ -21,6 +21,14 @@ Tables (Rummy, Indian Rummy)
     better seed) goes through. A field that fits one table plays the final table, whose
     places are the final ranking. A player who withdrew or conceded before making a move
     never goes through.
+
+Kept apart
+    Players seen on one device when the tournament started (``Settings.apart``, from fair
+    play) are not drawn against each other in the first round of a bracket, nor seated at
+    one table of any round but the final one, when a swap with another match or table
+    (the nearest first) parts them (:func:`~tournaments.formats.apart.keep_apart`). A
+    match's or a table's seats stay in seed order; a bye stays with its seed. Later
+    rounds of a bracket are the results'.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
+from tournaments.formats.apart import Apart, keep_apart
 from tournaments.formats.errors import ErrorCode, TournamentError
 from tournaments.formats.spec import (
     BEST_OF,
@@ -265,10 +274,12 @@ def knockout_state(
     best_of: int,
     *,
     withdrawn: Collection[PlayerId] = frozenset(),
+    apart: Apart = (),
 ) -> Knockout:
-    """The bracket for ``seeds`` (best first) after ``games`` (each with its round)."""
-    pairs: list[tuple[PlayerId | None, PlayerId | None]] = list(bracket(seeds))
+    """The bracket for ``seeds`` (best first) after ``games`` (each with its round); the
+    first round parts the pairs of ``apart`` where it can."""
     seed_rank = {p: i for i, p in enumerate(seeds)}
+    pairs = _first_round_apart(bracket(seeds), apart, seed_rank)
     by_round: dict[int, list[Game]] = {}
     for game in games:
         by_round.setdefault(game.round, []).append(game)
@@ -396,6 +407,37 @@ class TableKnockout:
         return _rank(self.seeds, out_in, place)
 
 
+def _first_round_apart(
+    first: Sequence[tuple[PlayerId, PlayerId | None]],
+    apart: Apart,
+    seed_rank: dict[PlayerId, int],
+) -> list[tuple[PlayerId | None, PlayerId | None]]:
+    """The first round with the pairs of ``apart`` parted by swapping players between
+    matches (never a bye's seed), each match's better seed first."""
+    pairs: list[tuple[PlayerId | None, PlayerId | None]] = list(first)
+    full = [i for i, (_, b) in enumerate(pairs) if b is not None]
+    if not apart or len(full) < 2:
+        return pairs
+    for i, match in zip(full, keep_apart([pairs[i] for i in full], apart), strict=True):
+        a, b = sorted((p for p in match if p is not None), key=seed_rank.__getitem__)
+        pairs[i] = (a, b)
+    return pairs
+
+
+def _seated_apart(
+    players: Sequence[PlayerId], table_size: int, apart: Apart, seed_rank: dict[PlayerId, int]
+) -> tuple[tuple[PlayerId, ...], ...]:
+    """A round's tables, seeds snaking, with the pairs of ``apart`` parted where a swap
+    between tables can; each table in seed order."""
+    tables = snake_tables(players, table_size)
+    if not apart:
+        return tables
+    return tuple(
+        tuple(sorted((p for p in table if p is not None), key=seed_rank.__getitem__))
+        for table in keep_apart(tables, apart)
+    )
+
+
 def _table_order(
     players: Sequence[PlayerId],
     game: Game,
@@ -412,8 +454,10 @@ def table_knockout_state(
     table_size: int,
     *,
     withdrawn: Collection[PlayerId] = frozenset(),
+    apart: Apart = (),
 ) -> TableKnockout:
-    """The knockout at tables of ``table_size`` for ``seeds`` (best first) after ``games``."""
+    """The knockout at tables of ``table_size`` for ``seeds`` (best first) after ``games``;
+    the tables before the final part the pairs of ``apart`` where they can."""
     _need_two(seeds)
     seed_rank = {p: i for i, p in enumerate(seeds)}
     by_table: dict[tuple[int, frozenset[PlayerId]], list[Game]] = {}
@@ -429,7 +473,9 @@ def table_knockout_state(
                 seeds=tuple(seeds), rounds=tuple(rounds), champion=champion, over=True
             )
         final = len(field) <= table_size
-        seatings = (tuple(field),) if final else snake_tables(field, table_size)
+        seatings = (
+            (tuple(field),) if final else _seated_apart(field, table_size, apart, seed_rank)
+        )
         tables: list[KnockoutTable] = []
         for index, players in enumerate(seatings):
             candidates = by_table.get((number, frozenset(players)), [])
@@ -484,9 +530,12 @@ def knockout_for(
     withdrawn: Collection[PlayerId] = frozenset(),
 ) -> Knockout | TableKnockout:
     """The knockout of ``settings`` (1-v-1 bracket or tables) for ``seeds`` after ``games``."""
+    apart = settings.apart
     if settings.one_v_one:
-        return knockout_state(seeds, games, settings.best_of, withdrawn=withdrawn)
-    return table_knockout_state(seeds, games, settings.table_size, withdrawn=withdrawn)
+        return knockout_state(seeds, games, settings.best_of, withdrawn=withdrawn, apart=apart)
+    return table_knockout_state(
+        seeds, games, settings.table_size, withdrawn=withdrawn, apart=apart
+    )
 
 
 class KnockoutFormat(FormatSpec):
@@ -522,12 +571,19 @@ class KnockoutFormat(FormatSpec):
         records: Sequence[Record],
     ) -> tuple[list[Row], dict[PlayerId, int | None]]:
         """Players still in, then the round each went out in (later first), then the place
-        at that table, then the seed."""
+        at that table, then the seed; a 1-v-1 champion withdrawn after the final (removed
+        by a mark) ranks second, below the other finalist."""
         if len(entries) < 2:
             return list(rows), {}
         state = self.bracket(settings, entries, [r for r in records if isinstance(r, Game)])
         assert state is not None
-        ranking = state.ranking()
+        ranking = list(state.ranking())
+        withdrawn = {e.player for e in entries if e.withdrawn}
+        if isinstance(state, Knockout) and state.over and ranking[0][0] in withdrawn:
+            # A champion withdrawn once it was over (removed: fair play marked them) keeps
+            # the matches they won, but not the title: the other finalist takes it.
+            (champion, _), (runner_up, final) = ranking[0], ranking[1]
+            ranking[0], ranking[1] = (runner_up, None), (champion, final)
         position = {p: i for i, (p, _) in enumerate(ranking)}
         return sorted(rows, key=lambda r: position[r.player]), dict(ranking)
 

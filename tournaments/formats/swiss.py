@@ -32,6 +32,12 @@ in the order, has met the players already at the table the fewest times (the fir
 on a tie). Meeting again is minimised, not forbidden, since a table of several players
 cannot always avoid it.
 
+Kept apart: players seen on one device (``apart``, from fair play) count as having met
+already, and at tables so often that any other seat is taken first; tables are then
+repaired by swapping players between them
+(:func:`~tournaments.formats.apart.keep_apart`). In 1-v-1 they are never paired: without
+another opponent one of them gets a pairing bye.
+
 Seats: in 1-v-1 the player who has sat first less often sits first (the better-ranked on a
 tie); at tables, standings order.
 
@@ -51,6 +57,7 @@ from datetime import datetime
 
 import networkx as nx
 
+from tournaments.formats.apart import Apart, keep_apart
 from tournaments.formats.errors import ErrorCode, TournamentError
 from tournaments.formats.knockout import split_tables
 from tournaments.formats.scoring import participants, performance_key, standings
@@ -129,10 +136,20 @@ def meetings(records: Iterable[Record]) -> Counter[frozenset[PlayerId]]:
     return met
 
 
+APART_MEETINGS = 1000
+"""What a pair kept apart weighs, in meetings: more than any pair of a tournament meets."""
+
+
 def swiss_pairings(
-    settings: Settings, *, round_no: int, entries: Sequence[Entry], records: Sequence[Record]
+    settings: Settings,
+    *,
+    round_no: int,
+    entries: Sequence[Entry],
+    records: Sequence[Record],
+    apart: Apart = (),
 ) -> SwissRound:
-    """The pairings of round ``round_no`` (the round after the last one recorded)."""
+    """The pairings of round ``round_no`` (the round after the last one recorded);
+    ``apart``: pairs never to meet when another pairing exists (see the module's notes)."""
     assert settings.rounds is not None
     last = max((r.round for r in records), default=0)
     if round_no != last + 1 or round_no > settings.rounds:
@@ -149,10 +166,14 @@ def swiss_pairings(
         if not by_player[r.player].withdrawn and not by_player[r.player].paused
     ]
     met = meetings(records)
+    for a, b in apart:
+        met[frozenset((a, b))] += APART_MEETINGS
     if len(order) < 2:
         return SwissRound(round=round_no, tables=(), byes=())
     if not settings.one_v_one:
-        return SwissRound(round=round_no, tables=_tables(order, settings.table_size, met), byes=())
+        kept = keep_apart(_tables(order, settings.table_size, met), apart)
+        seated = tuple(tuple(p for p in table if p is not None) for table in kept)
+        return SwissRound(round=round_no, tables=seated, byes=())
     score = {r.player: round(2 * r.score) for r in rows}
     had_bye = {r.player for r in records if isinstance(r, Bye)}
     pairs, unpaired = _match(order, score, met, had_bye, lookahead=round_no < settings.rounds)

@@ -90,6 +90,11 @@ class Settings:
     """Sit & go: the number of players that starts it (2 to 64, required)."""
     duplicate: bool = False
     """Swiss and knockout: every table of a round plays the same decks."""
+    apart: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    """Pairs of players kept apart as they were when the tournament started (fair play saw
+    them on one device): a knockout's and a sit & go's seatings part them where they can.
+    Fixed at the start, so the bracket, a pure function of the seeds and the games, stays
+    the same however often it is rebuilt."""
 
     def __post_init__(self) -> None:
         # Which settings a format reads is its spec's (``reads``); the rest must be unset.

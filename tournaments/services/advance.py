@@ -110,12 +110,15 @@ def tournament_start_locked(field: Field) -> None:
     tournament.status = TournamentStatus.STARTED
     tournament.started_at = now
     tournament.ends_at = field.spec.end(stored_settings(tournament), start=now)
+    # Who must not share a table, as fair play sees it now: fixed for the whole tournament
+    # (a bracket is rebuilt from its seeds every run and must seat the same tables).
+    tournament.apart = [list(pair) for pair in sorted(field.apart())]
     if field.spec.continuous:  # everyone waits for a game from the start
         for entry in field.entries:
             if not (entry.withdrawn or entry.removed):
                 entry.waiting_since = now
                 field.touched.add(entry.pk)
-    tournament.save(update_fields=["status", "started_at", "ends_at"])
+    tournament.save(update_fields=["status", "started_at", "ends_at", "apart"])
     field.dirty = True
     field.event(
         TournamentEvent.Kind.STARTED,

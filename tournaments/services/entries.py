@@ -17,6 +17,7 @@ from django.utils import timezone
 
 from accounts.models import User
 from core.exceptions import ApplicationError
+from fairplay.selectors import tournament_entry_check
 from games import services as games
 from tournaments.errors import (
     AlreadyStarted,
@@ -65,7 +66,10 @@ def tournament_join(
 
     Refusals: ``tournament_full``, ``already_started`` (registration closed),
     ``tournament_over``, ``conditions_not_met`` (rated games or rating band), ``paused``
-    (a pause not over yet: ``Retry-After``), ``banned`` (removed by an operator)."""
+    (a pause not over yet: ``Retry-After``), ``banned`` (removed by an operator), and
+    fair play's ``tournament_ban`` (a tournament ban or a mark) and ``playban``, asked
+    before anything is read or written."""
+    tournament_entry_check(user_id=user.pk)
     if code is not None:
         tournament = _locked_by_code(code)
     else:

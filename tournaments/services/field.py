@@ -22,6 +22,7 @@ from django.db.models import Prefetch
 
 from accounts.models import User
 from core.api import iso
+from fairplay.selectors import players_sharing_device
 from games import services as games
 from games.models import GameStatus
 from games.services import SeatedResult
@@ -110,6 +111,14 @@ class Field:
 
     def entry_of_user(self, user_id: int) -> Entry:
         return next(e for e in self.entries if e.player == user_id)
+
+    def apart(self) -> set[tuple[int, int]]:
+        """The pairs of this tournament's players that fair play saw on one device: never
+        paired nor seated at one table where the field allows another seating (one
+        query; the pairings take them as ``apart``)."""
+        return players_sharing_device(
+            e.user_id for e in self.entries if e.user_id is not None and e.active
+        )
 
     def playing(self) -> list[Pairing]:
         return [p for p in self.pairings if p.status == PairingStatus.PLAYING]

@@ -15,6 +15,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from accounts.models import User
+from fairplay.selectors import tournament_entry_check
 from tournaments import formats
 from tournaments.errors import AlreadyStarted, Forbidden, TooManyOpenTournaments, TournamentOver
 from tournaments.models import Schedule, Tournament, TournamentStatus
@@ -48,7 +49,8 @@ def tournament_create(
     Staff (and schedules, ``by=None``) create any format; any other player only a private
     tournament of a format that lets players create one (a sit & go; 403 otherwise), at
     most ``TOURNAMENTS_MAX_OPEN_PER_USER`` open at once (409 ``too_many_open_tournaments``),
-    and takes its first seat. A private tournament gets an invite code unique among the
+    and takes its first seat (refused as an entry is: 403 ``tournament_ban``, ``playban``).
+    A private tournament gets an invite code unique among the
     tournaments open for registration. Made without a start, it waits as long as its
     format says (a sit & go: 24 hours) to fill up."""
     player = by is not None and not by.is_staff
@@ -58,6 +60,7 @@ def tournament_create(
         assert by is not None
         if not (spec.players_create and fields["private"]):
             raise Forbidden("Players may create private sit & go tournaments only.")
+        tournament_entry_check(user_id=by.pk)  # they take its first seat
         limit = settings.TOURNAMENTS_MAX_OPEN_PER_USER
         User.objects.select_for_update().filter(pk=by.pk).first()
         open_ = Tournament.objects.filter(created_by=by, status=TournamentStatus.CREATED)

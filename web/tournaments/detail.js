@@ -9,6 +9,7 @@
 import { api, ApiError } from "../api.js";
 import { h, replace } from "../dom.js";
 import { Follower } from "../sse.js";
+import { fairPlayNotice } from "../screens/fairplay.js";
 import { rememberGame } from "../tournament-games.js";
 import { codeForm } from "./create.js";
 import { bracketView, dealsView, pairingsList, settingsList, standingsTable } from "./parts.js";
@@ -338,6 +339,7 @@ class TournamentScreen {
       parts.push(h("p", {
         class: message.kind === "error" ? "error-text" : "t-ok", role: "alert", "data-testid": "t-message", "data-kind": message.kind,
       }, message.text));
+      if (message.notice) parts.push(message.notice);
     }
     replace(this.you, h("h2", { id: "t-you-title" }, "You"), parts);
   }
@@ -412,6 +414,10 @@ class TournamentScreen {
       this.myGame(answer);
     } catch (error) {
       this.message = { kind: "error", text: refusal(error, t) };
+      // A fair-play refusal: the notice (the rule in words, how to appeal) under it.
+      if (error.code === "tournament_ban" || error.code === "playban") {
+        this.message.notice = await fairPlayNotice();
+      }
     }
     if (this.stopped) return;
     await this.loadParts().catch(() => {});

@@ -176,6 +176,14 @@ export function refusal(error, t = null) {
       return "A knockout cannot be paused: its matches play on.";
     case "invalid_code":
       return "No tournament is open for that invite code. Check it, or ask for the link again.";
+    case "tournament_ban": {
+      const until = error.body && error.body.until;
+      return `You may not enter tournaments ${until ? `until ${when(until)}` : "for now"}: a fair-play decision. Fair play, on your home screen, says why and how to appeal.`;
+    }
+    case "playban": {
+      const until = error.body && error.body.until;
+      return `You may not play other people${until ? ` until ${when(until)}` : " for now"}, so you cannot enter a tournament yet. You can still play the computer. Fair play, on your home screen, says why and how to appeal.`;
+    }
     default:
       return error.detail || String(error.message || error);
   }

@@ -32,6 +32,7 @@ def arena_step(field: Field) -> None:
         ranks={e.player: e.rank for e in field.entries if e.rank is not None},
         ratings={e.player: e.rating for e in field.entries},
         now=field.now,
+        apart=field.apart() if len(waiting) >= 2 else (),
     )
     table = max((p.table for p in field.pairings), default=0)
     for players in pairs:

@@ -47,6 +47,7 @@ def _round(field: Field, round_no: int) -> None:
         round_no=round_no,
         entries=field.formats_entries(),
         records=field.records(void=True),
+        apart=field.apart(),
     )
     if paired.empty:
         field.finish()
