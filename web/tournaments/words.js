@@ -176,6 +176,18 @@ export function refusal(error, t = null) {
       return "A knockout cannot be paused: its matches play on.";
     case "invalid_code":
       return "No tournament is open for that invite code. Check it, or ask for the link again.";
+    case "too_many_open_tournaments":
+      return `You already have ${error.body && error.body.limit ? error.body.limit : "the most"} tournaments waiting for their start: cancel one, or wait until one starts.`;
+    case "daily_tournament_limit": {
+      const wait = error.retryAfter;
+      const later = !wait ? "later" : wait < 3600 ? `in ${plural(Math.ceil(wait / 60), "minute")}` : `in ${plural(Math.ceil(wait / 3600), "hour")}`;
+      return `You have created as many tournaments as a player may in a day; you may create another ${later}.`;
+    }
+    case "start_too_soon":
+    case "start_too_far":
+    case "capacity_over_limit":
+    case "length_over_limit":
+      return error.detail;
     default:
       return error.detail || String(error.message || error);
   }
