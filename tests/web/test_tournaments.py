@@ -508,6 +508,7 @@ def test_a_player_creates_a_public_arena_within_the_limits_and_everyone_sees_it_
     arena_id = ann.page.url.rsplit("/", 1)[1]
     assert "Everyone." in ann.page.inner_text("[data-testid=t-settings]")
     expect(ann.page.locator("[data-testid=t-invite-code]")).to_have_count(0)
+    expect(ann.page.locator("[data-key=t-cancel]")).to_have_count(1)  # hers until it starts
 
     # Another player, on a phone, finds it at the top of the list, starting soon.
     bob = open_tab(**PHONE)
