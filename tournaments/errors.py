@@ -109,6 +109,47 @@ class TooManyOpenTournaments(Conflict):
         )
 
 
+class _PlayerLimit:
+    """A setting of a player's tournament beyond the server's limit (``limit`` says it;
+    ``fields`` names the setting). Staff and schedules have no such limits. A mixin of
+    the 422 errors below, each with its own code."""
+
+    def __init__(self, detail: str, *, field: str, limit: int) -> None:
+        super().__init__(detail, fields={field: [detail]}, extra={"limit": limit})  # type: ignore[call-arg]
+
+
+class StartTooSoon(_PlayerLimit, Unprocessable):
+    code = "start_too_soon"
+
+
+class StartTooFar(_PlayerLimit, Unprocessable):
+    code = "start_too_far"
+
+
+class CapacityOverLimit(_PlayerLimit, Unprocessable):
+    code = "capacity_over_limit"
+
+
+class LengthOverLimit(_PlayerLimit, Unprocessable):
+    code = "length_over_limit"
+
+
+class DailyTournamentLimit(ApplicationError):
+    """A player created their most tournaments of the last 24 hours; ``Retry-After`` says
+    when the oldest of them leaves the count."""
+
+    status_code = status.HTTP_429_TOO_MANY_REQUESTS
+    code = "daily_tournament_limit"
+
+    def __init__(self, *, limit: int, retry_after: int) -> None:
+        super().__init__(
+            f"You have created {limit} tournaments in the last 24 hours, the most a player "
+            "may; you may create another later.",
+            extra={"limit": limit},
+            headers={"Retry-After": str(max(1, retry_after))},
+        )
+
+
 class InvalidSettings(Unprocessable):
     code = "invalid_settings"
 

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+from datetime import datetime
 from typing import Any
+
+from django.utils import timezone
 
 from accounts.models import User
 from core.api import iso
@@ -70,6 +74,7 @@ def tournament_json(
         "private": tournament.private,
         "invite_code": (tournament.invite_code or None) if sees_code else None,
         "starts_at": iso(tournament.starts_at),
+        "starts_in": starts_in(tournament),
         "ends_at": iso(tournament.ends_at),
         "duration_minutes": tournament.duration_minutes,
         "rounds": tournament.rounds,
@@ -93,6 +98,36 @@ def tournament_json(
         "finished_at": iso(tournament.finished_at),
         "winner": public_player(winner) if winner is not None else None,
         "you": you,
+    }
+
+
+def starts_in(tournament: Tournament, now: datetime | None = None) -> int | None:
+    """Whole seconds until an upcoming tournament's scheduled start (0 once due: its run
+    starts it); None for one under way or over, or one that starts when full (a sit & go,
+    whose ``starts_at`` is its latest start)."""
+    if tournament.status != TournamentStatus.CREATED or tournament.starts_at is None:
+        return None
+    if formats.format_spec(tournament.format).starts_when_full:
+        return None
+    left = (tournament.starts_at - (now or timezone.now())).total_seconds()
+    return max(0, math.ceil(left))
+
+
+def creation_limits_json(*, limits: Any) -> dict[str, Any]:
+    """What a player may create (``GET /tournaments/limits``), from
+    :class:`tournaments.selectors.CreationLimits` (a layer above this one)."""
+    return {
+        "public": limits.public,
+        "formats": list(limits.formats),
+        "max_open": limits.max_open,
+        "open": limits.open,
+        "daily": limits.daily,
+        "created_today": limits.created_today,
+        "next_creation_at": iso(limits.next_creation_at),
+        "start_min_minutes": limits.start_min_minutes,
+        "start_max_days": limits.start_max_days,
+        "max_capacity": limits.max_capacity,
+        "max_minutes": limits.max_minutes,
     }
 
 

@@ -7,10 +7,12 @@ from __future__ import annotations
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.utils import timezone
 
 from accounts.models import User
 from leaderboards.models import PlayerRating
@@ -75,9 +77,13 @@ def tournament_list(
     format: str | None = None,
     variant: str | None = None,
     mine: bool = False,
+    starting_soon: bool = False,
+    now: datetime | None = None,
 ) -> QuerySet[Tournament]:
     """The tournaments listed for the user (public ones, and the private ones they created
-    or joined; staff see every one), filtered, newest first."""
+    or joined; staff see every one), filtered, newest first. ``starting_soon``: only
+    those open for registration whose start (a scheduled one: not a sit & go's latest
+    start) comes within ``TOURNAMENTS_STARTING_SOON_MINUTES``, or is due, soonest first."""
     ids = Tournament.objects.filter(_listed(user)).values("pk")
     query = _annotated().filter(pk__in=ids)
     if status is not None:
@@ -88,7 +94,88 @@ def tournament_list(
         query = query.filter(variant=variant)
     if mine:
         query = query.filter(pk__in=Entry.objects.filter(user=user).values("tournament_id"))
+    if starting_soon:
+        horizon = (now or timezone.now()) + timedelta(
+            minutes=settings.TOURNAMENTS_STARTING_SOON_MINUTES
+        )
+        scheduled = [n for n in formats.format_names() if scheduled_start(n)]
+        query = query.filter(
+            status=TournamentStatus.CREATED, format__in=scheduled, starts_at__lte=horizon
+        )
+        return query.order_by("starts_at", "pk")
     return query.order_by("-created_at", "pk")
+
+
+def scheduled_start(format_name: str) -> bool:
+    """Whether a tournament of the format starts at its ``starts_at`` (else it starts
+    when full, and ``starts_at`` is its latest start)."""
+    return not formats.format_spec(format_name).starts_when_full
+
+
+@dataclass(frozen=True, slots=True)
+class CreationLimits:
+    """What a player may create now: the server's limits (None each for staff, who have
+    none), and how much of them the player has used."""
+
+    public: bool
+    """Whether they may create public tournaments, of every format (a guest: no)."""
+    formats: tuple[str, ...]
+    """The formats they may create (a guest: those players create privately)."""
+    max_open: int | None
+    open: int
+    daily: int | None
+    created_today: int
+    next_creation_at: datetime | None
+    """When the oldest creation of the last 24 hours leaves the count (at the limit)."""
+    start_min_minutes: int | None
+    start_max_days: int | None
+    max_capacity: int | None
+    max_minutes: int | None
+
+
+def creation_limits(*, user: User, now: datetime | None = None) -> CreationLimits:
+    """The limits of ``user``'s next tournament, and what they have used of them."""
+    now = now or timezone.now()
+    mine = Tournament.objects.filter(created_by=user)
+    open_ = mine.filter(status=TournamentStatus.CREATED).count()
+    recent = list(
+        mine.filter(created_at__gt=now - timedelta(days=1))
+        .order_by("created_at")
+        .values_list("created_at", flat=True)
+    )
+    if user.is_staff:
+        return CreationLimits(
+            public=True,
+            formats=formats.format_names(),
+            max_open=None,
+            open=open_,
+            daily=None,
+            created_today=len(recent),
+            next_creation_at=None,
+            start_min_minutes=None,
+            start_max_days=None,
+            max_capacity=None,
+            max_minutes=None,
+        )
+    daily = settings.TOURNAMENTS_PLAYER_DAILY
+    public = not user.is_guest
+    return CreationLimits(
+        public=public,
+        formats=tuple(
+            n for n in formats.format_names() if public or formats.format_spec(n).players_create
+        ),
+        max_open=settings.TOURNAMENTS_MAX_OPEN_PER_USER,
+        open=open_,
+        daily=daily,
+        created_today=len(recent),
+        next_creation_at=(
+            recent[len(recent) - daily] + timedelta(days=1) if len(recent) >= daily > 0 else None
+        ),
+        start_min_minutes=settings.TOURNAMENTS_PLAYER_START_MIN_MINUTES,
+        start_max_days=settings.TOURNAMENTS_PLAYER_START_MAX_DAYS,
+        max_capacity=settings.TOURNAMENTS_PLAYER_MAX_CAPACITY,
+        max_minutes=settings.TOURNAMENTS_PLAYER_MAX_MINUTES,
+    )
 
 
 def entry_for(*, tournament: Tournament, user: User) -> Entry | None:

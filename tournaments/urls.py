@@ -7,6 +7,9 @@ urlpatterns = [
     path("tournaments", tournaments.TournamentsApi.as_view(), name="tournaments"),
     path("tournaments/join", entries.JoinByCodeApi.as_view(), name="tournaments-join-by-code"),
     path(
+        "tournaments/limits", tournaments.TournamentLimitsApi.as_view(), name="tournaments-limits"
+    ),
+    path(
         "tournaments/<uuid:tournament_id>",
         tournaments.TournamentDetailApi.as_view(),
         name="tournament",

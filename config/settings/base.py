@@ -314,8 +314,19 @@ TOURNAMENTS_NO_SHOW_SECONDS = env.float("TOURNAMENTS_NO_SHOW_SECONDS", default=6
 # How long a no-show in an arena stays paused, and a player who paused must wait to come back.
 TOURNAMENTS_NO_SHOW_PAUSE_SECONDS = env.float("TOURNAMENTS_NO_SHOW_PAUSE_SECONDS", default=60)
 TOURNAMENTS_PAUSE_SECONDS = env.float("TOURNAMENTS_PAUSE_SECONDS", default=10)
-# Private sit & go tournaments one player may have open for registration at once.
+# Tournaments one player (not staff) may have created and open for registration at once.
 TOURNAMENTS_MAX_OPEN_PER_USER = env.int("TOURNAMENTS_MAX_OPEN_PER_USER", default=3)
+# The limits of a tournament a player creates (staff and schedules have none): its start
+# from this many minutes (a scheduled start; a sit & go starts when full) to this many
+# days ahead, its field, its planned length (an arena's duration, a Swiss tournament's
+# rounds to their deadlines), and how many one player creates in 24 hours.
+TOURNAMENTS_PLAYER_START_MIN_MINUTES = env.int("TOURNAMENTS_PLAYER_START_MIN_MINUTES", default=5)
+TOURNAMENTS_PLAYER_START_MAX_DAYS = env.int("TOURNAMENTS_PLAYER_START_MAX_DAYS", default=7)
+TOURNAMENTS_PLAYER_MAX_CAPACITY = env.int("TOURNAMENTS_PLAYER_MAX_CAPACITY", default=32)
+TOURNAMENTS_PLAYER_MAX_MINUTES = env.int("TOURNAMENTS_PLAYER_MAX_MINUTES", default=240)
+TOURNAMENTS_PLAYER_DAILY = env.int("TOURNAMENTS_PLAYER_DAILY", default=10)
+# `GET /tournaments?starting=soon`: upcoming tournaments that start within this many minutes.
+TOURNAMENTS_STARTING_SOON_MINUTES = env.int("TOURNAMENTS_STARTING_SOON_MINUTES", default=60)
 # The safety net's period: every tournament under way or due gets a pairing run.
 TOURNAMENTS_SWEEP_SECONDS = env.float("TOURNAMENTS_SWEEP_SECONDS", default=10.0)
 

@@ -373,9 +373,11 @@ def world(transactional_db: None, settings: Any) -> World:
         **settings.REST_FRAMEWORK,
         "DEFAULT_THROTTLE_RATES": dict.fromkeys(rates, "100000/min"),
     }
-    # So is the cap on open private tournaments: every creation answers alike (201), so the
-    # stateful phase meets the same links on every pass (409 stays documented and tested).
+    # So are the caps on a player's open and daily tournaments: every creation answers
+    # alike (201), so the stateful phase meets the same links on every pass (409 and 429
+    # stay documented and tested).
     settings.TOURNAMENTS_MAX_OPEN_PER_USER = 100000
+    settings.TOURNAMENTS_PLAYER_DAILY = 100000
     return World()
 
 

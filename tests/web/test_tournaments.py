@@ -1,8 +1,10 @@
 """Tournaments in a real browser: a private sit & go created by one player and joined by a
 friend through its link (as a guest), whose tables open by themselves and whose bracket
-follows the game live; an arena's list, detail and live standings, with its refusals as
-sentences; a duplicate Swiss round's commitments and checked decks; the screens at desktop
-and phone width (screenshots under .artifacts/web/), by keyboard, each passing axe-core."""
+follows the game live; a public arena a player creates within the limits (a limit
+refused in words), listed for another as starting soon; an arena's list, detail and live
+standings, with its refusals as sentences; a duplicate Swiss round's commitments and
+checked decks; the screens at desktop and phone width (screenshots under .artifacts/web/),
+by keyboard, each passing axe-core."""
 
 from __future__ import annotations
 
@@ -480,3 +482,76 @@ def test_a_player_banned_from_tournaments_reads_why_in_plain_words_when_joining(
     found = tab.axe("a tournament join refused for fair play")
     assert found == [], found
     tab.assert_healthy(failed_requests=True)  # the refused join
+
+
+def test_a_player_creates_a_public_arena_within_the_limits_and_everyone_sees_it_starting_soon(
+    open_tab, settings
+):
+    settings.TOURNAMENTS_PLAYER_MAX_CAPACITY = 16
+    ann = open_tab(**DESKTOP)
+    ann.open("/")
+    sign_up(ann, "ann", display_name="Ann")
+    _tournaments(ann)
+    expect(ann.page.locator("[data-testid=t-soon] .empty")).to_have_text(
+        "Nothing starts within the hour.", use_inner_text=True
+    )
+    ann.page.click("[data-key=t-create]")
+    form = ann.page.locator("body[data-ready=t-create] [data-testid=t-create-form]")
+    form.wait_for()
+    limits = form.locator("[data-testid=t-limits]").inner_text()
+    assert "up to 16 players" in limits and "from 5 minutes to 7 days" in limits
+    assert "You may have 3 open at once (you have 0)" in limits
+    form.locator("#f-format").select_option("arena")
+    form.locator("#f-private").select_option("public")
+    form.locator("#f-name").fill("Ann's evening arena")
+    form.locator("#f-starts_at").select_option("15")
+    form.locator("#f-duration_minutes").select_option("30")
+    expect(form.locator("#f-capacity")).to_have_value("16")
+    expect(form.locator("[data-field=best_of]")).to_be_hidden()
+    summary = form.locator("[data-testid=t-summary]").inner_text()
+    assert "30 minutes" in summary and "Everyone." in summary
+
+    # Beyond a limit, the server's refusal is said in words under the field it is about.
+    form.locator("#f-capacity").fill("20")
+    form.locator("[data-key=t-create-submit]").click()
+    error = form.locator("[data-testid=error-capacity]")
+    expect(error).to_have_text(
+        "A player's tournament takes at most 16 players.", use_inner_text=True
+    )
+    assert form.locator("#f-capacity").get_attribute("aria-invalid") == "true"
+    ann.shot("tournament-create-public-refused-1280x800")
+    found = ann.axe("the tournament form with a refused limit")
+    form.locator("#f-capacity").fill("12")
+    form.locator("[data-key=t-create-submit]").click()
+
+    detail = ann.page.locator("[data-testid=tournament][data-status=created]")
+    detail.wait_for()
+    assert detail.get_attribute("data-format") == "arena"
+    arena_id = ann.page.url.rsplit("/", 1)[1]
+    assert "Everyone." in ann.page.inner_text("[data-testid=t-settings]")
+    expect(ann.page.locator("[data-testid=t-invite-code]")).to_have_count(0)
+    expect(ann.page.locator("[data-key=t-cancel]")).to_have_count(1)  # hers until it starts
+
+    # Another player, on a phone, finds it at the top of the list, starting soon.
+    bob = open_tab(**PHONE)
+    bob.open("/")
+    sign_up(bob, "bob", display_name="Bob")
+    _tournaments(bob)
+    line = bob.page.locator(f"[data-testid=t-soon] .t-soon-line[data-id='{arena_id}']")
+    expect(line).to_have_count(1)
+    assert "Ann's evening arena" in line.inner_text()
+    assert "Arena · Gin Rummy, 1-v-1" in line.inner_text()
+    assert re.search(r"Starts in 1[45]:\d\d", line.inner_text()), line.inner_text()
+    assert "1 / 12 players" in line.inner_text()
+    soon_box = bob.page.locator("[data-testid=t-soon]").bounding_box()
+    created_box = bob.page.locator("[data-section=created]").bounding_box()
+    assert soon_box["y"] < created_box["y"]  # the first thing the list shows
+    assert soon_box["x"] + soon_box["width"] <= PHONE["width"]
+    bob.shot("tournaments-starting-soon-390x844")
+    found += bob.axe("the tournaments list with one starting soon, on a phone")
+    line.locator("a").click()
+    bob.page.wait_for_selector("[data-testid=tournament][data-status=created]")
+    assert bob.page.url.endswith(f"#/tournaments/{arena_id}")
+    assert found == [], found
+    ann.assert_healthy(failed_requests=True)  # the refused creation
+    bob.assert_healthy()

@@ -64,6 +64,12 @@ class TournamentSerializer(serializers.Serializer):
         help_text="The start; for a sit & go the latest start (cancelled "
         "if it is not full by then).",
     )
+    starts_in = serializers.IntegerField(
+        allow_null=True,
+        min_value=0,
+        help_text="Seconds until the scheduled start of a tournament open for registration "
+        "(0 once due); null once started or over, and for a sit & go (it starts when full).",
+    )
     ends_at = serializers.DateTimeField(allow_null=True, help_text="Arena: the end.")
     duration_minutes = serializers.IntegerField(allow_null=True)
     rounds = serializers.IntegerField(allow_null=True)
@@ -83,6 +89,46 @@ class TournamentSerializer(serializers.Serializer):
     finished_at = serializers.DateTimeField(allow_null=True)
     winner = TournamentPublicUserSerializer(allow_null=True)
     you = TournamentYouSerializer(allow_null=True, help_text="Your entry, if you joined.")
+
+
+class TournamentLimitsSerializer(serializers.Serializer):
+    public = serializers.BooleanField(
+        help_text="Whether you may create public tournaments (a guest may not: a private "
+        "sit & go only)."
+    )
+    formats = serializers.ListField(
+        child=serializers.ChoiceField(list(format_names())),
+        help_text="The formats you may create.",
+    )
+    max_open = serializers.IntegerField(
+        allow_null=True,
+        help_text="Tournaments you may have open for registration at once (null: staff, "
+        "no limit; 409 `too_many_open_tournaments`).",
+    )
+    open = serializers.IntegerField(help_text="Yours open for registration now.")
+    daily = serializers.IntegerField(
+        allow_null=True,
+        help_text="Tournaments you may create in 24 hours (429 `daily_tournament_limit`).",
+    )
+    created_today = serializers.IntegerField(help_text="Yours created in the last 24 hours.")
+    next_creation_at = serializers.DateTimeField(
+        allow_null=True, help_text="At the daily limit: when you may create the next one."
+    )
+    start_min_minutes = serializers.IntegerField(
+        allow_null=True,
+        help_text="A scheduled start at least this many minutes ahead (422 `start_too_soon`).",
+    )
+    start_max_days = serializers.IntegerField(
+        allow_null=True, help_text="A start at most this many days ahead (422 `start_too_far`)."
+    )
+    max_capacity = serializers.IntegerField(
+        allow_null=True, help_text="The most players (422 `capacity_over_limit`)."
+    )
+    max_minutes = serializers.IntegerField(
+        allow_null=True,
+        help_text="The longest planned length: an arena's duration, a Swiss tournament's "
+        "rounds times their minutes (422 `length_over_limit`).",
+    )
 
 
 class TournamentStandingSerializer(serializers.Serializer):

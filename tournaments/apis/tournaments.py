@@ -29,6 +29,7 @@ from tournaments.apis.inputs import create_inputs, creation
 from tournaments.apis.schema import (
     TAGS,
     TOURNAMENT_ID,
+    TournamentLimitsSerializer,
     TournamentSerializer,
     change_schema,
     page,
@@ -85,13 +86,23 @@ class TournamentsApi(APIView):
             OpenApiParameter(
                 "mine", str, enum=["true", "false"], description="Only the ones you joined."
             ),
+            OpenApiParameter(
+                "starting",
+                str,
+                enum=["soon"],
+                description="`soon`: only those open for registration whose scheduled start "
+                "is due or comes within the hour (`TOURNAMENTS_STARTING_SOON_MINUTES`), "
+                "soonest first (a sit & go starts when full: never listed here).",
+            ),
             *page_parameters(),
         ],
         responses={
             200: page(TournamentSerializer, "TournamentPage"),
             **error_responses(400, 401, 404),
         },
-        description="Public tournaments, and the private ones you created or joined, newest first.",
+        description="Public tournaments (staff's, a schedule's, players'), and the private ones "
+        "you created or joined, newest first; with `?starting=soon`, what starts soon, "
+        "soonest first. Each says `starts_in`, the seconds to its start.",
     )
     def get(self, request: Request) -> Response:
         user = request_user(request)
@@ -101,8 +112,16 @@ class TournamentsApi(APIView):
             "variant": _query_choice(request, "variant", list(VARIANTS)),
         }
         mine = _query_choice(request, "mine", ["true", "false"]) == "true"
+        soon = _query_choice(request, "starting", ["soon"]) == "soon"
         paginator = PageNumberPagination()
-        query = selectors.tournament_list(user=user, mine=mine, **filters)
+        query = selectors.tournament_list(
+            user=user,
+            mine=mine,
+            starting_soon=soon,
+            status=filters["status"],
+            format=filters["format"],
+            variant=filters["variant"],
+        )
         found = paginator.paginate_queryset(query, request, self) or []
         entries, winners = selectors.entries_and_winners(user=user, tournaments=found)
         results = [
@@ -134,19 +153,31 @@ class TournamentsApi(APIView):
                 codes={
                     403: ["permission_denied", "tournament_ban", "playban"],
                     409: ["too_many_open_tournaments"],
-                    422: ["invalid_settings"],
+                    422: [
+                        "invalid_settings",
+                        "capacity_over_limit",
+                        "length_over_limit",
+                        "start_too_soon",
+                        "start_too_far",
+                    ],
+                    429: ["throttled", "daily_tournament_limit"],
                 },
             ),
         },
-        description="Staff create any format; any other player creates a private sit & go "
-        "(`format: sit_and_go, private: true`; 403 otherwise), takes its first seat (403 "
-        "`tournament_ban` or `playban` while fair play keeps them from entering, as a join "
-        "would be) and "
-        "shares the `invite_code` (at most 3 open at once: 409 `too_many_open_tournaments`). "
-        "Each format has its own body; settings that make no playable tournament (a table "
-        "size the game does not seat, a rule option it refuses, `min_rating` over "
-        "`max_rating`, more `min_players` than `capacity`, a `name` others could not read) are "
-        "422 `invalid_settings` naming the field. Throttled per player (429 with `Retry-After`).",
+        description="Staff create any format, without limits. Any other player creates any "
+        "format, public (listed for everyone) or private (shares the `invite_code`), and "
+        "takes its first seat (403 `tournament_ban` or `playban` while fair play keeps them "
+        "from entering, as a join would be), within the server's limits "
+        "(`GET /tournaments/limits`), each "
+        "refused with its code and `limit`: the field (422 `capacity_over_limit`), the planned "
+        "length (422 `length_over_limit`), the start (422 `start_too_soon`, `start_too_far`), "
+        "the tournaments open at once (409 `too_many_open_tournaments`) and those created in "
+        "24 hours (429 `daily_tournament_limit`, with `Retry-After`). A guest creates a "
+        "private sit & go only (403 `permission_denied` otherwise). Each format has its own "
+        "body; settings that make no playable tournament (a table size the game does not "
+        "seat, a rule option it refuses, `min_rating` over `max_rating`, more `min_players` "
+        "than `capacity`, a `name` others could not read) are 422 `invalid_settings` naming "
+        "the field. Throttled per player (429 `throttled` with `Retry-After`).",
         examples=[
             OpenApiExample(
                 "private sit & go of 8",
@@ -175,6 +206,21 @@ class TournamentsApi(APIView):
         )
 
 
+class TournamentLimitsApi(APIView):
+    @extend_schema(
+        operation_id="tournaments_limits",
+        tags=TAGS,
+        responses={200: TournamentLimitsSerializer, **error_responses(401)},
+        description="The limits of the tournaments you create, and how much of them you have "
+        "used: the formats you may create, public or not, how many open at once and in 24 "
+        "hours, the start's window, the most players and the longest length (null each for "
+        "staff, who have none).",
+    )
+    def get(self, request: Request) -> Response:
+        limits = selectors.creation_limits(user=request_user(request))
+        return Response(presenters.creation_limits_json(limits=limits))
+
+
 class TournamentDetailApi(APIView):
     @extend_schema(
         operation_id="tournaments_retrieve",
@@ -194,9 +240,9 @@ class CancelApi(APIView):
 
     @change_schema(
         "tournaments_cancel",
-        "Staff cancel any tournament that is not over; the player who created a private "
-        "sit & go, only before it starts (403 otherwise; 409 `already_started`). Games "
-        "already started play on as ordinary games.",
+        "Staff cancel any tournament that is not over; the player who created it, only "
+        "before it starts (403 otherwise; 409 `already_started`). Games already started "
+        "play on as ordinary games.",
         ["already_started", "tournament_over"],
     )
     def post(self, request: Request, tournament_id: uuid.UUID) -> Response:

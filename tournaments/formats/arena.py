@@ -321,6 +321,13 @@ class ArenaFormat(FormatSpec):
         assert values["duration_minutes"] is not None
         return (values["starts_at"] or start) + timedelta(minutes=values["duration_minutes"])
 
+    length_settings = ("duration_minutes",)
+
+    def planned_length(self, values: Mapping[str, Any]) -> timedelta | None:
+        """Its duration."""
+        assert values["duration_minutes"] is not None
+        return timedelta(minutes=values["duration_minutes"])
+
     def join_refusal(
         self, settings: Settings, *, rounds_started: int, now: datetime
     ) -> TournamentError | None:

@@ -125,7 +125,9 @@ class FormatSpec:
     """It starts the moment its capacity is reached (``min_players`` is the capacity), and
     is cancelled if it is not full by its start."""
     players_create: bool = False
-    """Any player may create a private one (and takes its first seat); else staff only."""
+    """Any player, a guest too, may create a private one (and takes its first seat). A
+    player with an account may create one of any format (public or private) within the
+    server's limits; staff create any without them."""
 
     pausable: bool = False
     """A player may step out and come back."""
@@ -186,6 +188,16 @@ class FormatSpec:
     def end(self, values: Mapping[str, Any], *, start: datetime) -> datetime | None:
         """When a tournament started at ``start`` ends by the clock (None: when it is
         played out)."""
+        return None
+
+    length_settings: tuple[str, ...] = ()
+    """The settings :meth:`planned_length` follows (a refusal of the length names the
+    first)."""
+
+    def planned_length(self, values: Mapping[str, Any]) -> timedelta | None:
+        """How long a tournament of these settings lasts at most by the clock, for the
+        server's bound on the tournaments players create (None: it is played out, and
+        its capacity bounds it)."""
         return None
 
     # --- joining ----------------------------------------------------------------------------

@@ -51,9 +51,10 @@ other missed rounds. Paused and withdrawn players are not paired and get no bye;
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import Any
 
 import networkx as nx
 
@@ -327,6 +328,13 @@ class SwissFormat(FormatSpec):
     pausable = True
     counts_byes = True
     sonneborn_berger = True
+
+    length_settings = ("rounds", "round_minutes")
+
+    def planned_length(self, values: Mapping[str, Any]) -> timedelta | None:
+        """Every round to its deadline."""
+        assert values["rounds"] is not None and values["round_minutes"] is not None
+        return timedelta(minutes=values["rounds"] * values["round_minutes"])
 
     def join_refusal(
         self, settings: Settings, *, rounds_started: int, now: datetime

@@ -328,7 +328,7 @@ class TournamentScreen {
         if (flexible && t.status === "started" && !y.paused && !y.withdrawn) buttons.push(button("Pause", "pause"));
         if (!y.withdrawn) buttons.push(button(t.status === "created" ? "Leave" : "Withdraw", "withdraw", { class: "danger" }));
       }
-      if (t.status === "created" && t.private && t.format === "sit_and_go" && t.created_by && t.created_by.username === this.me) {
+      if (t.status === "created" && t.created_by && t.created_by.username === this.me) {
         buttons.push(button("Cancel the tournament", "cancel", { class: "danger" }));
       }
       if (buttons.length) parts.push(h("div", { class: "row" }, buttons));

@@ -1,6 +1,6 @@
 // The tournaments screens, loaded when one is first opened:
 //   #/tournaments                 the list (upcoming, running, finished; filters)
-//   #/tournaments/new             create a private sit & go
+//   #/tournaments/new             create a tournament (a guest: a private sit & go)
 //   #/tournaments/join/<code>     an invite link (signed out: as a guest, or sign in first)
 //   #/tournaments/<id>            one tournament, live
 

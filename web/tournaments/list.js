@@ -1,12 +1,13 @@
-// #/tournaments: upcoming, running and finished tournaments (the public ones, and the
-// private ones you created or joined), filtered by status, format, game and "only mine"
-// as the API allows. The filters apply at once, in place (the address keeps them).
+// #/tournaments: what starts soon (within the hour, soonest first), then upcoming, running
+// and finished tournaments (the public ones, and the private ones you created or joined),
+// filtered by status, format, game and "only mine" as the API allows. The filters apply at
+// once, in place (the address keeps them).
 
 import { api } from "../api.js";
 import { h, plural, replace } from "../dom.js";
 import { VARIANTS, variantNamed } from "../variants.js";
 import { codeForm } from "./create.js";
-import { FORMATS, STATUSES, gameLine, when } from "./words.js";
+import { FORMATS, STATUSES, gameLine, left, when } from "./words.js";
 
 const SECTIONS = ["created", "started", "finished"];
 const SECTION_SIZE = 10;
@@ -98,7 +99,7 @@ export async function list(main, route, ctx) {
     h("div", { class: "t-top" },
       h("div", {},
         h("p", {}, "Sit & go, arena, Swiss and knockout tournaments. Your games open by themselves when you are paired."),
-        h("a", { class: "button primary", href: "#/tournaments/new", "data-key": "t-create" }, "Create a private sit & go")),
+        h("a", { class: "button primary", href: "#/tournaments/new", "data-key": "t-create" }, "Create a tournament")),
       codeForm(ctx)),
     filters, count, results));
 
@@ -118,11 +119,13 @@ export async function list(main, route, ctx) {
           pager: pager(page, state.page, (n) => { state.page = n; load(); }),
         }));
       } else {
-        const pages = await Promise.all(SECTIONS.map((status) =>
-          api(`/tournaments?${apiQuery({ ...state, status }, { page_size: SECTION_SIZE })}`)));
+        const [soon, ...pages] = await Promise.all([
+          api(`/tournaments?${apiQuery(state, { starting: "soon", page_size: SECTION_SIZE })}`),
+          ...SECTIONS.map((status) =>
+            api(`/tournaments?${apiQuery({ ...state, status }, { page_size: SECTION_SIZE })}`))]);
         if (ticket !== loading) return;
         replace(count, SECTIONS.map((status, i) => `${STATUSES[status]}: ${pages[i].count}`).join(", ") + ".");
-        replace(results, SECTIONS.map((status, i) => section(STATUSES[status], pages[i].results, {
+        replace(results, startingSoon(soon), SECTIONS.map((status, i) => section(STATUSES[status], pages[i].results, {
           status,
           empty: { created: "Nothing coming up.", started: "Nothing running now.", finished: "None finished yet." }[status],
           more: pages[i].count > pages[i].results.length ? h("button", {
@@ -146,6 +149,22 @@ export async function list(main, route, ctx) {
   }
   await load();
   return null;
+}
+
+// What starts within the hour, soonest first: a short list above the sections.
+function startingSoon(page) {
+  return h("section", { class: "t-section t-soon", "aria-labelledby": "t-section-soon", "data-section": "soon", "data-testid": "t-soon" },
+    h("h2", { id: "t-section-soon" }, "Starting soon"),
+    h("ul", { class: "t-lines" }, page.results.length ? page.results.map((t) => {
+      const starts = t.starts_in ? `Starts in ${left(new Date(Date.now() + t.starts_in * 1000).toISOString())}` : "Starting now";
+      return h("li", { class: "t-soon-line", "data-id": t.id, "data-format": t.format },
+        h("span", { class: "t-name" }, h("a", { href: `#/tournaments/${t.id}` }, t.name),
+          t.you ? h("span", { class: "t-badge mine" }, "You are in") : null),
+        h("span", { class: "t-kind" }, `${FORMATS[t.format] || t.format} · ${gameLine(t)}`),
+        h("span", { class: "t-players" }, t.capacity ? `${t.players} / ${t.capacity} players` : plural(t.players, "player")),
+        h("span", { class: "t-time", "data-testid": "t-starts-in" }, starts));
+    }) : h("li", { class: "empty" }, "Nothing starts within the hour.")),
+    page.count > page.results.length ? h("p", { class: "hint" }, `And ${page.count - page.results.length} more within the hour.`) : null);
 }
 
 function section(title, items, { status = "", empty, more = null, pager: nav = null }) {

@@ -184,6 +184,18 @@ export function refusal(error, t = null) {
       const until = error.body && error.body.until;
       return `You may not play other people${until ? ` until ${when(until)}` : " for now"}, so you cannot enter a tournament yet. You can still play the computer. Fair play, on your home screen, says why and how to appeal.`;
     }
+    case "too_many_open_tournaments":
+      return `You already have ${error.body && error.body.limit ? error.body.limit : "the most"} tournaments waiting for their start: cancel one, or wait until one starts.`;
+    case "daily_tournament_limit": {
+      const wait = error.retryAfter;
+      const later = !wait ? "later" : wait < 3600 ? `in ${plural(Math.ceil(wait / 60), "minute")}` : `in ${plural(Math.ceil(wait / 3600), "hour")}`;
+      return `You have created as many tournaments as a player may in a day; you may create another ${later}.`;
+    }
+    case "start_too_soon":
+    case "start_too_far":
+    case "capacity_over_limit":
+    case "length_over_limit":
+      return error.detail;
     default:
       return error.detail || String(error.message || error);
   }

@@ -48,11 +48,7 @@ def test_staff_create_any_format_and_the_answer_describes_it(staff_client):
     assert data["you"] is None and data["invite_code"] is None and data["players"] == 0
 
 
-def test_a_player_creates_a_private_sit_and_go_and_nothing_else(auth_client, user):
-    refused = auth_client.post(
-        API, {"format": "arena", "starts_at": iso(soon()), "duration_minutes": 20}, format="json"
-    )
-    assert refused.status_code == 403 and refused.json()["code"] == "permission_denied"
+def test_a_player_creates_a_private_sit_and_go_and_takes_its_first_seat(auth_client, user):
     response = auth_client.post(
         API, {"format": "sit_and_go", "capacity": 4, "private": True}, format="json"
     )
@@ -260,6 +256,7 @@ def test_every_tournament_endpoint_is_in_the_schema_and_needs_a_token(api_client
     assert paths == {
         "/api/v1/tournaments",
         "/api/v1/tournaments/join",
+        "/api/v1/tournaments/limits",
         "/api/v1/tournaments/{tournament_id}",
         "/api/v1/tournaments/{tournament_id}/join",
         "/api/v1/tournaments/{tournament_id}/withdraw",
@@ -273,6 +270,7 @@ def test_every_tournament_endpoint_is_in_the_schema_and_needs_a_token(api_client
         "/api/v1/tournaments/{tournament_id}/events",
     }
     assert api_client.get(API).status_code == 401
+    assert api_client.get(f"{API}/limits").status_code == 401
 
 
 def test_a_malformed_tournament_id_is_a_tournament_you_cannot_see(auth_client):

@@ -9,6 +9,7 @@ from django.core.cache import cache
 from django.utils import timezone
 
 from leaderboards.models import PlayerRating
+from tests.factories import UserFactory
 from tests.tournaments.app.helpers import GIN_RULES, advance, playing, soon, win
 from tournaments import services
 from tournaments.errors import (
@@ -54,11 +55,11 @@ def test_settings_that_make_no_tournament_are_refused_naming_the_field(staff, da
     assert not Tournament.objects.exists()
 
 
-def test_a_player_creates_only_a_private_sit_and_go_and_takes_its_first_seat(players):
-    (ann,) = players(1)
+def test_a_guest_creates_only_a_private_sit_and_go_and_takes_its_first_seat(db):
+    ann = UserFactory(is_guest=True)
     with pytest.raises(Forbidden):
         services.tournament_create(
-            data={"format": "arena", "starts_at": soon(), "duration_minutes": 30}, by=ann
+            data={"format": "arena", "starts_at": soon(30), "duration_minutes": 30}, by=ann
         )
     with pytest.raises(Forbidden):
         services.tournament_create(data={"format": "sit_and_go", "capacity": 4}, by=ann)
