@@ -40,6 +40,23 @@ JOKER_CARD_PATTERN = "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$"
 """A card's text in a game played with jokers (``XX`` the joker), any case."""
 
 
+ROUND_SERVER_KEYS: JsonObject = {
+    "deck_commitment": {
+        "type": "string",
+        "description": "sha256 of salt:deck (fair shuffle).",
+    },
+    "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+}
+"""The keys the server adds to a round view (its properties, in their published order)."""
+RESULT_SERVER_KEYS: JsonObject = {
+    "deck_commitment": {"type": "string"},
+    "deck": {"type": "array", "items": {"type": "string"}},
+    "salt": {"type": "string"},
+}
+"""The keys the server adds to a finished round's result (its properties, in their
+published order)."""
+
+
 def enum_schema(values: Sequence[Json]) -> JsonObject:
     """An enumeration as drf-spectacular writes one (``{enum, type, description}``)."""
     kind = "integer" if all(isinstance(v, int) for v in values) else "string"

@@ -5,7 +5,14 @@ rules and action bodies, as the API publishes them (see :mod:`games.rules.common
 from __future__ import annotations
 
 from games.rules.common.game import GameSchemas, JsonObject
-from games.rules.common.schema import CARD_PATTERN, ONLY_NULL, SHARED, action_body
+from games.rules.common.schema import (
+    CARD_PATTERN,
+    ONLY_NULL,
+    RESULT_SERVER_KEYS,
+    ROUND_SERVER_KEYS,
+    SHARED,
+    action_body,
+)
 from games.rules.gin.codec import MAX_HAND, MAX_MELDS
 
 COMPONENTS: dict[str, JsonObject] = {
@@ -44,11 +51,7 @@ COMPONENTS: dict[str, JsonObject] = {
                     "face-down card."
                 ),
             },
-            "deck_commitment": {
-                "type": "string",
-                "description": "sha256 of salt:deck (fair shuffle).",
-            },
-            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+            **ROUND_SERVER_KEYS,
         },
         "required": [
             "deadwood",
@@ -87,9 +90,7 @@ COMPONENTS: dict[str, JsonObject] = {
             "points": {"type": "integer"},
             "scores_after": {"type": "array", "items": {"type": "integer"}},
             "hands": {"type": "array", "items": {"$ref": "#/components/schemas/HandResult"}},
-            "deck_commitment": {"type": "string"},
-            "deck": {"type": "array", "items": {"type": "string"}},
-            "salt": {"type": "string"},
+            **RESULT_SERVER_KEYS,
         },
         "required": [
             "dealer",

@@ -15,6 +15,8 @@ from games.rules.common.game import GameSchemas, JsonObject, RuleOption
 from games.rules.common.schema import (
     JOKER_CARD_PATTERN,
     ONLY_NULL,
+    RESULT_SERVER_KEYS,
+    ROUND_SERVER_KEYS,
     SHARED,
     action_body,
     enum_schema,
@@ -96,11 +98,7 @@ COMPONENTS: dict[str, JsonObject] = {
                 "description": "Every card a seat took from or left on the discard pile "
                 "in this deal, oldest first (never a stock draw's card).",
             },
-            "deck_commitment": {
-                "type": "string",
-                "description": "sha256 of salt:deck (fair shuffle).",
-            },
-            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+            **ROUND_SERVER_KEYS,
             "legal_actions": {"type": "array", "items": schema_ref("IndianLegalAction")},
         },
         "required": [
@@ -181,9 +179,7 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "scores_after": {"type": "array", "items": {"type": "integer"}},
             "hands": {"type": "array", "items": schema_ref("IndianHandResult")},
-            "deck_commitment": {"type": "string"},
-            "deck": _CARDS,
-            "salt": {"type": "string"},
+            **RESULT_SERVER_KEYS,
         },
         "required": [
             "dealer",

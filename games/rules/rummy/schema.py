@@ -9,6 +9,8 @@ from games.rules.common.game import GameSchemas, JsonObject
 from games.rules.common.schema import (
     JOKER_CARD_PATTERN,
     ONLY_NULL,
+    RESULT_SERVER_KEYS,
+    ROUND_SERVER_KEYS,
     SHARED,
     action_body,
     enum_schema,
@@ -56,11 +58,7 @@ COMPONENTS: dict[str, JsonObject] = {
                 "items": {"$ref": "#/components/schemas/TableMeld"},
                 "description": "Oldest first.",
             },
-            "deck_commitment": {
-                "type": "string",
-                "description": "sha256 of salt:deck (fair shuffle).",
-            },
-            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+            **ROUND_SERVER_KEYS,
             "legal_actions": {
                 "type": "array",
                 "items": {"$ref": "#/components/schemas/LegalAction"},
@@ -125,9 +123,7 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "scores_after": {"type": "array", "items": {"type": "integer"}},
             "hands": {"type": "array", "items": {"$ref": "#/components/schemas/RummyHandResult"}},
-            "deck_commitment": {"type": "string"},
-            "deck": {"type": "array", "items": {"type": "string"}},
-            "salt": {"type": "string"},
+            **RESULT_SERVER_KEYS,
         },
         "required": [
             "dealer",
