@@ -80,5 +80,5 @@ The round's machinery (:mod:`.engine`)
     through first, in that order), ``check_phase``, ``check_deal_due``, ``check_seat``,
     ``check_seat_count``, ``check_card``, ``check_concede_reason`` / ``CONCEDE_REASONS``,
     ``is_legal(apply_action, state, action, seat)``, ``evolve(state, **changes)``,
-    ``without(hand, card)``.
+    ``without(hand, card)``, ``replace_at(values, index, value)``.
 """
