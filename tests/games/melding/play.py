@@ -232,6 +232,33 @@ def texts(cards: Iterable[object]) -> list[str]:
     return [str(card) for card in cards]
 
 
+def open_round_view(
+    view: Mapping[str, Any],
+    seat: int,
+    state: Any,
+    round_keys: Collection[str],
+    hidden_keys: Collection[str],
+) -> dict[str, Any] | None:
+    """The ``round`` of ``view`` (seat ``seat``'s, at ``state``), once what every melding
+    game's view shows holds: the seat, the view's keys and exactly ``round_keys`` in the
+    round, none of ``hidden_keys`` outside finished rounds, the round's number, stock
+    size and discard pile; ``None`` once the game is over (the view then says so)."""
+    assert view["you"] == seat
+    assert set(view) >= VIEW_KEYS, set(view)
+    rnd_view: dict[str, Any] | None = view["round"]
+    if state.final is not None or rnd_view is None:
+        assert view["status"] != "active"
+        return None
+    rnd = state.round
+    assert set(rnd_view) == set(round_keys), set(rnd_view) ^ set(round_keys)
+    current = current_round_part(view)
+    assert not keys_in(current) & set(hidden_keys), keys_in(current) & set(hidden_keys)
+    assert rnd_view["number"] == rnd.number
+    assert rnd_view["stock_size"] == len(rnd.stock)
+    assert rnd_view["discard_pile"] == texts(rnd.discard_pile)
+    return rnd_view
+
+
 def states_by_version(game_id: str) -> dict[int, Any]:
     """The server's own state at every version, from its move log (last state per
     version: a deal between rounds takes no version)."""
