@@ -63,7 +63,12 @@ __all__ = [
 INDIAN_PLAYERS = PlayersByName(PLAYERS, absent)
 """Indian Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
 
-choose_action = INDIAN_PLAYERS.choose_action
-"""The computer's action at ``level`` for the seat of ``view``."""
-play = INDIAN_PLAYERS.play
-"""The action of player ``name`` (one of :data:`PLAYERS`)."""
+
+def choose_action(view: PlayerView, level: str, rng: random.Random) -> Action:
+    """The computer's action at ``level`` for the seat of ``view``."""
+    return INDIAN_PLAYERS.choose_action(view, level, rng)
+
+
+def play(name: str, view: PlayerView, rng: random.Random) -> Action:
+    """The action of player ``name`` (one of :data:`PLAYERS`)."""
+    return INDIAN_PLAYERS.play(name, view, rng)

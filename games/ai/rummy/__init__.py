@@ -62,7 +62,12 @@ __all__ = [
 RUMMY_PLAYERS = PlayersByName(PLAYERS, forced)
 """Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
 
-choose_action = RUMMY_PLAYERS.choose_action
-"""The computer's action at ``level`` for the seat of ``view``."""
-play = RUMMY_PLAYERS.play
-"""The action of player ``name`` (one of :data:`PLAYERS`)."""
+
+def choose_action(view: PlayerView, level: str, rng: random.Random) -> Action:
+    """The computer's action at ``level`` for the seat of ``view``."""
+    return RUMMY_PLAYERS.choose_action(view, level, rng)
+
+
+def play(name: str, view: PlayerView, rng: random.Random) -> Action:
+    """The action of player ``name`` (one of :data:`PLAYERS`)."""
+    return RUMMY_PLAYERS.play(name, view, rng)
