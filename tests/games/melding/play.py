@@ -181,6 +181,22 @@ def played(table: Mapping[str, Any], client: APIClient, body: dict[str, Any]) ->
     return view
 
 
+def assert_stale_version_conflicts(table: Mapping[str, Any], client: APIClient) -> None:
+    """A ``draw_stock`` by ``client`` (the seat to act) with an ``expected_version``
+    behind the game's is 409 ``version_conflict`` (naming the current version, when it
+    does), and the same body without it then applies."""
+    version = Game.objects.get(pk=table["id"]).version
+    error = refused(
+        table,
+        client,
+        {"type": "draw_stock", "expected_version": version - 1},
+        409,
+        "version_conflict",
+    )
+    assert error.get("current_version", version) == version
+    played(table, client, {"type": "draw_stock"})
+
+
 def assert_create_refused(client: APIClient, body: Any, field: str) -> None:
     """``POST /games`` with ``body`` is a 400 ``validation_error`` naming ``field``, and
     creates nothing."""
