@@ -225,6 +225,17 @@ class Run(Generic[Figures]):
                 times[name].extend(values)
         return times
 
+    def seat_win_line(self) -> str:
+        """The report's line of ``a``'s wins at a table of several seats, with the
+        interval over grouped deals and the per-game one."""
+        low, high = self.confidence_interval()
+        blow, bhigh = self.binomial_interval()
+        return (
+            f"{self.a} won {self.wins} ({100 * self.win_rate:.1f}%, even is "
+            f"{100 / self.seats:.1f}%), 95% CI {100 * low:.1f}-{100 * high:.1f}% (grouped "
+            f"deals; per-game Wilson {100 * blow:.1f}-{100 * bhigh:.1f}%)"
+        )
+
     def time_lines(self, middle: str = "p50") -> list[str]:
         """The report's table of each player's decision times (ms): the ``middle`` one
         (``p50``, or the ``mean``), the 95th percentile and the longest, and how many

@@ -78,8 +78,6 @@ def report(run: runner.Run[Figures]) -> str:
     a_drops = sum(r.figures.a_drops for r in records)
     b_drops = sum(r.figures.b_drops for r in records)
     wrong = sum(r.figures.a_wrong_shows for r in records)
-    low, high = s.confidence_interval()
-    blow, bhigh = s.binomial_interval()
     defaults = RuleSet.from_dict({"format": s.settings.get("format", "points")}).to_dict()
     changed = {k: v for k, v in s.settings.items() if defaults.get(k) != v}
     changed = {"format": s.settings["format"], **changed}
@@ -87,9 +85,7 @@ def report(run: runner.Run[Figures]) -> str:
         f"indian, {s.seats} seats: {s.a} vs {s.seats - 1} x {s.b}: {s.games} games "
         f"({s.games // s.seats} deal sets, {s.a} at every seat in turn), seed {s.seed}, "
         f"rules {json.dumps(changed)}, {s.workers} worker(s), {s.wall_seconds:.1f} s",
-        f"{s.a} won {s.wins} ({100 * s.win_rate:.1f}%, even is {100 / s.seats:.1f}%), 95% CI "
-        f"{100 * low:.1f}-{100 * high:.1f}% (grouped deals; per-game Wilson "
-        f"{100 * blow:.1f}-{100 * bhigh:.1f}%)",
+        s.seat_win_line(),
         f"deals: {s.rounds} ({s.rounds / games:.2f} a game), {s.a} won {a_won}; average "
         f"points {s.a}: {a_total / games:.1f}, each {s.b}: {b_total / games:.1f}; drops "
         f"{s.a}: {a_drops}, each {s.b}: {b_drops:.1f}; wrong shows {s.a}: {wrong}; games "

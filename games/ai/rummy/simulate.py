@@ -50,17 +50,13 @@ def report(run: runner.Run[Figures]) -> str:
     a_rounds_won = sum(r.figures.a_rounds_won for r in records)
     a_total = sum(r.figures.a_total for r in records)
     b_total = sum(r.figures.b_total for r in records)
-    low, high = s.confidence_interval()
-    blow, bhigh = s.binomial_interval()
     changed = {k: v for k, v in s.settings.items() if RuleSet().to_dict().get(k) != v}
     lines = [
         f"rummy, {s.seats} seats: {s.a} vs {s.seats - 1} x {s.b}: {s.games} games "
         f"({s.games // s.seats} deals, {s.a} at every seat in turn), seed {s.seed}, "
         f"rules {json.dumps(changed) if changed else 'default'}, {s.workers} worker(s), "
         f"{s.wall_seconds:.1f} s",
-        f"{s.a} won {s.wins} ({100 * s.win_rate:.1f}%, even is {100 / s.seats:.1f}%), 95% CI "
-        f"{100 * low:.1f}-{100 * high:.1f}% (grouped deals; per-game Wilson "
-        f"{100 * blow:.1f}-{100 * bhigh:.1f}%)",
+        s.seat_win_line(),
         f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), {s.a} went out in "
         f"{a_rounds_won}; average total {s.a}: {a_total / s.games:.1f}, "
         f"each {s.b}: {b_total / s.games:.1f}; games stopped unfinished: "

@@ -63,10 +63,12 @@ A seat's view (:mod:`.view`)
     ``SeatView.of(state, seat, round_view)``, the view its engine's ``view_for`` returns.
 
 JSON (:mod:`.codec`, :mod:`.schema`)
-    ``read_action_type`` (the action envelope), ``card_field``, ``melds_field``,
+    ``read_action_type`` (the action envelope), ``read_action_body`` (the envelope and
+    each type's required keys), ``card_field``, ``melds_field``,
     ``check_card_lists`` (the bounds a hand sets on a body's melds or groups),
     ``game_view_to_json`` (the view's outline: scores, round, rounds, final),
-    ``JsonReader``, ``MAX_INT``, ``check_format``, ``read_stored``; ``SHARED`` (the JSON
+    ``JsonReader``, ``MAX_INT``, ``check_format``, ``read_state_header`` (a stored
+    state's format, variant and seats), ``read_stored``; ``SHARED`` (the JSON
     Schemas several games use).
 
 Settling (:mod:`.results`)
@@ -78,5 +80,5 @@ The round's machinery (:mod:`.engine`)
     through first, in that order), ``check_phase``, ``check_deal_due``, ``check_seat``,
     ``check_seat_count``, ``check_card``, ``check_concede_reason`` / ``CONCEDE_REASONS``,
     ``is_legal(apply_action, state, action, seat)``, ``evolve(state, **changes)``,
-    ``without(hand, card)``.
+    ``without(hand, card)``, ``replace_at(values, index, value)``.
 """

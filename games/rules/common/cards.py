@@ -16,14 +16,14 @@ is 52, so sorting by index puts the suits in order, then the jokers.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import total_ordering
 from operator import attrgetter
 from typing import Literal, TypeVar, overload
 
-from games.rules.common.errors import InvalidCard, brief_repr
+from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
 
 RANK_CHARS = "A23456789TJQK"
 """Rank characters, index ``rank - 1``."""
@@ -232,6 +232,34 @@ def sort_cards(hand: Iterable[_C]) -> tuple[_C, ...]:
 
 
 _INDEX = attrgetter("index")
+
+
+def check_deck_copies(
+    deck: Iterable[AnyCard | str],
+    read: Callable[[list[AnyCard | str]], tuple[AnyCard, ...]],
+    *,
+    naturals: int,
+    jokers: int,
+    message: str,
+) -> tuple[AnyCard, ...]:
+    """A deck of several copies in dealing order, its strings read by ``read``; a
+    :class:`~games.rules.common.errors.ValidationError` naming ``deck`` when a card does
+    not read, and one saying ``message`` unless it holds every natural card exactly
+    ``naturals`` times and exactly ``jokers`` jokers.
+
+    >>> len(check_deck_copies([*DECK, JOKER], tuple, naturals=1, jokers=1, message="?"))
+    53
+    """
+    try:
+        out = read(list(deck))
+    except InvalidCard as error:
+        raise ValidationError(error.detail, {"deck": [error.detail]}) from error
+    counts = [0] * (JOKER_INDEX + 1)
+    for card in out:
+        counts[card.index] += 1
+    if counts[JOKER_INDEX] != jokers or any(count != naturals for count in counts[:JOKER_INDEX]):
+        raise ValidationError(f"Invalid deck: {message}", {"deck": [message]})
+    return out
 
 
 def mask_of(hand: Iterable[Card]) -> int:

@@ -157,6 +157,30 @@ def read_action_type(
     return kind, data
 
 
+def read_action_body(
+    data: object,
+    action_keys: Mapping[str, frozenset[str]],
+    action_types: Sequence[str],
+    required: Mapping[str, Sequence[str]],
+) -> tuple[str, Mapping[Any, Any]]:
+    """:func:`read_action_type`, then the keys ``required`` lists for that type, each
+    present and not ``null``; else one ``ValidationError`` naming every one missing.
+
+    >>> keys = {"pass": frozenset(), "discard": frozenset({"card"})}
+    >>> read_action_body({"type": "discard"}, keys, ["pass", "discard"], {"discard": ["card"]})
+    Traceback (most recent call last):
+    ...
+    games.rules.common.errors.ValidationError: A discard action needs card.
+    """
+    kind, body = read_action_type(data, action_keys, action_types)
+    missing = {
+        key: ["This field is required."] for key in required.get(kind, ()) if body.get(key) is None
+    }
+    if missing:
+        raise ValidationError(f"A {kind} action needs {', '.join(sorted(missing))}.", missing)
+    return kind, body
+
+
 def card_field(value: object, field: str, parse: Callable[[object], C]) -> C:
     """The card ``parse`` reads from a body's ``field``; an ``InvalidCard`` naming the
     field when it is not one."""
@@ -280,6 +304,23 @@ def check_format(obj: Mapping[str, Any], version: int) -> None:
     found = obj.get("format_version")
     if found != version or isinstance(found, bool):
         raise ValueError(f"unsupported format_version {brief_repr(found)} (expected {version})")
+
+
+def read_state_header(
+    data: object, version: int, variant: str, seats: Collection[int], seats_text: str
+) -> tuple[Mapping[str, Any], int]:
+    """A stored state's object and its seat count, once its ``format_version`` is
+    ``version`` (:func:`check_format`), its ``variant`` is ``variant`` and its ``seats``
+    one of ``seats``; else ``ValueError`` (``seats_text`` says which counts are
+    allowed)."""
+    obj = JsonReader.obj(data, "state")
+    check_format(obj, version)
+    if obj.get("variant") != variant:
+        raise ValueError(f"variant must be {variant!r}")
+    count = obj["seats"]
+    if isinstance(count, bool) or count not in seats:
+        raise ValueError(f"seats must be {seats_text}")
+    return obj, count
 
 
 def read_stored(read: Callable[[], T]) -> T:

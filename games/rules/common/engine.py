@@ -94,6 +94,15 @@ def check_card(card: object, field: str = "card") -> AnyCard:
     return card
 
 
+def replace_at(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with ``value`` at ``index`` (a seat's hand, a table meld).
+
+    >>> replace_at((1, 2, 3), 1, 5)
+    (1, 5, 3)
+    """
+    return (*values[:index], value, *values[index + 1 :])
+
+
 def without(hand: tuple[T, ...], card: T) -> tuple[T, ...]:
     """``hand`` less one copy of ``card`` (which it holds)."""
     index = hand.index(card)

@@ -1,7 +1,8 @@
 """The JSON Schemas (OpenAPI 3.0) that several games share, as the API publishes them:
 the draw and discard bodies (:mod:`games.rules.common.actions`), a legal action, a run's
 end, an event of the discard pile's public record (:mod:`games.rules.common.pile`) and a
-round cut short by a forfeit.
+round cut short by a forfeit; and the writers of the parts games repeat (an enumeration,
+a ``$ref``, an action body, the final result of a game of places).
 
 Each game's ``schema`` module holds the JSON Schemas of that game's JSON, copied from what
 the API publishes (``manage.py spectacular``), with these shared ones: the components
@@ -14,7 +15,108 @@ round's ``deck_commitment`` and ``turn_deadline``, a finished round's
 
 from __future__ import annotations
 
-from games.rules.common.game import JsonObject
+from collections.abc import Sequence
+
+from games.rules.common.game import Json, JsonObject
+
+STRICT_BODY = (
+    "Unknown keys, and values of another JSON type than documented, are refused "
+    "(400\n`validation_error`): a typo in a request is never silently ignored or "
+    "coerced."
+)
+"""The description of every action body."""
+EXPECTED_VERSION: JsonObject = {
+    "type": "integer",
+    "minimum": 0,
+    "nullable": True,
+    "description": "409 version_conflict if the game moved on (null: no check).",
+}
+"""An action body's ``expected_version``."""
+ONLY_NULL: JsonObject = {"nullable": True, "not": {}, "description": "Only `null`."}
+"""A key of another action type, which a body may hold as ``null`` only."""
+CARD_PATTERN = "^[2-9AaTtJjQqKk][SsHhDdCc]$"
+"""A natural card's text, any case."""
+JOKER_CARD_PATTERN = "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$"
+"""A card's text in a game played with jokers (``XX`` the joker), any case."""
+
+
+ROUND_SERVER_KEYS: JsonObject = {
+    "deck_commitment": {
+        "type": "string",
+        "description": "sha256 of salt:deck (fair shuffle).",
+    },
+    "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+}
+"""The keys the server adds to a round view (its properties, in their published order)."""
+RESULT_SERVER_KEYS: JsonObject = {
+    "deck_commitment": {"type": "string"},
+    "deck": {"type": "array", "items": {"type": "string"}},
+    "salt": {"type": "string"},
+}
+"""The keys the server adds to a finished round's result (its properties, in their
+published order)."""
+
+
+def enum_schema(values: Sequence[Json]) -> JsonObject:
+    """An enumeration as drf-spectacular writes one (``{enum, type, description}``)."""
+    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
+    return {
+        "enum": list(values),
+        "type": kind,
+        "description": "\n".join(f"* `{v}` - {v}" for v in values),
+    }
+
+
+def schema_ref(name: str) -> JsonObject:
+    """A ``$ref`` to the component ``name`` of the same document."""
+    return {"$ref": f"#/components/schemas/{name}"}
+
+
+def action_body(type_enum: str, properties: JsonObject, required: Sequence[str]) -> JsonObject:
+    """An action's request body, closed: ``expected_version``, ``type`` (the component
+    ``type_enum``), then ``properties`` in their order; ``required`` as published."""
+    return {
+        "type": "object",
+        "description": STRICT_BODY,
+        "properties": {
+            "expected_version": EXPECTED_VERSION,
+            "type": schema_ref(type_enum),
+            **properties,
+        },
+        "required": list(required),
+        "additionalProperties": False,
+    }
+
+
+def placement_final(reason_enum: str) -> JsonObject:
+    """The final result of a game of places (Rummy, Indian Rummy): the settlement, whose
+    ``reason`` is the component ``reason_enum``, with what the server adds."""
+    return {
+        "type": "object",
+        "properties": {
+            "winner": {"type": "integer"},
+            "reason": schema_ref(reason_enum),
+            "aborted": {"type": "boolean", "description": "As for Gin Rummy."},
+            "rated": {"type": "boolean", "description": "As for Gin Rummy."},
+            "unrated_reason": {
+                "type": "string",
+                "nullable": True,
+                "enum": ["aborted", "early_forfeit", "shared_device", "restricted", None],
+                "description": "As for Gin Rummy.",
+            },
+            "totals": {"type": "array", "items": {"type": "integer"}},
+            "placement": {
+                "type": "array",
+                "items": {"type": "integer"},
+                "description": "The seats from first place to last.",
+            },
+            "unfinished_round": schema_ref("UnfinishedRound"),
+        },
+        "required": [
+            "aborted", "placement", "rated", "reason", "totals", "unrated_reason", "winner"
+        ],
+    }
+
 
 SHARED: dict[str, JsonObject] = {
     "DiscardTypeEnum": {
@@ -37,69 +139,24 @@ SHARED: dict[str, JsonObject] = {
         "type": "string",
         "description": "* `low` - low\n* `high` - high",
     },
-    "GameActionsDiscardInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/DiscardTypeEnum"},
-            "card": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$", "minLength": 1},
-            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+    "GameActionsDiscardInputRequest": action_body(
+        "DiscardTypeEnum",
+        {
+            "card": {"type": "string", "pattern": CARD_PATTERN, "minLength": 1},
+            "melds": ONLY_NULL,
         },
-        "required": ["card", "type"],
-        "additionalProperties": False,
-    },
-    "GameActionsDrawDiscardInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/DrawDiscardTypeEnum"},
-            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
-            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
-        },
-        "required": ["type"],
-        "additionalProperties": False,
-    },
-    "GameActionsDrawStockInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/DrawStockTypeEnum"},
-            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
-            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
-        },
-        "required": ["type"],
-        "additionalProperties": False,
-    },
+        ["card", "type"],
+    ),
+    "GameActionsDrawDiscardInputRequest": action_body(
+        "DrawDiscardTypeEnum",
+        {"card": ONLY_NULL, "melds": ONLY_NULL},
+        ["type"],
+    ),
+    "GameActionsDrawStockInputRequest": action_body(
+        "DrawStockTypeEnum",
+        {"card": ONLY_NULL, "melds": ONLY_NULL},
+        ["type"],
+    ),
     "LegalAction": {
         "type": "object",
         "properties": {

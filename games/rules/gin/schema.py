@@ -5,7 +5,14 @@ rules and action bodies, as the API publishes them (see :mod:`games.rules.common
 from __future__ import annotations
 
 from games.rules.common.game import GameSchemas, JsonObject
-from games.rules.common.schema import SHARED
+from games.rules.common.schema import (
+    CARD_PATTERN,
+    ONLY_NULL,
+    RESULT_SERVER_KEYS,
+    ROUND_SERVER_KEYS,
+    SHARED,
+    action_body,
+)
 from games.rules.gin.codec import MAX_HAND, MAX_MELDS
 
 COMPONENTS: dict[str, JsonObject] = {
@@ -44,11 +51,7 @@ COMPONENTS: dict[str, JsonObject] = {
                     "face-down card."
                 ),
             },
-            "deck_commitment": {
-                "type": "string",
-                "description": "sha256 of salt:deck (fair shuffle).",
-            },
-            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+            **ROUND_SERVER_KEYS,
         },
         "required": [
             "deadwood",
@@ -87,9 +90,7 @@ COMPONENTS: dict[str, JsonObject] = {
             "points": {"type": "integer"},
             "scores_after": {"type": "array", "items": {"type": "integer"}},
             "hands": {"type": "array", "items": {"$ref": "#/components/schemas/HandResult"}},
-            "deck_commitment": {"type": "string"},
-            "deck": {"type": "array", "items": {"type": "string"}},
-            "salt": {"type": "string"},
+            **RESULT_SERVER_KEYS,
         },
         "required": [
             "dealer",
@@ -211,46 +212,16 @@ COMPONENTS: dict[str, JsonObject] = {
             "oklahoma": {"type": "boolean"},
         },
     },
-    "GameActionsPassInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/PassTypeEnum"},
-            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
-            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
-        },
-        "required": ["type"],
-        "additionalProperties": False,
-    },
+    "GameActionsPassInputRequest": action_body(
+        "PassTypeEnum", {"card": ONLY_NULL, "melds": ONLY_NULL}, ["type"]
+    ),
     "PassTypeEnum": {"enum": ["pass"], "type": "string", "description": "* `pass` - pass"},
-    "GameActionsKnockInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/KnockTypeEnum"},
+    "GameActionsKnockInputRequest": action_body(
+        "KnockTypeEnum",
+        {
             "card": {
                 "type": "string",
-                "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$",
+                "pattern": CARD_PATTERN,
                 "minLength": 1,
                 "description": "The discard, face down.",
             },
@@ -258,7 +229,7 @@ COMPONENTS: dict[str, JsonObject] = {
                 "type": "array",
                 "items": {
                     "type": "array",
-                    "items": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"},
+                    "items": {"type": "string", "pattern": CARD_PATTERN},
                     "maxItems": MAX_HAND,
                 },
                 "maxItems": MAX_MELDS,
@@ -268,41 +239,24 @@ COMPONENTS: dict[str, JsonObject] = {
                 ),
             },
         },
-        "required": ["card", "type"],
-        "additionalProperties": False,
-    },
+        ["card", "type"],
+    ),
     "KnockTypeEnum": {"enum": ["knock"], "type": "string", "description": "* `knock` - knock"},
-    "GameActionsBigGinInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/BigGinTypeEnum"},
-            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
-            "melds": {
+    "GameActionsBigGinInputRequest": action_body(
+        "BigGinTypeEnum",
+        {"card": ONLY_NULL, "melds": {
                 "type": "array",
                 "items": {
                     "type": "array",
-                    "items": {"type": "string", "pattern": "^[2-9AaTtJjQqKk][SsHhDdCc]$"},
+                    "items": {"type": "string", "pattern": CARD_PATTERN},
                     "maxItems": MAX_HAND,
                 },
                 "maxItems": MAX_MELDS,
                 "nullable": True,
                 "description": "Your melds.",
-            },
-        },
-        "required": ["type"],
-        "additionalProperties": False,
-    },
+            }},
+        ["type"],
+    ),
     "BigGinTypeEnum": {
         "enum": ["big_gin"],
         "type": "string",

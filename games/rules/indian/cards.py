@@ -25,8 +25,18 @@ import random
 from collections.abc import Iterable
 
 from games.rules.common.cards import DECK as NATURALS
-from games.rules.common.cards import JOKER, JOKER_INDEX, RANK_CHARS, Card, Joker
-from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
+from games.rules.common.cards import (
+    JOKER,
+    JOKER_INDEX,
+    RANK_CHARS,
+    Card,
+    Joker,
+    card_at,
+    card_texts,
+    check_deck_copies,
+    sort_cards,
+)
+from games.rules.common.errors import InvalidCard, brief_repr
 
 __all__ = [
     "JOKER",
@@ -53,9 +63,6 @@ __all__ = [
 IndianCard = Card | Joker
 """A natural card or the printed joker."""
 
-_BY_INDEX: tuple[IndianCard, ...] = (*NATURALS, JOKER)
-CARD_TEXT: dict[IndianCard, str] = {card: str(card) for card in _BY_INDEX}
-"""Each card's text (a dictionary lookup is faster than ``str`` on the hot paths)."""
 NATURAL_VALUES: tuple[int, ...] = tuple(
     10 if card.rank == 1 or card.rank >= 10 else card.rank for card in NATURALS
 )
@@ -91,16 +98,6 @@ def indian_cards(text: str | Iterable[str | IndianCard]) -> tuple[IndianCard, ..
     return tuple(item if isinstance(item, Card | Joker) else parse_card(item) for item in items)
 
 
-def card_texts(cards: Iterable[IndianCard]) -> list[str]:
-    """The cards' texts, in order (``["7H", "XX"]``)."""
-    return list(map(CARD_TEXT.__getitem__, cards))
-
-
-def card_at(index: int) -> IndianCard:
-    """The card with this ``index`` (0-51 natural, 52 the printed joker)."""
-    return _BY_INDEX[index]
-
-
 def rank_text(rank: int) -> str:
     """A rank's character (``1`` -> ``"A"``, ``10`` -> ``"T"``)."""
     return RANK_CHARS[rank - 1]
@@ -134,13 +131,9 @@ def hand_value(hand: Iterable[IndianCard], wild_rank: int) -> int:
     return sum(card_value(card, wild_rank) for card in hand)
 
 
-def _index(card: IndianCard) -> int:
-    return card.index
-
-
 def sort_hand(hand: Iterable[IndianCard]) -> tuple[IndianCard, ...]:
     """Cards in index order (suits S H D C, ranks A..K, printed jokers last), repeats kept."""
-    return tuple(sorted(hand, key=_index))
+    return sort_cards(hand)
 
 
 def full_deck(decks: int) -> tuple[IndianCard, ...]:
@@ -163,15 +156,11 @@ def check_deck(deck: Iterable[IndianCard | str], decks: int) -> tuple[IndianCard
     """The deck in dealing order (strings are parsed); a
     :class:`~games.rules.common.errors.ValidationError` unless it holds every natural card and the
     printed joker exactly ``decks`` times."""
-    try:
-        out = indian_cards(list(deck))
-    except InvalidCard as error:
-        raise ValidationError(error.detail, {"deck": [error.detail]}) from error
-    counts = [0] * (JOKER_INDEX + 1)
-    for card in out:
-        counts[card.index] += 1
-    if any(count != decks for count in counts):
-        copies = "once" if decks == 1 else "twice"
-        message = f"Must hold every card and the printed joker {copies} ({53 * decks} cards)."
-        raise ValidationError(f"Invalid deck: {message}", {"deck": [message]})
-    return out
+    copies = "once" if decks == 1 else "twice"
+    return check_deck_copies(
+        deck,
+        indian_cards,
+        naturals=decks,
+        jokers=decks,
+        message=f"Must hold every card and the printed joker {copies} ({53 * decks} cards).",
+    )

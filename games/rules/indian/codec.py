@@ -15,19 +15,21 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
+from games.rules.common.cards import opt_card_text
 from games.rules.common.codec import (
     MAX_INT,
     SeatReader,
+    card_field,
     check_card_lists,
-    check_format,
     final_from_json,
     final_to_json,
     game_view_to_json,
-    read_action_type,
+    read_action_body,
+    read_state_header,
     read_stored,
 )
 from games.rules.common.engine import CONCEDE_REASONS
-from games.rules.common.errors import InvalidCard, ValidationError, brief_repr
+from games.rules.common.errors import ValidationError, brief_repr
 from games.rules.common.pile import pile_history_to_json
 from games.rules.indian.actions import (
     ACTION_TYPES,
@@ -110,13 +112,6 @@ MAX_GROUP_CARDS = HAND_SIZE
 # --------------------------------------------------------------------------------------
 
 
-def _card_field(value: object, field: str) -> IndianCard:
-    try:
-        return parse_card(value)
-    except InvalidCard as error:
-        raise InvalidCard(error.detail, {field: [error.detail]}) from error
-
-
 def _groups_field(value: object) -> Groups | None:
     if value is None:
         return None
@@ -126,7 +121,7 @@ def _groups_field(value: object) -> Groups | None:
         isinstance(group, list | tuple) and group for group in value
     ):
         raise ValidationError(f"groups: {message}", {"groups": [message]})
-    return tuple(tuple(_card_field(card, "groups") for card in group) for group in value)
+    return tuple(tuple(card_field(card, "groups", parse_card) for card in group) for group in value)
 
 
 def action_from_json(data: object) -> Action:
@@ -152,19 +147,14 @@ def action_from_json(data: object) -> Action:
     """
     if isinstance(data, dict) and "melds" in data and data["melds"] is None:
         data = {key: value for key, value in data.items() if key != "melds"}
-    kind, data = read_action_type(data, _ACTION_KEYS, ACTION_TYPES)
-    missing = {
-        key: ["This field is required."] for key in _REQUIRED.get(kind, ()) if data.get(key) is None
-    }
-    if missing:
-        raise ValidationError(f"A {kind} action needs {', '.join(sorted(missing))}.", missing)
+    kind, data = read_action_body(data, _ACTION_KEYS, ACTION_TYPES, _REQUIRED)
     if kind == DrawStock.type:
         return DrawStock()
     if kind == DrawDiscard.type:
         return DrawDiscard()
     if kind == Drop.type:
         return Drop()
-    card = _card_field(data["card"], "card")
+    card = card_field(data["card"], "card", parse_card)
     if kind == Discard.type:
         return Discard(card)
     return Declare(card, _groups_field(data.get("groups")))
@@ -215,10 +205,6 @@ def legal_action_to_json(entry: LegalAction) -> dict[str, Any]:
     return out
 
 
-def _opt_card(card: IndianCard | None) -> str | None:
-    return None if card is None else str(card)
-
-
 def round_view_to_json(view: RoundView) -> dict[str, Any]:
     """The ``round`` object of the API view (docs/games/indian-rummy.md keys, and ``pile_history``:
     the
@@ -235,7 +221,7 @@ def round_view_to_json(view: RoundView) -> dict[str, Any]:
         "stock_size": view.stock_size,
         "discard_pile": _cards_json(view.discard_pile),
         "wild_joker": wild_joker_to_json(view.wild_card),
-        "drawn_from_discard": _opt_card(view.drawn_from_discard),
+        "drawn_from_discard": opt_card_text(view.drawn_from_discard),
         "arrangement": arrangement_to_json(view.arrangement),
         "pile_history": pile_history_to_json(view.pile_history),
         "legal_actions": [legal_action_to_json(entry) for entry in view.legal_actions],
@@ -309,10 +295,10 @@ def _round_state_to_json(rnd: RoundState) -> dict[str, Any]:
         "turn": rnd.turn,
         "penalties": list(rnd.penalties),
         "shows": [_groups_json(groups) for groups in rnd.shows],
-        "drawn_from_discard": _opt_card(rnd.drawn_from_discard),
+        "drawn_from_discard": opt_card_text(rnd.drawn_from_discard),
         "reshuffles": rnd.reshuffles,
         "history": [
-            {"seat": entry.seat, "type": entry.type, "card": _opt_card(entry.card)}
+            {"seat": entry.seat, "type": entry.type, "card": opt_card_text(entry.card)}
             for entry in rnd.history
         ],
     }
@@ -511,13 +497,9 @@ def state_from_json(data: object) -> GameState:
 
 
 def _state_from_json(data: object) -> GameState:
-    obj = _Reader.obj(data, "state")
-    check_format(obj, STATE_FORMAT_VERSION)
-    if obj.get("variant") != VARIANT:
-        raise ValueError(f"variant must be {VARIANT!r}")
-    seats = obj["seats"]
-    if isinstance(seats, bool) or seats not in range(MIN_SEATS, MAX_SEATS + 1):
-        raise ValueError("seats must be 2 to 6")
+    obj, seats = read_state_header(
+        data, STATE_FORMAT_VERSION, VARIANT, range(MIN_SEATS, MAX_SEATS + 1), "2 to 6"
+    )
     r = _Reader(seats)
     rules = RuleSet.from_dict(obj["rules"])
     if rules.decks == 1 and seats > 2:

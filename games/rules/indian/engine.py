@@ -46,6 +46,7 @@ from games.rules.common.engine import (
     check_seat_count,
     check_turn,
     evolve,
+    replace_at,
     shared_moves,
     without,
 )
@@ -110,10 +111,6 @@ _PHASE_ACTIONS: dict[Phase, tuple[type, ...]] = {
     Phase.ROUND_OVER: (),
 }
 _ACTIONS = (DrawStock, DrawDiscard, Discard, Declare, Drop)
-
-def _set(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return (*values[:index], value, *values[index + 1 :])
-
 
 # --------------------------------------------------------------------------------------
 # Dealing
@@ -392,7 +389,7 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
 
 
 def _with_hand(rnd: RoundState, seat: int, hand: tuple[IndianCard, ...]) -> dict[str, Any]:
-    return {"hands": _set(rnd.hands, seat, hand)}
+    return {"hands": replace_at(rnd.hands, seat, hand)}
 
 
 def _logged(
@@ -517,12 +514,12 @@ def _declare(state: GameState, seat: int, action: Declare) -> GameState:
         rnd,
         face_down=(*rnd.face_down, card),
         drawn_from_discard=None,
-        shows=_set(rnd.shows, seat, groups),
+        shows=replace_at(rnd.shows, seat, groups),
         history=_logged(rnd, seat, Declare.type),
         **_with_hand(rnd, seat, rest),
     )
     if show_problem(groups, wild) is None:
-        rnd = evolve(rnd, status=_set(rnd.status, seat, SeatStatus.DECLARED))
+        rnd = evolve(rnd, status=replace_at(rnd.status, seat, SeatStatus.DECLARED))
         return _end_deal(state, rnd, Outcome.SHOW, seat)
     return _leave_deal(state, rnd, seat, SeatStatus.WRONG_SHOW, state.rules.wrong_show)
 
@@ -548,8 +545,8 @@ def _leave_deal(
     (a concession), which is then the reason should the game end."""
     rnd = evolve(
         rnd,
-        status=_set(rnd.status, seat, status),
-        penalties=_set(rnd.penalties, seat, cost),
+        status=replace_at(rnd.status, seat, status),
+        penalties=replace_at(rnd.penalties, seat, cost),
     )
     still = [s for s in range(state.seats) if rnd.status[s] is SeatStatus.IN]
     if len(still) == 1:

@@ -11,24 +11,21 @@ the two cannot disagree.
 
 from __future__ import annotations
 
-from games.rules.common.game import GameSchemas, Json, JsonObject, RuleOption
-from games.rules.common.schema import SHARED
+from games.rules.common.game import GameSchemas, JsonObject, RuleOption
+from games.rules.common.schema import (
+    JOKER_CARD_PATTERN,
+    ONLY_NULL,
+    RESULT_SERVER_KEYS,
+    ROUND_SERVER_KEYS,
+    SHARED,
+    action_body,
+    enum_schema,
+    placement_final,
+    schema_ref,
+)
 from games.rules.indian.codec import MAX_GROUP_CARDS, MAX_GROUPS
 from games.rules.indian.ruleset import OPTIONS
 
-_STRICT = (
-    "Unknown keys, and values of another JSON type than documented, are refused "
-    "(400\n`validation_error`): a typo in a request is never silently ignored or "
-    "coerced."
-)
-_EXPECTED_VERSION: JsonObject = {
-    "type": "integer",
-    "minimum": 0,
-    "nullable": True,
-    "description": "409 version_conflict if the game moved on (null: no check).",
-}
-_ONLY_NULL: JsonObject = {"nullable": True, "not": {}, "description": "Only `null`."}
-_CARD_PATTERN = "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$"
 _CARDS: JsonObject = {"type": "array", "items": {"type": "string"}}
 _GROUPS: JsonObject = {"type": "array", "items": _CARDS}
 
@@ -48,24 +45,10 @@ _ARRANGEMENT: JsonObject = {
 }
 
 
-def _enum(values: list[Json]) -> JsonObject:
-    """An enumeration as drf-spectacular writes one."""
-    kind = "integer" if all(isinstance(v, int) for v in values) else "string"
-    return {
-        "enum": values,
-        "type": kind,
-        "description": "\n".join(f"* `{v}` - {v}" for v in values),
-    }
-
-
-def _ref(name: str) -> JsonObject:
-    return {"$ref": f"#/components/schemas/{name}"}
-
-
 def _option_schema(option: RuleOption) -> JsonObject:
     """One rule option's schema: a choice's values, or an integer's range."""
     if option.choices:
-        out = _enum(list(option.choices))
+        out = enum_schema(list(option.choices))
         out.pop("description")
     else:
         out = {"type": "integer", "maximum": option.high, "minimum": option.low}
@@ -79,7 +62,7 @@ COMPONENTS: dict[str, JsonObject] = {
         "properties": {
             "number": {"type": "integer"},
             "dealer": {"type": "integer"},
-            "phase": _ref("IndianRoundViewPhaseEnum"),
+            "phase": schema_ref("IndianRoundViewPhaseEnum"),
             "turn": {"type": "integer", "nullable": True},
             "hand": {
                 **_CARDS,
@@ -92,12 +75,12 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "status": {
                 "type": "array",
-                "items": _ref("IndianSeatStatusEnum"),
+                "items": schema_ref("IndianSeatStatusEnum"),
                 "description": "Per seat.",
             },
             "stock_size": {"type": "integer"},
             "discard_pile": {**_CARDS, "description": "Top last."},
-            "wild_joker": _ref("IndianWildJoker"),
+            "wild_joker": schema_ref("IndianWildJoker"),
             "drawn_from_discard": {
                 "type": "string",
                 "nullable": True,
@@ -111,16 +94,12 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "pile_history": {
                 "type": "array",
-                "items": _ref("IndianPileEvent"),
+                "items": schema_ref("IndianPileEvent"),
                 "description": "Every card a seat took from or left on the discard pile "
                 "in this deal, oldest first (never a stock draw's card).",
             },
-            "deck_commitment": {
-                "type": "string",
-                "description": "sha256 of salt:deck (fair shuffle).",
-            },
-            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
-            "legal_actions": {"type": "array", "items": _ref("IndianLegalAction")},
+            **ROUND_SERVER_KEYS,
+            "legal_actions": {"type": "array", "items": schema_ref("IndianLegalAction")},
         },
         "required": [
             "arrangement",
@@ -141,8 +120,8 @@ COMPONENTS: dict[str, JsonObject] = {
             "wild_joker",
         ],
     },
-    "IndianRoundViewPhaseEnum": _enum(["draw", "discard", "round_over"]),
-    "IndianSeatStatusEnum": _enum(["in", "dropped", "wrong_show", "declared", "out"]),
+    "IndianRoundViewPhaseEnum": enum_schema(["draw", "discard", "round_over"]),
+    "IndianSeatStatusEnum": enum_schema(["in", "dropped", "wrong_show", "declared", "out"]),
     "IndianWildJoker": {
         "type": "object",
         "properties": {
@@ -158,16 +137,16 @@ COMPONENTS: dict[str, JsonObject] = {
         "type": "object",
         "properties": {
             "seat": {"type": "integer"},
-            "action": _ref("IndianPileEventActionEnum"),
+            "action": schema_ref("IndianPileEventActionEnum"),
             "card": {"type": "string"},
         },
         "required": ["action", "card", "seat"],
     },
-    "IndianPileEventActionEnum": _enum(["draw_discard", "discard"]),
+    "IndianPileEventActionEnum": enum_schema(["draw_discard", "discard"]),
     "IndianLegalAction": {
         "type": "object",
         "properties": {
-            "type": _ref("IndianLegalActionTypeEnum"),
+            "type": schema_ref("IndianLegalActionTypeEnum"),
             "cards": {**_CARDS, "description": "`discard`: the cards allowed."},
             "valid_with": {
                 **_CARDS,
@@ -178,7 +157,7 @@ COMPONENTS: dict[str, JsonObject] = {
         },
         "required": ["type"],
     },
-    "IndianLegalActionTypeEnum": _enum(
+    "IndianLegalActionTypeEnum": enum_schema(
         ["draw_stock", "draw_discard", "discard", "drop", "declare"]
     ),
     "IndianRoundResult": {
@@ -186,8 +165,8 @@ COMPONENTS: dict[str, JsonObject] = {
         "properties": {
             "number": {"type": "integer"},
             "dealer": {"type": "integer"},
-            "wild_joker": _ref("IndianWildJoker"),
-            "outcome": _ref("IndianRoundResultOutcomeEnum"),
+            "wild_joker": schema_ref("IndianWildJoker"),
+            "outcome": schema_ref("IndianRoundResultOutcomeEnum"),
             "winner": {
                 "type": "integer",
                 "nullable": True,
@@ -199,10 +178,8 @@ COMPONENTS: dict[str, JsonObject] = {
                 "description": "The deal's points per seat (0 or more; lower is better).",
             },
             "scores_after": {"type": "array", "items": {"type": "integer"}},
-            "hands": {"type": "array", "items": _ref("IndianHandResult")},
-            "deck_commitment": {"type": "string"},
-            "deck": _CARDS,
-            "salt": {"type": "string"},
+            "hands": {"type": "array", "items": schema_ref("IndianHandResult")},
+            **RESULT_SERVER_KEYS,
         },
         "required": [
             "dealer",
@@ -218,47 +195,23 @@ COMPONENTS: dict[str, JsonObject] = {
             "winner",
         ],
     },
-    "IndianRoundResultOutcomeEnum": _enum(["show", "last_player", "draw"]),
+    "IndianRoundResultOutcomeEnum": enum_schema(["show", "last_player", "draw"]),
     "IndianHandResult": {
         "type": "object",
         "properties": {
             "seat": {"type": "integer"},
-            "status": _ref("IndianHandStatusEnum"),
+            "status": schema_ref("IndianHandStatusEnum"),
             "groups": _GROUPS,
             "ungrouped": _CARDS,
             "value": {"type": "integer"},
         },
         "required": ["groups", "seat", "status", "ungrouped", "value"],
     },
-    "IndianHandStatusEnum": _enum(
+    "IndianHandStatusEnum": enum_schema(
         ["declared", "last", "dropped", "wrong_show", "counted", "out", "in"]
     ),
-    "IndianFinal": {
-        "type": "object",
-        "properties": {
-            "winner": {"type": "integer"},
-            "reason": _ref("IndianFinalReasonEnum"),
-            "aborted": {"type": "boolean", "description": "As for Gin Rummy."},
-            "rated": {"type": "boolean", "description": "As for Gin Rummy."},
-            "unrated_reason": {
-                "type": "string",
-                "nullable": True,
-                "enum": ["aborted", "early_forfeit", "shared_device", "restricted", None],
-                "description": "As for Gin Rummy.",
-            },
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "placement": {
-                "type": "array",
-                "items": {"type": "integer"},
-                "description": "The seats from first place to last.",
-            },
-            "unfinished_round": _ref("UnfinishedRound"),
-        },
-        "required": [
-            "aborted", "placement", "rated", "reason", "totals", "unrated_reason", "winner"
-        ],
-    },
-    "IndianFinalReasonEnum": _enum(
+    "IndianFinal": placement_final("IndianFinalReasonEnum"),
+    "IndianFinalReasonEnum": enum_schema(
         ["show", "last_player", "draw", "pool", "deals", "concede", "timeout"]
     ),
     "IndianRules": {
@@ -270,15 +223,12 @@ COMPONENTS: dict[str, JsonObject] = {
         ),
         "properties": {option.name: _option_schema(option) for option in OPTIONS},
     },
-    "GameActionsDeclareInputRequest": {
-        "type": "object",
-        "description": _STRICT,
-        "properties": {
-            "expected_version": _EXPECTED_VERSION,
-            "type": _ref("GameActionsDeclareInputTypeEnum"),
+    "GameActionsDeclareInputRequest": action_body(
+        "GameActionsDeclareInputTypeEnum",
+        {
             "card": {
                 "type": "string",
-                "pattern": _CARD_PATTERN,
+                "pattern": JOKER_CARD_PATTERN,
                 "minLength": 1,
                 "description": "The card put face down.",
             },
@@ -286,7 +236,7 @@ COMPONENTS: dict[str, JsonObject] = {
                 "type": "array",
                 "items": {
                     "type": "array",
-                    "items": {"type": "string", "pattern": _CARD_PATTERN},
+                    "items": {"type": "string", "pattern": JOKER_CARD_PATTERN},
                     "minItems": 1,
                     "maxItems": MAX_GROUP_CARDS,
                 },
@@ -295,26 +245,17 @@ COMPONENTS: dict[str, JsonObject] = {
                 "description": "The 13 other cards in groups; omitted or null, the server "
                 "shows its least-points arrangement.",
             },
-            "melds": _ONLY_NULL,
+            "melds": ONLY_NULL,
         },
-        "required": ["card", "type"],
-        "additionalProperties": False,
-    },
-    "GameActionsDeclareInputTypeEnum": _enum(["declare"]),
-    "GameActionsDropInputRequest": {
-        "type": "object",
-        "description": _STRICT,
-        "properties": {
-            "expected_version": _EXPECTED_VERSION,
-            "type": _ref("GameActionsDropInputTypeEnum"),
-            "card": _ONLY_NULL,
-            "groups": _ONLY_NULL,
-            "melds": _ONLY_NULL,
-        },
-        "required": ["type"],
-        "additionalProperties": False,
-    },
-    "GameActionsDropInputTypeEnum": _enum(["drop"]),
+        ["card", "type"],
+    ),
+    "GameActionsDeclareInputTypeEnum": enum_schema(["declare"]),
+    "GameActionsDropInputRequest": action_body(
+        "GameActionsDropInputTypeEnum",
+        {"card": ONLY_NULL, "groups": ONLY_NULL, "melds": ONLY_NULL},
+        ["type"],
+    ),
+    "GameActionsDropInputTypeEnum": enum_schema(["drop"]),
     **SHARED,
 }
 

@@ -21,10 +21,10 @@ from games.rules.common.cards import (
     card_at,
     card_texts,
     cards,
+    check_deck_copies,
     parse_card,
     sort_cards,
 )
-from games.rules.common.errors import InvalidCard, ValidationError
 
 __all__ = [
     "JOKER",
@@ -106,14 +106,10 @@ def check_deck(deck: Iterable[RummyCard | str], jokers: int) -> tuple[RummyCard,
     """The deck in dealing order (strings are parsed); a
     :class:`~games.rules.common.errors.ValidationError` unless it holds every natural card
     exactly twice and exactly ``jokers`` jokers."""
-    try:
-        out = rummy_cards(list(deck))
-    except InvalidCard as error:
-        raise ValidationError(error.detail, {"deck": [error.detail]}) from error
-    counts = [0] * 53
-    for card in out:
-        counts[card.index] += 1
-    if counts[JOKER_INDEX] != jokers or any(count != 2 for count in counts[:52]):
-        message = f"Must hold every card twice and {jokers} jokers ({104 + jokers} cards)."
-        raise ValidationError(f"Invalid deck: {message}", {"deck": [message]})
-    return out
+    return check_deck_copies(
+        deck,
+        rummy_cards,
+        naturals=2,
+        jokers=jokers,
+        message=f"Must hold every card twice and {jokers} jokers ({104 + jokers} cards).",
+    )

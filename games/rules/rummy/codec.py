@@ -19,12 +19,12 @@ from games.rules.common.codec import (
     MAX_INT,
     SeatReader,
     card_field,
-    check_format,
     final_from_json,
     final_to_json,
     game_view_to_json,
     melds_field,
-    read_action_type,
+    read_action_body,
+    read_state_header,
     read_stored,
 )
 from games.rules.common.errors import ValidationError, brief_repr
@@ -119,12 +119,7 @@ def action_from_json(data: object) -> Action:
     >>> action_from_json({"type": "layoff", "card": "xx", "meld": 0, "end": "high"})
     Layoff(card=JOKER, meld=0, end=<End.HIGH: 'high'>)
     """
-    kind, data = read_action_type(data, _ACTION_KEYS, ACTION_TYPES)
-    missing = {
-        key: ["This field is required."] for key in _REQUIRED.get(kind, ()) if data.get(key) is None
-    }
-    if missing:
-        raise ValidationError(f"A {kind} action needs {', '.join(sorted(missing))}.", missing)
+    kind, data = read_action_body(data, _ACTION_KEYS, ACTION_TYPES, _REQUIRED)
     if kind == DrawStock.type:
         return DrawStock()
     if kind == DrawDiscard.type:
@@ -420,13 +415,7 @@ def state_from_json(data: object) -> GameState:
 
 
 def _state_from_json(data: object) -> GameState:
-    obj = SeatReader.obj(data, "state")
-    check_format(obj, STATE_FORMAT_VERSION)
-    if obj.get("variant") != VARIANT:
-        raise ValueError(f"variant must be {VARIANT!r}")
-    seats = obj["seats"]
-    if isinstance(seats, bool) or seats not in (2, 3, 4):
-        raise ValueError("seats must be 2, 3 or 4")
+    obj, seats = read_state_header(data, STATE_FORMAT_VERSION, VARIANT, (2, 3, 4), "2, 3 or 4")
     r = _reader(seats)
     rules = RuleSet.from_dict(obj["rules"])
     return GameState(

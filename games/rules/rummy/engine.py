@@ -55,6 +55,7 @@ from games.rules.common.engine import (
     check_seat_count,
     check_turn,
     evolve,
+    replace_at,
     shared_moves,
     without,
 )
@@ -416,13 +417,11 @@ def apply_action(state: GameState, action: Action, seat: int) -> GameState:
 def _with_hand(
     rnd: RoundState, seat: int, hand: tuple[RummyCard, ...]
 ) -> tuple[tuple[RummyCard, ...], ...]:
-    hands = list(rnd.hands)
-    hands[seat] = hand
-    return tuple(hands)
+    return replace_at(rnd.hands, seat, hand)
 
 
 def _replace(table: tuple[TableMeld, ...], meld: TableMeld) -> tuple[TableMeld, ...]:
-    return (*table[: meld.id], meld, *table[meld.id + 1 :])
+    return replace_at(table, meld.id, meld)
 
 
 def _draw(state: GameState, seat: int, from_stock: bool) -> GameState:

@@ -4,9 +4,28 @@ result, final settlement, rules and action bodies, as the API publishes them.
 
 from __future__ import annotations
 
+from games.rules.common.codec import MAX_INT
 from games.rules.common.game import GameSchemas, JsonObject
-from games.rules.common.schema import SHARED
+from games.rules.common.schema import (
+    JOKER_CARD_PATTERN,
+    ONLY_NULL,
+    RESULT_SERVER_KEYS,
+    ROUND_SERVER_KEYS,
+    SHARED,
+    action_body,
+    enum_schema,
+    placement_final,
+    schema_ref,
+)
 from games.rules.rummy.codec import MAX_HAND, MAX_MELDS
+
+_CARD: JsonObject = {"type": "string", "pattern": JOKER_CARD_PATTERN, "minLength": 1}
+_MELD_ID: JsonObject = {
+    "type": "integer",
+    "maximum": MAX_INT,
+    "minimum": 0,
+    "description": "A table meld's `id`.",
+}
 
 COMPONENTS: dict[str, JsonObject] = {
     "RummyRoundView": {
@@ -39,11 +58,7 @@ COMPONENTS: dict[str, JsonObject] = {
                 "items": {"$ref": "#/components/schemas/TableMeld"},
                 "description": "Oldest first.",
             },
-            "deck_commitment": {
-                "type": "string",
-                "description": "sha256 of salt:deck (fair shuffle).",
-            },
-            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+            **ROUND_SERVER_KEYS,
             "legal_actions": {
                 "type": "array",
                 "items": {"$ref": "#/components/schemas/LegalAction"},
@@ -76,11 +91,7 @@ COMPONENTS: dict[str, JsonObject] = {
             "turn_deadline",
         ],
     },
-    "RummyRoundViewPhaseEnum": {
-        "enum": ["draw", "play", "round_over"],
-        "type": "string",
-        "description": "* `draw` - draw\n* `play` - play\n* `round_over` - round_over",
-    },
+    "RummyRoundViewPhaseEnum": enum_schema(["draw", "play", "round_over"]),
     "TableMeld": {
         "type": "object",
         "properties": {
@@ -97,11 +108,7 @@ COMPONENTS: dict[str, JsonObject] = {
         },
         "required": ["cards", "id", "kind", "owner"],
     },
-    "KindEnum": {
-        "enum": ["set", "run"],
-        "type": "string",
-        "description": "* `set` - set\n* `run` - run",
-    },
+    "KindEnum": enum_schema(["set", "run"]),
     "RummyRoundResult": {
         "type": "object",
         "properties": {
@@ -116,9 +123,7 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "scores_after": {"type": "array", "items": {"type": "integer"}},
             "hands": {"type": "array", "items": {"$ref": "#/components/schemas/RummyHandResult"}},
-            "deck_commitment": {"type": "string"},
-            "deck": {"type": "array", "items": {"type": "string"}},
-            "salt": {"type": "string"},
+            **RESULT_SERVER_KEYS,
         },
         "required": [
             "dealer",
@@ -133,11 +138,7 @@ COMPONENTS: dict[str, JsonObject] = {
             "winner",
         ],
     },
-    "RummyRoundResultOutcomeEnum": {
-        "enum": ["out", "hand_rummy", "block"],
-        "type": "string",
-        "description": "* `out` - out\n* `hand_rummy` - hand_rummy\n* `block` - block",
-    },
+    "RummyRoundResultOutcomeEnum": enum_schema(["out", "hand_rummy", "block"]),
     "RummyHandResult": {
         "type": "object",
         "properties": {
@@ -147,39 +148,8 @@ COMPONENTS: dict[str, JsonObject] = {
         },
         "required": ["cards", "seat", "value"],
     },
-    "RummyFinal": {
-        "type": "object",
-        "properties": {
-            "winner": {"type": "integer"},
-            "reason": {"$ref": "#/components/schemas/RummyFinalReasonEnum"},
-            "aborted": {"type": "boolean", "description": "As for Gin Rummy."},
-            "rated": {"type": "boolean", "description": "As for Gin Rummy."},
-            "unrated_reason": {
-                "type": "string",
-                "nullable": True,
-                "enum": ["aborted", "early_forfeit", "shared_device", "restricted", None],
-                "description": "As for Gin Rummy.",
-            },
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "placement": {
-                "type": "array",
-                "items": {"type": "integer"},
-                "description": "The seats from first place to last.",
-            },
-            "unfinished_round": {"$ref": "#/components/schemas/UnfinishedRound"},
-        },
-        "required": [
-            "aborted", "placement", "rated", "reason", "totals", "unrated_reason", "winner"
-        ],
-    },
-    "RummyFinalReasonEnum": {
-        "enum": ["loss_limit", "rounds", "concede", "timeout"],
-        "type": "string",
-        "description": (
-            "* `loss_limit` - loss_limit\n* `rounds` - rounds\n* `concede` - concede\n* "
-            "`timeout` - timeout"
-        ),
-    },
+    "RummyFinal": placement_final("RummyFinalReasonEnum"),
+    "RummyFinalReasonEnum": enum_schema(["loss_limit", "rounds", "concede", "timeout"]),
     "RummyRules": {
         "type": "object",
         "description": (
@@ -195,133 +165,57 @@ COMPONENTS: dict[str, JsonObject] = {
             "hand_rummy_doubles": {"type": "boolean"},
         },
     },
-    "GameActionsMeldInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/GameActionsMeldInputTypeEnum"},
+    "GameActionsMeldInputRequest": action_body(
+        "GameActionsMeldInputTypeEnum",
+        {
             "melds": {
                 "type": "array",
                 "items": {
                     "type": "array",
-                    "items": {
-                        "type": "string",
-                        "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$",
-                    },
+                    "items": {"type": "string", "pattern": JOKER_CARD_PATTERN},
                     "maxItems": MAX_HAND,
                 },
                 "minItems": 1,
                 "maxItems": MAX_MELDS,
                 "description": "New melds for the table, runs low to high.",
             },
-            "card": {"nullable": True, "not": {}, "description": "Only `null`."},
-            "meld": {"nullable": True, "not": {}, "description": "Only `null`."},
-            "end": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "card": ONLY_NULL,
+            "meld": ONLY_NULL,
+            "end": ONLY_NULL,
         },
-        "required": ["melds", "type"],
-        "additionalProperties": False,
-    },
-    "GameActionsMeldInputTypeEnum": {
-        "enum": ["meld"],
-        "type": "string",
-        "description": "* `meld` - meld",
-    },
-    "GameActionsLayoffInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/GameActionsLayoffInputTypeEnum"},
-            "card": {
-                "type": "string",
-                "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$",
-                "minLength": 1,
-            },
-            "meld": {
-                "type": "integer",
-                "maximum": 2147483647,
-                "minimum": 0,
-                "description": "A table meld's `id`.",
-            },
+        ["melds", "type"],
+    ),
+    "GameActionsMeldInputTypeEnum": enum_schema(["meld"]),
+    "GameActionsLayoffInputRequest": action_body(
+        "GameActionsLayoffInputTypeEnum",
+        {
+            "card": _CARD,
+            "meld": _MELD_ID,
             "end": {
                 "nullable": True,
                 "description": (
                     "A run's end; needed only when the card fits both.\n\n* `low` - low\n* "
                     "`high` - high"
                 ),
-                "oneOf": [
-                    {"$ref": "#/components/schemas/EndEnum"},
-                    {"$ref": "#/components/schemas/NullEnum"},
-                ],
+                "oneOf": [schema_ref("EndEnum"), schema_ref("NullEnum")],
             },
-            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
+            "melds": ONLY_NULL,
         },
-        "required": ["card", "meld", "type"],
-        "additionalProperties": False,
-    },
-    "GameActionsLayoffInputTypeEnum": {
-        "enum": ["layoff"],
-        "type": "string",
-        "description": "* `layoff` - layoff",
-    },
+        ["card", "meld", "type"],
+    ),
+    "GameActionsLayoffInputTypeEnum": enum_schema(["layoff"]),
     "NullEnum": {"enum": [None]},
-    "GameActionsSwapJokerInputRequest": {
-        "type": "object",
-        "description": (
-            "Unknown keys, and values of another JSON type than documented, are refused "
-            "(400\n`validation_error`): a typo in a request is never silently ignored or "
-            "coerced."
-        ),
-        "properties": {
-            "expected_version": {
-                "type": "integer",
-                "minimum": 0,
-                "nullable": True,
-                "description": "409 version_conflict if the game moved on (null: no check).",
-            },
-            "type": {"$ref": "#/components/schemas/GameActionsSwapJokerInputTypeEnum"},
-            "card": {
-                "type": "string",
-                "pattern": "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$",
-                "minLength": 1,
-                "description": "The natural card the joker stands for.",
-            },
-            "meld": {
-                "type": "integer",
-                "maximum": 2147483647,
-                "minimum": 0,
-                "description": "A table meld's `id`.",
-            },
-            "melds": {"nullable": True, "not": {}, "description": "Only `null`."},
-            "end": {"nullable": True, "not": {}, "description": "Only `null`."},
+    "GameActionsSwapJokerInputRequest": action_body(
+        "GameActionsSwapJokerInputTypeEnum",
+        {
+            "card": {**_CARD, "description": "The natural card the joker stands for."},
+            "meld": _MELD_ID,
+            "melds": ONLY_NULL,
+            "end": ONLY_NULL,
         },
-        "required": ["card", "meld", "type"],
-        "additionalProperties": False,
-    },
-    "GameActionsSwapJokerInputTypeEnum": {
-        "enum": ["swap_joker"],
-        "type": "string",
-        "description": "* `swap_joker` - swap_joker",
-    },
+        ["card", "meld", "type"],
+    ),
+    "GameActionsSwapJokerInputTypeEnum": enum_schema(["swap_joker"]),
     **SHARED,
 }
 

@@ -11,7 +11,13 @@ import pytest
 
 from games.models import Game, Move
 from tests.games.indian.helpers import act, indian_deck, legal_of, view_of
-from tests.games.melding.play import assert_create_refused, played, refused, views
+from tests.games.melding.play import (
+    assert_create_refused,
+    assert_stale_version_conflicts,
+    played,
+    refused,
+    views,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -129,16 +135,7 @@ def test_the_first_upcard_may_be_taken_even_when_it_is_a_joker(people_table):
 
 
 def test_a_stale_expected_version_is_a_conflict(table):
-    version = Game.objects.get(pk=table["id"]).version
-    error = refused(
-        table,
-        table["bob"],
-        {"type": "draw_stock", "expected_version": version - 1},
-        409,
-        "version_conflict",
-    )
-    assert error.get("current_version", version) == version
-    played(table, table["bob"], {"type": "draw_stock"})
+    assert_stale_version_conflicts(table, table["bob"])
 
 
 def test_an_idempotency_key_applies_once_and_is_never_reused_for_another_body(table):

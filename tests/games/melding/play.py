@@ -181,6 +181,22 @@ def played(table: Mapping[str, Any], client: APIClient, body: dict[str, Any]) ->
     return view
 
 
+def assert_stale_version_conflicts(table: Mapping[str, Any], client: APIClient) -> None:
+    """A ``draw_stock`` by ``client`` (the seat to act) with an ``expected_version``
+    behind the game's is 409 ``version_conflict`` (naming the current version, when it
+    does), and the same body without it then applies."""
+    version = Game.objects.get(pk=table["id"]).version
+    error = refused(
+        table,
+        client,
+        {"type": "draw_stock", "expected_version": version - 1},
+        409,
+        "version_conflict",
+    )
+    assert error.get("current_version", version) == version
+    played(table, client, {"type": "draw_stock"})
+
+
 def assert_create_refused(client: APIClient, body: Any, field: str) -> None:
     """``POST /games`` with ``body`` is a 400 ``validation_error`` naming ``field``, and
     creates nothing."""
@@ -230,6 +246,33 @@ def current_round_part(view: Mapping[str, Any]) -> dict[str, Any]:
 
 def texts(cards: Iterable[object]) -> list[str]:
     return [str(card) for card in cards]
+
+
+def open_round_view(
+    view: Mapping[str, Any],
+    seat: int,
+    state: Any,
+    round_keys: Collection[str],
+    hidden_keys: Collection[str],
+) -> dict[str, Any] | None:
+    """The ``round`` of ``view`` (seat ``seat``'s, at ``state``), once what every melding
+    game's view shows holds: the seat, the view's keys and exactly ``round_keys`` in the
+    round, none of ``hidden_keys`` outside finished rounds, the round's number, stock
+    size and discard pile; ``None`` once the game is over (the view then says so)."""
+    assert view["you"] == seat
+    assert set(view) >= VIEW_KEYS, set(view)
+    rnd_view: dict[str, Any] | None = view["round"]
+    if state.final is not None or rnd_view is None:
+        assert view["status"] != "active"
+        return None
+    rnd = state.round
+    assert set(rnd_view) == set(round_keys), set(rnd_view) ^ set(round_keys)
+    current = current_round_part(view)
+    assert not keys_in(current) & set(hidden_keys), keys_in(current) & set(hidden_keys)
+    assert rnd_view["number"] == rnd.number
+    assert rnd_view["stock_size"] == len(rnd.stock)
+    assert rnd_view["discard_pile"] == texts(rnd.discard_pile)
+    return rnd_view
 
 
 def states_by_version(game_id: str) -> dict[int, Any]:

@@ -8,7 +8,13 @@ from typing import Any
 import pytest
 
 from games.models import Game, Move
-from tests.games.melding.play import assert_create_refused, played, refused, views
+from tests.games.melding.play import (
+    assert_create_refused,
+    assert_stale_version_conflicts,
+    played,
+    refused,
+    views,
+)
 from tests.games.rummy.helpers import act, rummy_deck, view_of
 
 pytestmark = pytest.mark.django_db
@@ -144,16 +150,7 @@ def test_a_whole_turn_of_refusals_and_what_finally_applies(table):
 
 
 def test_a_stale_expected_version_is_a_conflict(table):
-    version = Game.objects.get(pk=table["id"]).version
-    error = refused(
-        table,
-        table["bob"],
-        {"type": "draw_stock", "expected_version": version - 1},
-        409,
-        "version_conflict",
-    )
-    assert error.get("current_version", version) == version
-    played(table, table["bob"], {"type": "draw_stock"})
+    assert_stale_version_conflicts(table, table["bob"])
 
 
 @pytest.mark.parametrize(
