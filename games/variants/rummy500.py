@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.ai.rummy500 import RUMMY500_PLAYERS
+from games.ai.rummy500.simulate import CONTEST
 from games.rules.rummy500 import RUMMY500_RULES, Action, GameState, PlayerView
 from games.variants.base import Variant
 
@@ -13,4 +14,5 @@ RUMMY500: Variant[GameState, Action, PlayerView] = Variant(
     max_seats=4,
     rules=RUMMY500_RULES,
     players=RUMMY500_PLAYERS,
+    contest=CONTEST,
 )

@@ -1,7 +1,8 @@
 """The JSON Schemas (OpenAPI 3.0) that several games share, as the API publishes them:
-the draw and discard bodies (:mod:`games.rules.common.actions`), a legal action, a run's
-end, an event of the discard pile's public record (:mod:`games.rules.common.pile`) and a
-round cut short by a forfeit.
+the draw and discard bodies (:mod:`games.rules.common.actions`), the meld and lay-off bodies
+and a meld's kind (Rummy and Rummy 500), a legal action, a run's end, an event of the
+discard pile's public record (:mod:`games.rules.common.pile`) and a round cut short by a
+forfeit.
 
 Each game's ``schema`` module holds the JSON Schemas of that game's JSON, copied from what
 the API publishes (``manage.py spectacular``), with these shared ones: the components
@@ -15,6 +16,23 @@ round's ``deck_commitment`` and ``turn_deadline``, a finished round's
 from __future__ import annotations
 
 from games.rules.common.game import JsonObject
+
+_STRICT = (
+    "Unknown keys, and values of another JSON type than documented, are refused "
+    "(400\n`validation_error`): a typo in a request is never silently ignored or coerced."
+)
+_EXPECTED_VERSION: JsonObject = {
+    "type": "integer",
+    "minimum": 0,
+    "nullable": True,
+    "description": "409 version_conflict if the game moved on (null: no check).",
+}
+_CARD_PATTERN = "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$"
+_ONLY_NULL: JsonObject = {"nullable": True, "not": {}, "description": "Only `null`."}
+_MELDS_MOST = 4
+"""The most melds one ``meld`` body puts down (Rummy's and Rummy 500's codecs' bound)."""
+_MELD_MOST_CARDS = 14
+"""The most cards one written meld of a ``meld`` body lists (the same codecs' bound)."""
 
 SHARED: dict[str, JsonObject] = {
     "DiscardTypeEnum": {
@@ -172,5 +190,74 @@ SHARED: dict[str, JsonObject] = {
         },
         "required": ["deck", "deck_commitment", "number", "salt"],
     },
+    "KindEnum": {
+        "enum": ["set", "run"],
+        "type": "string",
+        "description": "* `set` - set\n* `run` - run",
+    },
+    "GameActionsMeldInputRequest": {
+        "type": "object",
+        "description": _STRICT,
+        "properties": {
+            "expected_version": _EXPECTED_VERSION,
+            "type": {"$ref": "#/components/schemas/GameActionsMeldInputTypeEnum"},
+            "melds": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": _CARD_PATTERN},
+                    "maxItems": _MELD_MOST_CARDS,
+                },
+                "minItems": 1,
+                "maxItems": _MELDS_MOST,
+                "description": "New melds for the table, runs low to high.",
+            },
+            "card": _ONLY_NULL,
+            "meld": _ONLY_NULL,
+            "end": _ONLY_NULL,
+        },
+        "required": ["melds", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsMeldInputTypeEnum": {
+        "enum": ["meld"],
+        "type": "string",
+        "description": "* `meld` - meld",
+    },
+    "GameActionsLayoffInputRequest": {
+        "type": "object",
+        "description": _STRICT,
+        "properties": {
+            "expected_version": _EXPECTED_VERSION,
+            "type": {"$ref": "#/components/schemas/GameActionsLayoffInputTypeEnum"},
+            "card": {"type": "string", "pattern": _CARD_PATTERN, "minLength": 1},
+            "meld": {
+                "type": "integer",
+                "maximum": 2147483647,
+                "minimum": 0,
+                "description": "A table meld's `id`.",
+            },
+            "end": {
+                "nullable": True,
+                "description": (
+                    "A run's end; needed only when the card fits both.\n\n* `low` - low\n* "
+                    "`high` - high"
+                ),
+                "oneOf": [
+                    {"$ref": "#/components/schemas/EndEnum"},
+                    {"$ref": "#/components/schemas/NullEnum"},
+                ],
+            },
+            "melds": _ONLY_NULL,
+        },
+        "required": ["card", "meld", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsLayoffInputTypeEnum": {
+        "enum": ["layoff"],
+        "type": "string",
+        "description": "* `layoff` - layoff",
+    },
+    "NullEnum": {"enum": [None]},
 }
 """The shared components, by their published names."""

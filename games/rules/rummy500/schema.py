@@ -2,16 +2,14 @@
 the table with who laid each card), round result, final settlement, rules and action
 bodies, as the API publishes them.
 
-The meld and lay-off bodies are Rummy's, under the same names and to the letter (the API
-publishes one body per action type when the games agree on it); ``draw_discard`` takes a
-``card`` here, so its body is this game's own.
+The meld and lay-off bodies are Rummy's (:data:`games.rules.common.schema.SHARED`);
+``draw_discard`` takes a ``card`` here, so its body is this game's own.
 """
 
 from __future__ import annotations
 
 from games.rules.common.game import GameSchemas, JsonObject
 from games.rules.common.schema import SHARED
-from games.rules.rummy500.codec import MAX_MELD_CARDS, MAX_MELDS
 
 _STRICT = (
     "Unknown keys, and values of another JSON type than documented, are refused "
@@ -104,11 +102,6 @@ COMPONENTS: dict[str, JsonObject] = {
             },
         },
         "required": ["cards", "id", "kind", "laid_by", "owner"],
-    },
-    "KindEnum": {
-        "enum": ["set", "run"],
-        "type": "string",
-        "description": "* `set` - set\n* `run` - run",
     },
     "Rummy500RoundResult": {
         "type": "object",
@@ -227,70 +220,6 @@ COMPONENTS: dict[str, JsonObject] = {
         "required": ["type"],
         "additionalProperties": False,
     },
-    "GameActionsMeldInputRequest": {
-        "type": "object",
-        "description": _STRICT,
-        "properties": {
-            "expected_version": _EXPECTED_VERSION,
-            "type": {"$ref": "#/components/schemas/GameActionsMeldInputTypeEnum"},
-            "melds": {
-                "type": "array",
-                "items": {
-                    "type": "array",
-                    "items": {"type": "string", "pattern": _CARD_PATTERN},
-                    "maxItems": MAX_MELD_CARDS,
-                },
-                "minItems": 1,
-                "maxItems": MAX_MELDS,
-                "description": "New melds for the table, runs low to high.",
-            },
-            "card": _ONLY_NULL,
-            "meld": _ONLY_NULL,
-            "end": _ONLY_NULL,
-        },
-        "required": ["melds", "type"],
-        "additionalProperties": False,
-    },
-    "GameActionsMeldInputTypeEnum": {
-        "enum": ["meld"],
-        "type": "string",
-        "description": "* `meld` - meld",
-    },
-    "GameActionsLayoffInputRequest": {
-        "type": "object",
-        "description": _STRICT,
-        "properties": {
-            "expected_version": _EXPECTED_VERSION,
-            "type": {"$ref": "#/components/schemas/GameActionsLayoffInputTypeEnum"},
-            "card": {"type": "string", "pattern": _CARD_PATTERN, "minLength": 1},
-            "meld": {
-                "type": "integer",
-                "maximum": 2147483647,
-                "minimum": 0,
-                "description": "A table meld's `id`.",
-            },
-            "end": {
-                "nullable": True,
-                "description": (
-                    "A run's end; needed only when the card fits both.\n\n* `low` - low\n* "
-                    "`high` - high"
-                ),
-                "oneOf": [
-                    {"$ref": "#/components/schemas/EndEnum"},
-                    {"$ref": "#/components/schemas/NullEnum"},
-                ],
-            },
-            "melds": _ONLY_NULL,
-        },
-        "required": ["card", "meld", "type"],
-        "additionalProperties": False,
-    },
-    "GameActionsLayoffInputTypeEnum": {
-        "enum": ["layoff"],
-        "type": "string",
-        "description": "* `layoff` - layoff",
-    },
-    "NullEnum": {"enum": [None]},
     **SHARED,
 }
 
