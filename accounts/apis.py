@@ -69,6 +69,7 @@ class VariantsStatsSerializer(serializers.Serializer):
     gin = VariantStatsSerializer(help_text="Gin Rummy (the same figures as the top level).")
     rummy = VariantStatsSerializer(help_text="Rummy (2 to 4 players).")
     indian = VariantStatsSerializer(help_text="Indian Rummy (2 to 6 players).")
+    rummy500 = VariantStatsSerializer(help_text="Rummy 500 (2 to 4 players).")
 
 
 class StatsSerializer(serializers.Serializer):

@@ -31,6 +31,7 @@ class Variant(models.TextChoices):
     GIN = "gin", "Gin Rummy"
     RUMMY = "rummy", "Rummy (2 to 4 players)"
     INDIAN = "indian", "Indian Rummy (2 to 6 players)"
+    RUMMY500 = "rummy500", "Rummy 500 (2 to 4 players)"
 
 
 DEFAULT_VARIANT = Variant.GIN.value

@@ -1,6 +1,7 @@
 // The games this client plays, in one place: a name, the table module that draws it, and
 // what the create forms offer (among it how each game's computer plays at each level). Another game is one more entry here, one more table module
-// under table/, and one more page in screens/rules.js.
+// under table/, and one more page in screens/rules.js. The server may play more games than
+// are listed here (Rummy 500, until its table exists): the forms and boards offer only these.
 //
 // A game (its view, a line of a list, a lobby table) names its game in `variant`, but for
 // Gin Rummy's, which keep the shape they had before there were other games (docs/games/gin.md#rules): the

@@ -63,10 +63,22 @@ def game_components() -> dict[str, JsonObject]:
         "type": "string",
         "description": "\n".join(f"* `{kind}` - {kind}" for kind in ALL_ACTION_TYPES),
     }
-    bodies: dict[str, str] = {}
+    forms: dict[str, list[str]] = {}
     for schema in schemas:
         for kind, name in schema.actions.items():
-            bodies.setdefault(kind, name)
+            if name not in forms.setdefault(kind, []):
+                forms[kind].append(name)
+    bodies: dict[str, str] = {}
+    for kind, names in forms.items():
+        if len(names) == 1:
+            bodies[kind] = names[0]
+            continue
+        # games that take one action type in different forms (Rummy 500's draw_discard
+        # names a card): the body takes what any of them takes; each game refuses another's
+        # form (422 action_not_in_game)
+        union = f"GameActions{kind.title().replace('_', '')}AnyInputRequest"
+        out[union] = _merged_body(kind, [out[name] for name in names])
+        bodies[kind] = union
     out["GameActionRequest"] = {
         "oneOf": [_ref(name) for name in dict.fromkeys(bodies.values())],
         "discriminator": {
@@ -75,6 +87,26 @@ def game_components() -> dict[str, JsonObject]:
         },
     }
     return out
+
+
+def _merged_body(kind: str, forms: list[JsonObject]) -> JsonObject:
+    """One action body that takes every form of it the games publish: each key as the
+    form that takes a value there (a key one form takes only as ``null``, another as a
+    card, is a card or ``null``), required where every form requires it."""
+    properties: JsonObject = {}
+    for form in forms:
+        for key, value in form["properties"].items():
+            if key not in properties or "not" in properties[key]:
+                properties[key] = value
+    required = set.intersection(*(set(form.get("required", ())) for form in forms))
+    return {
+        "type": "object",
+        "description": f"A `{kind}` body, in the form of any game that takes one. "
+        + forms[0]["description"],
+        "properties": properties,
+        "required": sorted(required),
+        "additionalProperties": False,
+    }
 
 
 _STRICT = (

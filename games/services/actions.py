@@ -29,7 +29,7 @@ from games.services.locking import (
 )
 from games.services.play import game_apply_locked
 from games.services.timers import game_enforce_timers, game_timeouts_reset, game_timers_due
-from games.variants import ALL_ACTION_TYPES, AnyVariant
+from games.variants import ALL_ACTION_TYPES, VARIANTS, AnyVariant, RulesError
 
 ACTION_NOT_IN_GAME = "action_not_in_game"
 """The code of a well-formed action of another game (a knock sent to a rummy table)."""
@@ -97,10 +97,36 @@ def action_input(*, variant: AnyVariant, body: object) -> ActionInput:
             status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
             fields={"type": [f"Not an action of a {variant.name} game."]},
         )
-    action = variant.rules.action_from_json(
-        {key: value for key, value in body.items() if key != "expected_version"}
-    )
+    data = {key: value for key, value in body.items() if key != "expected_version"}
+    try:
+        action = variant.rules.action_from_json(data)
+    except RulesError as error:
+        # the body may be another game's form of an action this game has too (Rummy 500's
+        # draw_discard naming a card of its open pile): well-formed by the schema, so 422
+        other = _game_reading(data, besides=variant) if error.code == "validation_error" else None
+        if other is None:
+            raise
+        raise ApplicationError(
+            f"A {variant.name} game does not take this {kind} action (a {other} game does).",
+            code=ACTION_NOT_IN_GAME,
+            status_code=status.HTTP_422_UNPROCESSABLE_ENTITY,
+            fields={"type": [f"Not an action of a {variant.name} game in this form."]},
+        ) from None
     return ActionInput(action, expected_version)
+
+
+def _game_reading(data: dict[str, object], *, besides: AnyVariant) -> str | None:
+    """The name of a game, other than ``besides``, whose rules read ``data`` as an
+    action; ``None`` when none does."""
+    for other in VARIANTS.values():
+        if other.name == besides.name or data.get("type") not in other.rules.action_types:
+            continue
+        try:
+            other.rules.action_from_json(data)
+        except RulesError:  # any refusal: this game does not read it either
+            continue
+        return other.name
+    return None
 
 
 def game_apply_action(

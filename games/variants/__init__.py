@@ -3,8 +3,8 @@
 Adding a game is a sibling package under :mod:`games.rules` and :mod:`games.ai`, a
 description module here, and one line below (docs/architecture.md, "Adding a game").
 
->>> [variant_for(name).max_seats for name in ("gin", "rummy", "indian")]
-[2, 4, 6]
+>>> [variant_for(name).max_seats for name in ("gin", "rummy", "indian", "rummy500")]
+[2, 4, 6, 4]
 """
 
 from __future__ import annotations
@@ -25,12 +25,15 @@ from games.variants.base import Variant, action_error_codes
 from games.variants.gin import GIN
 from games.variants.indian import INDIAN
 from games.variants.rummy import RUMMY
+from games.variants.rummy500 import RUMMY500
 
 AnyVariant: TypeAlias = Variant[Any, Any, Any]
 """A variant whose types the caller does not know: what the registry holds (a game's
 state, action and view stay opaque to the games app)."""
 
-VARIANTS: dict[str, AnyVariant] = {variant.name: variant for variant in (GIN, RUMMY, INDIAN)}
+VARIANTS: dict[str, AnyVariant] = {
+    variant.name: variant for variant in (GIN, RUMMY, INDIAN, RUMMY500)
+}
 """Every variant by name, the default first."""
 
 DEFAULT_VARIANT = GIN.name

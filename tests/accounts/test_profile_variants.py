@@ -76,6 +76,7 @@ def test_the_variants_break_down_games_wins_and_rating(played, client_for):
             "rating_provisional": True,
         },
         "indian": {"games": 0, "wins": 0, "losses": 0, **NEW_RATING},
+        "rummy500": {"games": 0, "wins": 0, "losses": 0, **NEW_RATING},
     }
     me = client_for(played).get("/api/v1/me").json()["stats"]
     assert me == stats
@@ -85,7 +86,9 @@ def test_a_new_player_lists_every_variant_with_zeros(auth_client, user):
     for url in ("/api/v1/me", f"/api/v1/users/{user.username}"):
         stats = auth_client.get(url).json()["stats"]
         blank = {"games": 0, "wins": 0, "losses": 0, **NEW_RATING}
-        assert stats["variants"] == {"gin": blank, "rummy": blank, "indian": blank}
+        assert stats["variants"] == {
+            "gin": blank, "rummy": blank, "indian": blank, "rummy500": blank
+        }
         assert (stats["games"], stats["rating"]) == (0, 1500.0)
 
 
@@ -96,7 +99,7 @@ def test_the_profile_body_has_exactly_the_documented_shape(played, client_for):
     stats_fields = documented.fields["stats"].fields
     assert set(body["stats"]) == set(stats_fields)
     assert set(body["stats"]["variants"]) == set(stats_fields["variants"].fields)
-    assert set(body["stats"]["variants"]) == {"gin", "rummy", "indian"}
+    assert set(body["stats"]["variants"]) == {"gin", "rummy", "indian", "rummy500"}
     for figures in body["stats"]["variants"].values():
         assert set(figures) == set(VariantStatsSerializer().fields)
 
@@ -107,7 +110,7 @@ def test_the_breakdown_is_in_the_schema(api_client):
     stats = components["Stats"]["properties"]
     assert "variants" in stats and "variants" in components["Stats"]["required"]
     variants = components[stats["variants"]["allOf"][0]["$ref"].rsplit("/", 1)[-1]]
-    assert set(variants["properties"]) == {"gin", "rummy", "indian"}
+    assert set(variants["properties"]) == {"gin", "rummy", "indian", "rummy500"}
     figures = components["VariantStats"]["properties"]
     assert {"games", "wins", "losses", "rating"} <= set(figures)
     assert "first place" in figures["wins"]["description"]

@@ -68,6 +68,7 @@ def outside(names: set[str], allowed: tuple[str, ...]) -> set[str]:
         ("games.rules.gin", ("games.rules.gin", "games.rules.common")),
         ("games.rules.rummy", ("games.rules.rummy", "games.rules.common")),
         ("games.rules.indian", ("games.rules.indian", "games.rules.common")),
+        ("games.rules.rummy500", ("games.rules.rummy500", "games.rules.common")),
         ("games.ai", ("games.ai", "games.rules")),
         ("tournaments.formats", ("tournaments.formats", "networkx")),
         ("fairplay.signals", ("fairplay.signals",)),
@@ -83,6 +84,13 @@ def outside(names: set[str], allowed: tuple[str, ...]) -> set[str]:
         (
             "games.ai.indian",
             ("games.ai.indian", "games.ai.common", "games.rules.indian", "games.rules.common"),
+        ),
+        (
+            "games.ai.rummy500",
+            (
+                "games.ai.rummy500", "games.ai.common", "games.rules.rummy500",
+                "games.rules.common",
+            ),
         ),
     ],
 )

@@ -15,7 +15,9 @@ from games.variants import VARIANTS, AnyVariant
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES_DOCS = ROOT / "docs" / "games"
-PAGES = {"gin": "gin.md", "rummy": "rummy.md", "indian": "indian-rummy.md"}
+PAGES = {
+    "gin": "gin.md", "rummy": "rummy.md", "indian": "indian-rummy.md", "rummy500": "rummy500.md"
+}
 """The page of each game, by its ``variant``; a new game adds its page here."""
 NOT_SERVED = "**Not yet served.**"
 

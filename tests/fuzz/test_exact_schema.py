@@ -84,6 +84,12 @@ def test_game_creation_has_one_shape_per_opponent(schema):
         },
         (("human",), ("indian",), ()): table,
         **{(("human",), ("indian",), (n,)): table | {"difficulty"} for n in (3, 4, 5, 6)},
+        (("computer",), ("rummy500",), ()): {
+            "opponent", "variant", "difficulty", "rules", "computers",
+        },
+        (("human",), ("rummy500",), ()): table,
+        (("human",), ("rummy500",), (3,)): table | {"difficulty"},
+        (("human",), ("rummy500",), (4,)): table | {"difficulty"},
     }
     rules = _resolve(schema, shapes[0]["properties"]["rules"])
     assert rules["additionalProperties"] is False

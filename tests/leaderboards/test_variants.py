@@ -156,7 +156,7 @@ def test_the_variant_parameter_and_key_are_documented(api_client):
         operation = schema["paths"][path]["get"]
         params = {p["name"]: p for p in operation["parameters"]}
         assert params["variant"]["in"] == "query"
-        assert set(params["variant"]["schema"]["enum"]) == {"gin", "rummy", "indian"}
+        assert set(params["variant"]["schema"]["enum"]) == {"gin", "rummy", "indian", "rummy500"}
         assert "invalid_variant" in operation["responses"]["400"]["description"]
         output = operation["responses"]["200"]["content"]["application/json"]["schema"]
         component = schema["components"]["schemas"][output["$ref"].rsplit("/", 1)[-1]]

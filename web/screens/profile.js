@@ -15,7 +15,8 @@ const rating = (r, provisional) => [String(Math.round(r)), provisional ? h("span
 // so they are in its block.
 function stats(s) {
   const variants = Object.keys(s.variants || {}).length ? s.variants : { gin: s };
-  return Object.entries(variants).map(([name, v]) => {
+  // only the games this client plays (the server may list more: variants.js)
+  return Object.entries(variants).filter(([name]) => variantNamed(name)).map(([name, v]) => {
     const gin = name === "gin";
     const items = [["Games", v.games], ["Wins", v.wins], ["Losses", v.losses]];
     if (gin) {
@@ -24,7 +25,7 @@ function stats(s) {
     }
     items.push(["Rating", rating(v.rating, v.rating_provisional)]);
     return h("section", { class: "variant-stats", "data-variant": name, "data-testid": `stats-${name}` },
-      h("h3", {}, (variantNamed(name) || { label: name }).label),
+      h("h3", {}, variantNamed(name).label),
       h("dl", { class: "stats", "data-testid": gin ? "stats-all" : null }, items.map(([k, val]) => h("div", {}, h("dt", {}, k), h("dd", {}, val)))));
   });
 }

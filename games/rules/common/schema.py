@@ -1,8 +1,9 @@
 """The JSON Schemas (OpenAPI 3.0) that several games share, as the API publishes them:
-the draw and discard bodies (:mod:`games.rules.common.actions`), a legal action, a run's
-end, an event of the discard pile's public record (:mod:`games.rules.common.pile`) and a
-round cut short by a forfeit; and the writers of the parts games repeat (an enumeration,
-a ``$ref``, an action body, the final result of a game of places).
+the draw and discard bodies (:mod:`games.rules.common.actions`), the meld and lay-off
+bodies and a meld's kind (Rummy and Rummy 500), a legal action, a run's end, an event of
+the discard pile's public record (:mod:`games.rules.common.pile`) and a round cut short by
+a forfeit; and the writers of the parts games repeat (an enumeration, a ``$ref``, an action
+body, the final result of a game of places).
 
 Each game's ``schema`` module holds the JSON Schemas of that game's JSON, copied from what
 the API publishes (``manage.py spectacular``), with these shared ones: the components
@@ -118,6 +119,11 @@ def placement_final(reason_enum: str) -> JsonObject:
     }
 
 
+_MELDS_MOST = 4
+"""The most melds one ``meld`` body puts down (Rummy's and Rummy 500's codecs' bound)."""
+_MELD_MOST_CARDS = 14
+"""The most cards one written meld of a ``meld`` body lists (the same codecs' bound)."""
+
 SHARED: dict[str, JsonObject] = {
     "DiscardTypeEnum": {
         "enum": ["discard"],
@@ -229,5 +235,74 @@ SHARED: dict[str, JsonObject] = {
         },
         "required": ["deck", "deck_commitment", "number", "salt"],
     },
+    "KindEnum": {
+        "enum": ["set", "run"],
+        "type": "string",
+        "description": "* `set` - set\n* `run` - run",
+    },
+    "GameActionsMeldInputRequest": {
+        "type": "object",
+        "description": STRICT_BODY,
+        "properties": {
+            "expected_version": EXPECTED_VERSION,
+            "type": {"$ref": "#/components/schemas/GameActionsMeldInputTypeEnum"},
+            "melds": {
+                "type": "array",
+                "items": {
+                    "type": "array",
+                    "items": {"type": "string", "pattern": JOKER_CARD_PATTERN},
+                    "maxItems": _MELD_MOST_CARDS,
+                },
+                "minItems": 1,
+                "maxItems": _MELDS_MOST,
+                "description": "New melds for the table, runs low to high.",
+            },
+            "card": ONLY_NULL,
+            "meld": ONLY_NULL,
+            "end": ONLY_NULL,
+        },
+        "required": ["melds", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsMeldInputTypeEnum": {
+        "enum": ["meld"],
+        "type": "string",
+        "description": "* `meld` - meld",
+    },
+    "GameActionsLayoffInputRequest": {
+        "type": "object",
+        "description": STRICT_BODY,
+        "properties": {
+            "expected_version": EXPECTED_VERSION,
+            "type": {"$ref": "#/components/schemas/GameActionsLayoffInputTypeEnum"},
+            "card": {"type": "string", "pattern": JOKER_CARD_PATTERN, "minLength": 1},
+            "meld": {
+                "type": "integer",
+                "maximum": 2147483647,
+                "minimum": 0,
+                "description": "A table meld's `id`.",
+            },
+            "end": {
+                "nullable": True,
+                "description": (
+                    "A run's end; needed only when the card fits both.\n\n* `low` - low\n* "
+                    "`high` - high"
+                ),
+                "oneOf": [
+                    {"$ref": "#/components/schemas/EndEnum"},
+                    {"$ref": "#/components/schemas/NullEnum"},
+                ],
+            },
+            "melds": ONLY_NULL,
+        },
+        "required": ["card", "meld", "type"],
+        "additionalProperties": False,
+    },
+    "GameActionsLayoffInputTypeEnum": {
+        "enum": ["layoff"],
+        "type": "string",
+        "description": "* `layoff` - layoff",
+    },
+    "NullEnum": {"enum": [None]},
 }
 """The shared components, by their published names."""

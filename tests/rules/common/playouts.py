@@ -20,10 +20,12 @@ from games.ai.common.players import Players
 from games.ai.gin import GIN_PLAYERS
 from games.ai.indian import INDIAN_PLAYERS
 from games.ai.rummy import RUMMY_PLAYERS
+from games.ai.rummy500 import RUMMY500_PLAYERS
 from games.rules.common.game import Forfeit, GameRules, JsonObject
 from games.rules.gin import GIN_RULES
 from games.rules.indian import INDIAN_RULES
 from games.rules.rummy import RUMMY_RULES
+from games.rules.rummy500 import RUMMY500_RULES
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,10 @@ GAMES = (
         {"format": "deals", "deals": 2},
         guided=0.6,
     ),
+    Game(
+        "rummy500", RUMMY500_RULES, RUMMY500_PLAYERS, (2, 3, 4),
+        {"rounds": 2, "jokers": 2, "top_card_free": False},
+    ),
 )
 
 
@@ -78,7 +84,8 @@ class Playout:
 def body_for(view_json: JsonObject, rng: random.Random) -> JsonObject | None:
     """An action body for a random legal action of the view, or ``None`` when the chosen
     one cannot be written from the view alone."""
-    entries = view_json["round"]["legal_actions"]
+    # an entry with no card to name (Rummy 500's discard while a picked card is owed)
+    entries = [e for e in view_json["round"]["legal_actions"] if e.get("cards") != []]
     if any(e["type"] == "drop" for e in entries) and rng.random() < 0.9:
         entries = [e for e in entries if e["type"] != "drop"]
     entry = rng.choice(entries)

@@ -18,6 +18,7 @@ from games.rules.indian import codec as indian_codec
 from games.rules.rummy import RUMMY_RULES
 from games.rules.rummy import codec as rummy_codec
 from games.rules.rummy.ruleset import OPTIONS as RUMMY_OPTIONS
+from games.rules.rummy500 import RUMMY500_RULES
 
 CARDS = [f"{rank}{suit}" for suit in "SHDC" for rank in "A23456789TJQK"]
 HUGE = 300_000
@@ -53,6 +54,8 @@ BODIES = [
           {"type": "knock", "card": "KC"}, 3, 11),
     Lists("gin", GIN_RULES, "GameActionsBigGinInputRequest", "melds", {"type": "big_gin"}, 3, 11),
     Lists("rummy", RUMMY_RULES, "GameActionsMeldInputRequest", "melds", {"type": "meld"}, 4, 14),
+    Lists("rummy500", RUMMY500_RULES, "GameActionsMeldInputRequest", "melds", {"type": "meld"},
+          4, 14),
     Lists("indian", INDIAN_RULES, "GameActionsDeclareInputRequest", "groups",
           {"type": "declare", "card": "QS"}, 13, 13),
 ]

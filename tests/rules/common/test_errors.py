@@ -2,7 +2,7 @@
 
 import pytest
 
-from games.rules import gin, indian, rummy
+from games.rules import gin, indian, rummy, rummy500
 from games.rules.common.errors import (
     SHARED_ERRORS,
     ErrorCode,
@@ -17,8 +17,13 @@ from games.rules.common.errors import (
     http_status,
 )
 
-GAMES = [gin, rummy, indian]
-OWN_CODES = {gin: gin.GinErrorCode, rummy: rummy.RummyErrorCode, indian: indian.IndianErrorCode}
+GAMES = [gin, rummy, indian, rummy500]
+OWN_CODES = {
+    gin: gin.GinErrorCode,
+    rummy: rummy.RummyErrorCode,
+    indian: indian.IndianErrorCode,
+    rummy500: rummy500.Rummy500ErrorCode,
+}
 NOT_RAISED = {indian: {InvalidMelds}}
 """Shared errors a game never raises: an Indian Rummy show that is not valid is a wrong
 show (a penalty), never a refusal."""
@@ -26,6 +31,7 @@ BY_CODE = {
     gin: gin.ERRORS_BY_CODE,
     rummy: rummy.ERRORS_BY_CODE,
     indian: indian.INDIAN_ERRORS_BY_CODE,
+    rummy500: rummy500.ERRORS_BY_CODE,
 }
 
 
@@ -39,6 +45,7 @@ def test_the_family_has_exactly_the_apis_codes():
         "knock_limit_exceeded", "invalid_melds", "not_big_gin",
         "first_meld_too_small", "not_out_yet", "must_keep_discard", "invalid_layoff",
         "joker_must_be_played", "cannot_take_joker", "groups_do_not_match_hand",
+        "card_not_in_pile", "picked_card_must_be_played", "cannot_use_picked_card",
     }
     assert not {str(c) for c in gin.GinErrorCode} & {str(c) for c in rummy.RummyErrorCode}
     # Indian Rummy answers a draw from an empty pile with Gin Rummy's code
@@ -46,6 +53,10 @@ def test_the_family_has_exactly_the_apis_codes():
         "stock_only"
     }
     assert not {str(c) for c in rummy.RummyErrorCode} & {str(c) for c in indian.IndianErrorCode}
+    # Rummy 500 refuses a lay-off that does not fit with Rummy's code
+    assert {str(c) for c in rummy.RummyErrorCode} & {
+        str(c) for c in rummy500.Rummy500ErrorCode
+    } == {"invalid_layoff"}
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.__name__)

@@ -34,8 +34,13 @@ def replay_pile(events: list[dict]) -> list[str]:
     return pile
 
 
+RECORDED = [game for game in GAMES if game.name != "rummy500"]
+"""The games whose view carries the record: Rummy 500's pile is open, its view lists every
+card of it, and its contract gives the view no record of takes (docs/games/rummy500.md)."""
+
+
 @pytest.mark.parametrize(
-    ("game", "seats"), [(game, seats) for game in GAMES for seats in game.seats], ids=str
+    ("game", "seats"), [(game, seats) for game in RECORDED for seats in game.seats], ids=str
 )
 def test_the_pile_record_is_public_complete_and_agrees_with_the_pile(game, seats):
     rules = game.rules

@@ -1,0 +1,77 @@
+"""Playing Rummy 500 through the API in tests: a seat's choice from its own view's JSON,
+and the checks of what a view and the move log show."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from games.rules.common.cards import cards
+from games.rules.rummy500.melds import meld_with, melds_in
+from tests.games.melding import play as melding
+from tests.games.melding.play import card_strings, current_round_part, legal_of, states_by_version
+
+DECK = [f"{rank}{suit}" for suit in "SHDC" for rank in "A23456789TJQK"]
+
+
+def seeded_deck(seed: int) -> list[str]:
+    deck = list(DECK)
+    random.Random(seed).shuffle(deck)
+    return deck
+
+
+def chooser(seed: int, deep: float = 0.5):
+    """A person's play from their own view: now and then the deepest card of the pile it
+    may take (then the picked card goes down at once), every meld and lay-off it has, and
+    its highest card discarded."""
+    rng = random.Random(seed)
+
+    def choose(view: Mapping[str, Any]) -> dict[str, Any]:
+        legal = legal_of(view)
+        rnd = view["round"]
+        hand = cards(rnd["hand"], jokers=True)
+        if "draw_stock" in legal:
+            takes = legal.get("draw_discard", {}).get("cards", [])
+            if takes and rng.random() < deep:
+                return {"type": "draw_discard", "card": takes[0]}
+            return {"type": "draw_stock"}
+        picked = rnd["picked_card"]
+        if picked is not None:
+            meld = meld_with(cards(picked, jokers=True)[0], hand)
+            if meld is not None:
+                return {"type": "meld", "melds": [[str(c) for c in meld]]}
+            option = next(o for o in legal["layoff"]["options"] if o["card"] == picked)
+            return {"type": "layoff", **option}
+        if "meld" in legal:
+            return {"type": "meld", "melds": [[str(c) for c in melds_in(hand)[0]]]}
+        if "layoff" in legal:
+            return {"type": "layoff", **legal["layoff"]["options"][0]}
+        return {"type": "discard", "card": legal["discard"]["cards"][-1]}
+
+    return choose
+
+
+def play_out(game_id: str, clients, seed: int = 0, **kwargs: Any) -> dict[str, Any]:
+    return melding.play_out(game_id, clients, chooser(seed), limit=3000, **kwargs)
+
+
+def assert_views_hide(game_id: str, seen: list[tuple[int, dict[str, Any]]]) -> int:
+    """No view shows a card of another hand or of the stock, as the server's state held
+    them at that view's version; returns how many views were checked."""
+    by_version = states_by_version(game_id)
+    checked = 0
+    for seat, view in seen:
+        state = by_version[view["version"]]
+        if view["round"] is None:
+            continue
+        rnd = state.round
+        hidden = {str(c) for s, hand in enumerate(rnd.hands) if s != seat for c in hand}
+        hidden |= {str(c) for c in rnd.stock}
+        shown = set(card_strings(current_round_part(view)))
+        assert not shown & hidden, (seat, view["version"], shown & hidden)
+        assert view["round"]["hand"] == [str(c) for c in rnd.hands[seat]]
+        assert view["round"]["discard_pile"] == [str(c) for c in rnd.discard_pile]
+        assert "stock" not in view["round"]
+        checked += 1
+    return checked
