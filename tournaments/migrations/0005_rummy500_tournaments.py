@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0003_entries_outlive_accounts'),
+        ('tournaments', '0004_tournament_apart'),
     ]
 
     operations = [
