@@ -88,11 +88,11 @@ def review_body(*, game: Game, seat: int) -> dict[str, Any]:
     Hard's choice from that view and its cost; the costliest marked."""
     deals = game_deals(game=game)
     players = presenters.players_json(game)
-    own = {
-        move.seq: move
-        for move in Move.objects.filter(game=game, seat=seat).order_by("seq")
-        if move.action.get("type") not in FORFEIT_REASONS
-    }
+    own: dict[int, Move] = {}
+    for logged in Move.objects.filter(game=game, seat=seat).order_by("seq"):
+        if logged.action.get("type") in FORFEIT_REASONS:
+            break  # the person left: what a computer played for the seat is not theirs
+        own[logged.seq] = logged
     decisions: list[dict[str, Any]] = []
     before: tuple[int, Any] | None = None
     for version, state in replay.states(game):

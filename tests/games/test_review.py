@@ -175,3 +175,24 @@ def test_a_review_asked_for_is_pending_then_ready_from_the_worker(real_worker, c
     ready = wait_until(lambda: (r := client.get(f"{url}/review")).status_code == 200 and r)
     assert ready.json()["status"] == "ready" and ready.json()["decisions"]
     assert client.post(f"{url}/review").status_code == 200  # kept: not computed again
+
+
+def test_what_a_computer_played_for_a_seat_after_its_player_left_is_not_reviewed(auth_client):
+    game = {**SHORT_RUMMY, "computers": 2}
+    game_id = auth_client.post("/api/v1/games", game, format="json").json()["id"]
+    url = f"/api/v1/games/{game_id}"
+    for _ in range(4):  # two turns: a draw and a discard each
+        view = auth_client.get(url).json()
+        legal = {entry["type"]: entry for entry in view["round"]["legal_actions"]}
+        action = (
+            {"type": "draw_stock"}
+            if "draw_stock" in legal
+            else {"type": "discard", "card": legal["discard"]["cards"][0]}
+        )
+        assert auth_client.post(f"{url}/actions", action, format="json").status_code == 200
+    left = auth_client.post(f"{url}/concede").json()["version"]
+    assert auth_client.get(url).json()["status"] == "finished"  # the computers played it out
+    assert GameReview.objects.count() == 0
+    auth_client.post(f"{url}/review")
+    decisions = auth_client.get(f"{url}/review").json()["decisions"]
+    assert len(decisions) == 4 and all(d["move"] < left for d in decisions)
