@@ -19,6 +19,7 @@ from games.models import Game, GameReview
 from games.services.review import REVIEW_LEVEL, REVIEW_SEEDS
 from tests.config.test_errors import assert_error
 from tests.conftest import wait_until
+from tests.games.test_schema_conformance import Checked, checker  # noqa: F401 (a fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -196,3 +197,18 @@ def test_what_a_computer_played_for_a_seat_after_its_player_left_is_not_reviewed
     auth_client.post(f"{url}/review")
     decisions = auth_client.get(f"{url}/review").json()["decisions"]
     assert len(decisions) == 4 and all(d["move"] < left for d in decisions)
+
+
+def test_every_review_answer_matches_the_published_schema(auth_client, checker):  # noqa: F811
+    checked = Checked(auth_client, checker)
+    running = checked.post("/api/v1/games", SHORT_RUMMY).json()["id"]
+    checked.get(f"/api/v1/games/{running}/review")  # 409
+    checked.post(f"/api/v1/games/{running}/review")  # 409
+    game_id, _ = _finished_game(auth_client, blunder=True)
+    url = f"/api/v1/games/{game_id}/review"
+    checked.get(url)  # 404 review_not_requested
+    checked.post(url)  # 202 pending (the eager task writes it on commit)
+    checked.get(url)  # 200 the review, every decision's view included
+    checked.post(url)  # 200 kept
+    answered = {(method, status) for method, _, status in checker.checked}
+    assert answered >= {("GET", 409), ("POST", 409), ("GET", 404), ("POST", 202), ("GET", 200)}
