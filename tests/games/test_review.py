@@ -212,3 +212,40 @@ def test_every_review_answer_matches_the_published_schema(auth_client, checker):
     checked.post(url)  # 200 kept
     answered = {(method, status) for method, _, status in checker.checked}
     assert answered >= {("GET", 409), ("POST", 409), ("GET", 404), ("POST", 202), ("GET", 200)}
+
+
+def _plain_move(view: dict[str, Any]) -> dict[str, Any]:
+    """A stock draw, else a pass, else the first card the rules let go."""
+    legal = {entry["type"]: entry for entry in view["round"]["legal_actions"]}
+    if "draw_stock" in legal:
+        return {"type": "draw_stock"}
+    if "pass" in legal:
+        return {"type": "pass"}
+    return {"type": "discard", "card": legal["discard"]["cards"][0]}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"opponent": "computer", "difficulty": "easy"},
+        SHORT_RUMMY,
+        {"opponent": "computer", "variant": "indian", "computers": 1, "difficulty": "easy"},
+    ],
+    ids=["gin", "rummy", "indian"],
+)
+def test_every_game_of_the_family_is_reviewed_against_its_own_hard(auth_client, body):
+    game_id = auth_client.post("/api/v1/games", body, format="json").json()["id"]
+    url = f"/api/v1/games/{game_id}"
+    for _ in range(4):
+        view = auth_client.get(url).json()
+        assert view["round"]["turn"] == view["you"]
+        played = auth_client.post(f"{url}/actions", _plain_move(view), format="json")
+        assert played.status_code == 200
+    auth_client.post(f"{url}/concede")
+    auth_client.post(f"{url}/review")
+    review = auth_client.get(f"{url}/review").json()
+    assert review["status"] == "ready" and len(review["decisions"]) == 4
+    for decision in review["decisions"]:
+        legal = {entry["type"] for entry in decision["view"]["round"]["legal_actions"]}
+        assert decision["hard"]["type"] in legal and decision["played"]["type"] in legal
+        assert 0 <= decision["cost"] <= 1
