@@ -67,6 +67,15 @@ class GameNotFinished(Conflict):
     default_detail = "A rematch can be asked for once the game is finished."
 
 
+class ReviewGameNotFinished(GameNotFinished):
+    default_detail = "A game is reviewed once it is finished, never while it is played."
+
+
+class ReviewNotRequested(NotFound):
+    code = "review_not_requested"
+    default_detail = "Nobody has asked for this review yet: POST /games/{id}/review asks for it."
+
+
 class NotAnOffer(Conflict):
     code = "not_a_rematch_offer"
     default_detail = "This game is not a rematch offer."

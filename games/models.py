@@ -494,3 +494,31 @@ class PlayerEvent(models.Model):
 
     def __str__(self) -> str:
         return f"{self.kind} for {self.user_id}"
+
+
+class GameReview(models.Model):
+    """One seat's review of a finished game (``/games/{id}/review``): asked for by the
+    player, computed once by the ``games.review_game`` task, then kept with the game (a
+    finished game never changes, so the review never goes stale)."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        READY = "ready"
+
+    game = models.ForeignKey(Game, related_name="reviews", on_delete=models.CASCADE)
+    seat = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.PENDING)
+    version = models.PositiveIntegerField(help_text="The finished game's version reviewed.")
+    body = models.JSONField(
+        null=True, blank=True, help_text="The review once ready (docs/api.md#game-review)."
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="games_review_unique"),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of seat {self.seat} in {self.game_id}: {self.status}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.api import iso
-from games.models import Game, GameRound, GameStatus, Message, Move, PlayerEvent
+from games.models import Game, GameReview, GameRound, GameStatus, Message, Move, PlayerEvent
 from games.phrases import PHRASES
 
 
@@ -250,3 +250,11 @@ def phrases_json() -> dict[str, Any]:
 
 def player_event_json(*, event: PlayerEvent) -> dict[str, Any]:
     return {"id": event.id, "kind": event.kind, **event.data, "created_at": iso(event.created_at)}
+
+
+def review_json(*, review: GameReview) -> dict[str, Any]:
+    """``/games/{id}/review``: ``{"status": "pending", "game_version"}`` while the task
+    computes it, then the whole review (docs/api.md#game-review)."""
+    if review.status != GameReview.Status.READY or review.body is None:
+        return {"status": GameReview.Status.PENDING.value, "game_version": review.version}
+    return {"status": GameReview.Status.READY.value, **review.body}

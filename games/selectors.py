@@ -16,11 +16,19 @@ from django.db.models import Count, Prefetch, Q, QuerySet, Sum
 
 from accounts.models import User
 from games import presenters, replay
-from games.errors import GameNotActive, GameNotFound, HintsUnavailable, NotYourTurn
+from games.errors import (
+    GameNotActive,
+    GameNotFound,
+    HintsUnavailable,
+    NotYourTurn,
+    ReviewGameNotFinished,
+    ReviewNotRequested,
+)
 from games.models import (
     FORFEIT_REASONS,
     Game,
     GameResult,
+    GameReview,
     GameRound,
     GameStatus,
     Message,
@@ -148,6 +156,18 @@ def game_hint(*, game: Game, seat: int) -> dict[str, Any]:
         "level": HINT_LEVEL,
         "action": variant.rules.action_to_json(action),
     }
+
+
+def game_review_for(*, game: Game, seat: int) -> GameReview:
+    """The review of ``seat``'s decisions in a finished game, pending or ready: 409
+    ``game_not_finished`` while the game is played, 404 ``review_not_requested`` before
+    anyone asked for it (``POST /games/{id}/review``)."""
+    if game.status != GameStatus.FINISHED:
+        raise ReviewGameNotFinished()
+    review = GameReview.objects.filter(game=game, seat=seat).first()
+    if review is None:
+        raise ReviewNotRequested()
+    return review
 
 
 def game_view_for(*, game: Game, seat: int) -> dict[str, Any]:

@@ -65,3 +65,10 @@ def sweep_overdue() -> int:
 def purge_player_events() -> int:
     """Delete account-stream events older than a week."""
     return services.player_events_purge()
+
+
+@shared_task(name="games.review_game", **_TURN_TASK)
+def review_game(game_id: str, seat: int, version: int) -> bool:
+    """Compute the pending review of ``seat`` in the finished game ``game_id`` (the version
+    it was asked at); a review already written is left as it is."""
+    return services.game_review_compute(game_id=game_id, seat=seat, version=version)

@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from games.apis import actions, errors, hints, messages, moves, tables
+from games.apis import actions, errors, hints, messages, moves, review, tables
 from games.live import streams
 
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("games/<uuid:game_id>/actions", actions.GameActionsApi.as_view(), name="game-actions"),
     path("games/<uuid:game_id>/moves", moves.GameMovesApi.as_view(), name="game-moves"),
     path("games/<uuid:game_id>/hint", hints.GameHintApi.as_view(), name="game-hint"),
+    path("games/<uuid:game_id>/review", review.GameReviewApi.as_view(), name="game-review"),
     path("games/<uuid:game_id>/concede", tables.ConcedeApi.as_view(), name="game-concede"),
     path("games/<uuid:game_id>/cancel", tables.CancelApi.as_view(), name="game-cancel"),
     path("games/<uuid:game_id>/rematch", tables.RematchApi.as_view(), name="game-rematch"),

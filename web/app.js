@@ -156,6 +156,7 @@ const SCREENS = {
   // Loaded when first opened, as the tables' modules are: the first load stays light.
   tournaments: (el, r) => import("./tournaments/index.js").then((m) => m.tournaments(el, r, ctx)),
   claim: (el, r) => claim(el, r, ctx),
+  review: (el, r) => import("./screens/review.js").then((m) => m.review(el, r.args[0])),
 };
 
 let cleanup = null;

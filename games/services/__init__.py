@@ -9,6 +9,7 @@ helpers that expect that lock say so in their docstring.
 * :mod:`.commit` after every change: save, turn clock, events, queued tasks
 * :mod:`.computer` the computer's turn; :mod:`.timers` deadlines and the sweeper
 * :mod:`.rematch`, :mod:`.chat`, :mod:`.events` (account-stream events)
+* :mod:`.review` a finished game's review (asked for, then computed by a task)
 * :mod:`.seated` games whose players another app chose (tournaments), and their results
 
 The names below are the services the views, tasks and admin call.
@@ -33,6 +34,7 @@ from games.services.lifecycle import (
     game_join,
 )
 from games.services.rematch import game_accept, game_rematch, rematch_refusal_register
+from games.services.review import game_review_compute, game_review_request
 from games.services.seated import (
     InvalidGameRules,
     SeatedResult,
@@ -70,6 +72,8 @@ __all__ = [
     "game_play_computer_turn",
     "game_post_message",
     "game_rematch",
+    "game_review_compute",
+    "game_review_request",
     "game_rules_for",
     "game_seated_results",
     "game_timers_due",

@@ -716,6 +716,7 @@ export class TableBase {
         this.backToTournament()
           || h("button", { type: "button", class: "primary", "data-key": "rematch", onclick: () => this.rematch() }, "Rematch"),
         view.rounds.length ? h("button", { type: "button", onclick: () => this.openResult(view.rounds[view.rounds.length - 1], { fresh: false }) }, `Last ${this.roundWord()}`) : null,
+        h("a", { class: "button", href: `#/review/${this.id}`, "data-key": "review" }, "Review the game"),
         h("a", { class: "button", href: "#/" }, "Back to the start"))));
     this.renderOffer();
     const rounds = this.roundsList();
