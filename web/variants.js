@@ -2,6 +2,9 @@
 // what the create forms offer (among it how each game's computer plays at each level). Another game is one more entry here, one more table module
 // under table/, and one more page in screens/rules.js. The server may play more games than
 // are listed here (Rummy 500, until its table exists): the forms and boards offer only these.
+// The levels' words are the computer players' own (`DESCRIPTIONS` in each game's
+// games/ai/<game>/; the server's registry reaches them as `players.descriptions`), copied
+// here; tests/ai/common/test_descriptions.py keeps the two the same.
 //
 // A game (its view, a line of a list, a lobby table) names its game in `variant`, but for
 // Gin Rummy's, which keep the shape they had before there were other games (docs/games/gin.md#rules): the
@@ -28,7 +31,7 @@ export const VARIANTS = {
     levels: {
       easy: "Draws from the stock, lays off now and then.",
       medium: "Takes useful discards and melds at once.",
-      hard: "Holds its melds to go out in one go.",
+      hard: "Holds its melds for a hand rummy and thinks through close calls.",
     },
     table: () => import("./table/rummy.js").then((m) => m.RummyTable),
   },
@@ -40,7 +43,7 @@ export const VARIANTS = {
     levels: {
       easy: "Draws from the stock, throws a random loose card.",
       medium: "Takes discards that bring its show nearer.",
-      hard: "Watches the table and drops a hopeless hand.",
+      hard: "Reads the pile, keeps the cards with the most outs, drops a hopeless hand.",
     },
     table: () => import("./table/indian.js").then((m) => m.IndianTable),
   },

@@ -33,6 +33,13 @@ class Players(Protocol[View, Action]):
         ends the round for them: no knock, no show)."""
         ...
 
+    @property
+    def descriptions(self) -> Mapping[str, str]:
+        """What each of :data:`LEVELS` plays like, in a line for people (the create
+        forms show it beside the level): the players say it of themselves, so a level
+        that changes says so where it changes."""
+        ...
+
 
 class PlayersByName(Generic[ViewT, ActionT]):
     """A game's players from its table of named players (the levels and the simulator's
@@ -43,9 +50,16 @@ class PlayersByName(Generic[ViewT, ActionT]):
         self,
         players: Mapping[str, Callable[[ViewT, random.Random], ActionT]],
         absent: Callable[[ViewT], ActionT],
+        descriptions: Mapping[str, str] | None = None,
     ) -> None:
         self.players = players
         self._absent = absent
+        self._descriptions: Mapping[str, str] = dict(descriptions or {})
+
+    @property
+    def descriptions(self) -> Mapping[str, str]:
+        """What each level plays like (:meth:`Players.descriptions`)."""
+        return self._descriptions
 
     def play(self, name: str, view: ViewT, rng: random.Random) -> ActionT:
         """The action of player ``name`` (one of :attr:`players`)."""

@@ -51,6 +51,7 @@ _LEVELS: dict[str, Callable[[PlayerView, random.Random, Memory], Action]] = {
 }
 
 __all__ = [
+    "DESCRIPTIONS",
     "GIN_PLAYERS",
     "LEVELS",
     "PLAYERS",
@@ -90,8 +91,20 @@ def play(name: str, view: PlayerView, rng: random.Random, memory: Memory | None 
     return choose_action(view, name, rng, memory=memory)
 
 
+DESCRIPTIONS: dict[str, str] = {
+    "easy": "Plays the obvious; knocks late.",
+    "medium": "Keeps pairs, knocks as soon as it may.",
+    "hard": "Reads your pickups and holds on for gin.",
+}
+"""What each level plays like, for people (the create forms show it)."""
+
+
 class GinPlayers:
     """Gin Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
+
+    @property
+    def descriptions(self) -> dict[str, str]:
+        return DESCRIPTIONS
 
     def choose(self, view: PlayerView, level: str, rng: random.Random) -> Action:
         return play(level, view, rng)

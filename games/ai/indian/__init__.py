@@ -50,6 +50,7 @@ PLAYERS: dict[str, Player] = {
 """Every player by name."""
 
 __all__ = [
+    "DESCRIPTIONS",
     "INDIAN_PLAYERS",
     "LEVELS",
     "PLAYERS",
@@ -60,7 +61,14 @@ __all__ = [
 ]
 
 
-INDIAN_PLAYERS = PlayersByName(PLAYERS, absent)
+DESCRIPTIONS: dict[str, str] = {
+    "easy": "Draws from the stock, throws a random loose card.",
+    "medium": "Takes discards that bring its show nearer.",
+    "hard": "Reads the pile, keeps the cards with the most outs, drops a hopeless hand.",
+}
+"""What each level plays like, for people (the create forms show it)."""
+
+INDIAN_PLAYERS = PlayersByName(PLAYERS, absent, DESCRIPTIONS)
 """Indian Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
 
 

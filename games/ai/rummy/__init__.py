@@ -49,6 +49,7 @@ PLAYERS: dict[str, Player] = {
 """Every player by name."""
 
 __all__ = [
+    "DESCRIPTIONS",
     "LEVELS",
     "PLAYERS",
     "RUMMY_PLAYERS",
@@ -59,7 +60,14 @@ __all__ = [
 ]
 
 
-RUMMY_PLAYERS = PlayersByName(PLAYERS, forced)
+DESCRIPTIONS: dict[str, str] = {
+    "easy": "Draws from the stock, lays off now and then.",
+    "medium": "Takes useful discards and melds at once.",
+    "hard": "Holds its melds for a hand rummy and thinks through close calls.",
+}
+"""What each level plays like, for people (the create forms show it)."""
+
+RUMMY_PLAYERS = PlayersByName(PLAYERS, forced, DESCRIPTIONS)
 """Rummy's computer players (a :class:`~games.ai.common.players.Players`)."""
 
 

@@ -33,7 +33,16 @@ PLAYERS: dict[str, Player] = {
 }
 """Every player by name."""
 
-RUMMY500_PLAYERS: PlayersByName[PlayerView, Action] = PlayersByName(PLAYERS, forced)
+DESCRIPTIONS: dict[str, str] = {
+    "easy": "Draws from the stock, melds what it can and throws a random card.",
+    "medium": "Takes the top discard when it can play it at once.",
+    "hard": "Digs deep into the pile when what it can lay down pays for it.",
+}
+"""What each level plays like, for people."""
+
+RUMMY500_PLAYERS: PlayersByName[PlayerView, Action] = PlayersByName(
+    PLAYERS, forced, DESCRIPTIONS
+)
 """Rummy 500's players (a :class:`~games.ai.common.players.Players`)."""
 
-__all__ = ["PLAYERS", "RUMMY500_PLAYERS"]
+__all__ = ["DESCRIPTIONS", "PLAYERS", "RUMMY500_PLAYERS"]
