@@ -212,7 +212,7 @@ def _pick_gain(view: PlayerView, card: AnyCard) -> int:
     taken that would stay in the hand."""
     rnd = view.round
     pile = rnd.discard_pile
-    taken = pile[pile.index(card):]
+    taken = pile[len(pile) - 1 - pile[::-1].index(card) :]  # the upper of two jokers
     before = _usable(rnd.hand, rnd.table, view.seat)
     after = _usable((*rnd.hand, *taken), rnd.table, view.seat)
     stuck = hand_value(taken) if after - before < hand_value(taken) else 0

@@ -148,6 +148,9 @@ def test_a_deep_pick_is_legal_exactly_when_the_oracle_can_play_the_picked_card(
     table = [meld.cards for meld in rnd.table]
     takes = pile_takes(state.rules, rnd, 1)
     for index, card in enumerate(pile):
+        if card in pile[index + 1 :]:
+            assert takes.count(card) <= 1  # two jokers: `XX` names the upper one
+            continue
         top_alone = index == len(pile) - 1 and top_free
         expected = top_alone or pick_is_playable(card, (*hand, *pile[index:]), table)
         assert (card in takes) == expected, (card, pile, hand, table)

@@ -125,6 +125,17 @@ def test_the_cards_taken_count_toward_the_picked_cards_meld():
     assert state.round.picked_card == hand("7H")[0]
 
 
+def test_with_both_jokers_on_the_pile_the_joker_named_is_the_upper_one():
+    rules = RuleSet(jokers=2)
+    state = position(["7S 8S KD", "KS"], pile="XX 2H XX", phase=Phase.DRAW, rules=rules)
+    assert entry(state, "draw_discard").cards.count(hand("XX")[0]) == 1
+    # The top card, named or not: the upper joker alone, the lower one stays.
+    for action in (DrawDiscard(None), DrawDiscard(hand("XX")[0])):
+        after = apply_action(state, action, 0)
+        assert after.round.discard_pile == hand("XX 2H")
+        assert after.round.hands[0] == held("7S 8S KD XX")
+
+
 def test_a_card_not_on_the_pile_is_refused():
     state = position(["KD QC", "KS"], pile="7H 2C", phase=Phase.DRAW)
     assert code(state, DrawDiscard(hand("3C")[0])) == "card_not_in_pile"
