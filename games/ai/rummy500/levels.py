@@ -30,6 +30,7 @@ from games.rules.rummy500 import (
     PlayerView,
     card_value,
     hand_value,
+    pile_index,
 )
 from games.rules.rummy500.cards import AnyCard, Card, Joker
 from games.rules.rummy500.melds import TableMeld, layoff_fits, meld_with, melds_in
@@ -212,7 +213,7 @@ def _pick_gain(view: PlayerView, card: AnyCard) -> int:
     taken that would stay in the hand."""
     rnd = view.round
     pile = rnd.discard_pile
-    taken = pile[len(pile) - 1 - pile[::-1].index(card) :]  # the upper of two jokers
+    taken = pile[pile_index(pile, card) :]
     before = _usable(rnd.hand, rnd.table, view.seat)
     after = _usable((*rnd.hand, *taken), rnd.table, view.seat)
     stuck = hand_value(taken) if after - before < hand_value(taken) else 0

@@ -188,7 +188,7 @@ def pile_takes(rules: RuleSet, rnd: RoundState, seat: int) -> tuple[AnyCard, ...
     hand = rnd.hands[seat]
     out = []
     for index, card in enumerate(pile):
-        if index != _pile_index(pile, card):
+        if index != pile_index(pile, card):
             continue  # a joker with the other one above it: naming it names the upper one
         top_alone = index == len(pile) - 1 and rules.top_card_free
         if top_alone or can_use(card, (*hand, *pile[index:]), rnd.table, seat):
@@ -196,9 +196,9 @@ def pile_takes(rules: RuleSet, rnd: RoundState, seat: int) -> tuple[AnyCard, ...
     return tuple(out)
 
 
-def _pile_index(pile: tuple[AnyCard, ...], card: AnyCard) -> int:
-    """Where ``card`` (on the pile) lies: the upper of two jokers, the one a player sees
-    first and whose take leaves the most on the pile."""
+def pile_index(pile: tuple[AnyCard, ...], card: AnyCard) -> int:
+    """Where ``card`` (on the pile) lies, the card ``draw_discard`` names: the upper of two
+    jokers, the one a player sees first and whose take leaves the most on the pile."""
     return len(pile) - 1 - pile[::-1].index(card)
 
 
@@ -372,7 +372,7 @@ def _draw_discard(state: GameState, seat: int, action: DrawDiscard) -> GameState
             "The discard pile is empty." if card is None else f"{card} is not on the discard pile."
         )
     card = check_card(card)
-    index = _pile_index(pile, card)
+    index = pile_index(pile, card)
     taken = pile[index:]
     hand = rnd.hands[seat]
     top_alone = index == len(pile) - 1 and state.rules.top_card_free
@@ -647,6 +647,7 @@ __all__ = [
     "legal_actions",
     "legal_moves",
     "new_game",
+    "pile_index",
     "pile_takes",
     "placement",
     "settle_game",
