@@ -197,6 +197,11 @@ class Page:
     def axe(self, screen: str) -> list[dict[str, Any]]:
         """Run axe-core on what is on the screen now; returns its serious and critical
         findings (empty when there are none). Needs a tab opened with ``bypass_csp``."""
+        # A change that is still fading in or out is read when it has settled, as a
+        # player reads it.
+        self.page.wait_for_function(
+            "() => document.getAnimations().every((a) => a.playState !== 'running')"
+        )
         if not self.page.evaluate("() => Boolean(window.axe)"):
             self.page.add_script_tag(content=axe_source())
         found = self.page.evaluate(

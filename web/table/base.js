@@ -520,7 +520,11 @@ export class TableBase {
         "data-testid": seat === view.you ? "score-me" : (this.seats === 2 ? "score-opponent" : `score-${seat}`),
         "data-seat": seat,
       }, h("span", { class: "label" }, seat === view.you ? "You" : this.playerName(seat)), h("b", {}, view.scores[seat]),
-      change ? h("span", { class: "score-change", "aria-hidden": "true" }, change > 0 ? `+${change}` : String(change)) : null);
+      change ? h("span", {
+        class: "score-change", "aria-hidden": "true",
+        // Hidden once it has risen and faded, so nothing half-faded stays on the table.
+        onanimationend: (event) => { event.currentTarget.hidden = true; },
+      }, change > 0 ? `+${change}` : String(change)) : null);
     }),
     // At a larger table the game's length is in the details beside the felt only.
     this.seats > 2 && view.status === "active" ? null : h("span", { class: "target" }, this.target()));
