@@ -71,6 +71,11 @@ JSON (:mod:`.codec`, :mod:`.schema`)
     state's format, variant and seats), ``read_stored``; ``SHARED`` (the JSON
     Schemas several games use).
 
+Sets and runs with printed jokers (:mod:`.melds`)
+    ``MeldKind``, ``End``, ``read_meld`` (what a written meld is), ``extensions`` (where
+    one more card fits on a meld), ``natural_at``, ``run_cards``: what Rummy and Rummy 500
+    read alike; each keeps its own table meld and points.
+
 Settling (:mod:`.results`)
     ``game_outcome(state, hand_points, **wins)``: every game's ``outcome`` (each seat's
     total, the rounds it won and the points they brought it).

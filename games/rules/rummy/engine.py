@@ -61,6 +61,7 @@ from games.rules.common.engine import (
 )
 from games.rules.common.engine import is_legal as common_is_legal
 from games.rules.common.errors import MELD_NAMED, brief_list
+from games.rules.common.melds import natural_at
 from games.rules.common.pile import DISCARD, DRAW_DISCARD, PileEvent
 from games.rules.common.results import rounds_won, settle
 from games.rules.rummy.actions import (
@@ -106,7 +107,6 @@ from games.rules.rummy.melds import (
     joker_meld_in,
     layoff_fits,
     melds_in,
-    natural_at,
     reaches_key,
     read_meld,
     swap_cards,

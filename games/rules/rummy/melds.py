@@ -30,10 +30,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 from functools import lru_cache
 
 from games.rules.common.cards import RANK_CHARS, Card, Suit
+from games.rules.common.melds import End, MeldKind, extensions, natural_at, read_meld, run_cards
 from games.rules.rummy.cards import JOKER, JOKER_INDEX, NATURALS, Joker, RummyCard, rummy_cards
 
 __all__ = [
@@ -59,20 +59,6 @@ __all__ = [
 ]
 
 
-class MeldKind(StrEnum):
-    """A set or a run."""
-
-    SET = "set"
-    RUN = "run"
-
-
-class End(StrEnum):
-    """The end of a run a card is laid off at."""
-
-    LOW = "low"
-    HIGH = "high"
-
-
 RUN_VALUES: tuple[int, ...] = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
 """Points of each run place 1-14 (ace low 1, ace high 11)."""
 SET_VALUES: tuple[int, ...] = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
@@ -84,61 +70,12 @@ _CARD: dict[tuple[int, int], Card] = {
 }
 
 
-_PLACES: tuple[tuple[Card, ...], ...] = tuple(
-    (_CARD[(suit, 1)], *(_CARD[(suit, rank)] for rank in range(1, 14)), _CARD[(suit, 1)])
-    for suit in range(4)
-)
-
-
-def natural_at(suit: Suit | int, place: int) -> Card:
-    """The natural card at a run place (1-14; 14 is the ace)."""
-    return _PLACES[suit][place]
-
-
 def meld_points(kind: MeldKind, rank: int, suit: Suit | None, length: int) -> int:
     """Points of a meld of ``length`` cards: a set of ``rank``, or a run of ``suit`` whose
     first place is ``rank``."""
     if kind is MeldKind.SET:
         return SET_VALUES[rank] * length
     return sum(RUN_VALUES[rank : rank + length])
-
-
-def read_meld(cards: tuple[RummyCard, ...]) -> tuple[MeldKind, int, Suit | None]:
-    """``(kind, rank, suit)`` of a written meld: a set's rank (``suit`` ``None``), or a
-    run's first place (1-12) and suit. Raises ``ValueError`` with the reason otherwise."""
-    length = len(cards)
-    if length < 3:
-        raise ValueError("a meld has at least 3 cards")
-    naturals = [(place, card) for place, card in enumerate(cards) if isinstance(card, Card)]
-    jokers = length - len(naturals)
-    if jokers > len(naturals):
-        raise ValueError("jokers may not outnumber the natural cards")
-    first = naturals[0][1]
-    if all(card.rank == first.rank for _, card in naturals):
-        if length > 4:
-            raise ValueError("a set has at most 4 cards")
-        suits = [card.suit for _, card in naturals]
-        if len(set(suits)) != len(suits):
-            raise ValueError("a set may not hold two cards of the same suit")
-        return MeldKind.SET, first.rank, None
-    if any(card.suit != first.suit for _, card in naturals):
-        raise ValueError("a meld is one rank (a set) or one suit in sequence (a run)")
-    if length > 13:
-        raise ValueError("a run has at most 13 cards (the ace is low or high, never both)")
-    for place in range(length - 1):
-        if isinstance(cards[place], Joker) and isinstance(cards[place + 1], Joker):
-            raise ValueError("two jokers may not stand next to each other in a run")
-    place0 = naturals[0][0]
-    for rank0 in (first.rank, 14) if first.rank == 1 else (first.rank,):
-        low = rank0 - place0
-        if low < 1 or low + length - 1 > 14 or (low == 1 and low + length - 1 == 14):
-            continue
-        if all(
-            card.rank == low + place or (card.rank == 1 and low + place == 14)
-            for place, card in naturals
-        ):
-            return MeldKind.RUN, low, first.suit
-    raise ValueError("the cards are not in sequence, low to high (a run never wraps)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +110,7 @@ class TableMeld:
         """A run's natural card at each place (empty for a set)."""
         if self.suit is None:
             return ()
-        return _PLACES[self.suit][self.rank : self.rank + len(self.cards)]
+        return run_cards(self.suit, self.rank, len(self.cards))
 
     @property
     def points(self) -> int:
@@ -198,44 +135,12 @@ def table_meld(id: int, owner: int, cards: tuple[RummyCard, ...]) -> TableMeld:
 def layoff_fits(meld: TableMeld, card: RummyCard) -> dict[End | None, TableMeld]:
     """Where ``card`` may be laid off on ``meld``: ``{None: new}`` for a set, else
     ``{End.LOW: new, End.HIGH: new}`` restricted to the ends that fit."""
-    cards = meld.cards
-    length = len(cards)
-    jokers = meld.jokers
-    is_joker = isinstance(card, Joker)
-    if is_joker and jokers + 1 > length - jokers:
-        return {}
-    if meld.kind is MeldKind.SET:
-        if length >= 4:
-            return {}
-        if isinstance(card, Card):
-            suits = {held.suit for held in cards if isinstance(held, Card)}
-            if card.rank != meld.rank or card.suit in suits:
-                return {}
-        return {None: TableMeld(meld.id, meld.owner, meld.kind, (*cards, card), meld.rank)}
-    out: dict[End | None, TableMeld] = {}
-    low, high = meld.rank, meld.rank + length - 1
-    assert meld.suit is not None
-    if (
-        low >= 2
-        and not (low - 1 == 1 and high == 14)
-        and (
-            card == natural_at(meld.suit, low - 1)
-            if isinstance(card, Card)
-            else not isinstance(cards[0], Joker)
-        )
-    ):
-        out[End.LOW] = TableMeld(meld.id, meld.owner, meld.kind, (card, *cards), low - 1, meld.suit)
-    if (
-        high <= 13
-        and not (low == 1 and high + 1 == 14)
-        and (
-            card == natural_at(meld.suit, high + 1)
-            if isinstance(card, Card)
-            else not isinstance(cards[-1], Joker)
-        )
-    ):
-        out[End.HIGH] = TableMeld(meld.id, meld.owner, meld.kind, (*cards, card), low, meld.suit)
-    return out
+    return {
+        end: TableMeld(meld.id, meld.owner, meld.kind, written, rank, meld.suit)
+        for end, (written, rank) in extensions(
+            meld.kind, meld.rank, meld.suit, meld.cards, card
+        ).items()
+    }
 
 
 def accepts_joker(meld: TableMeld) -> bool:

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from enum import StrEnum
 
 from games.rules.common.cards import RANK_CHARS, Suit
-from games.rules.rummy500.cards import JOKER, NATURALS, AnyCard, Card, Joker, cards
+from games.rules.common.melds import End, MeldKind, extensions, natural_at, read_meld, run_cards
+from games.rules.rummy500.cards import JOKER, AnyCard, Card, Joker, cards
 
 __all__ = [
     "TEMPLATES",
@@ -47,26 +47,6 @@ __all__ = [
 ]
 
 
-class MeldKind(StrEnum):
-    """A set or a run."""
-
-    SET = "set"
-    RUN = "run"
-
-
-class End(StrEnum):
-    """The end of a run a card is laid off at."""
-
-    LOW = "low"
-    HIGH = "high"
-
-
-def natural_at(suit: Suit | int, place: int) -> Card:
-    """The natural card at a run place (1-14; 1 and 14 are the ace)."""
-    rank = 1 if place == 14 else place
-    return NATURALS[int(suit) * 13 + rank - 1]
-
-
 def place_value(place: int) -> int:
     """Points of a run's place on the table: the ace low 1, the ace high 15, J Q K 10."""
     if place == 1:
@@ -79,45 +59,6 @@ def place_value(place: int) -> int:
 def rank_value(rank: int) -> int:
     """Points of a set's card of ``rank`` on the table: the ace 15, J Q K 10."""
     return 15 if rank == 1 else min(rank, 10)
-
-
-def read_meld(written: tuple[AnyCard, ...]) -> tuple[MeldKind, int, Suit | None]:
-    """``(kind, rank, suit)`` of a written meld: a set's rank (``suit`` ``None``), or a
-    run's first place (1-12) and suit. Raises ``ValueError`` with the reason otherwise."""
-    length = len(written)
-    if length < 3:
-        raise ValueError("a meld has at least 3 cards")
-    naturals = [(place, card) for place, card in enumerate(written) if isinstance(card, Card)]
-    if len(naturals) != len({card for _, card in naturals}):
-        raise ValueError("a meld may not hold a card twice")
-    if length - len(naturals) > len(naturals):
-        raise ValueError("jokers may not outnumber the natural cards")
-    first = naturals[0][1]
-    if all(card.rank == first.rank for _, card in naturals):
-        if length > 4:
-            raise ValueError("a set has at most 4 cards")
-        suits = [card.suit for _, card in naturals]
-        if len(set(suits)) != len(suits):
-            raise ValueError("a set may not hold two cards of the same suit")
-        return MeldKind.SET, first.rank, None
-    if any(card.suit != first.suit for _, card in naturals):
-        raise ValueError("a meld is one rank (a set) or one suit in sequence (a run)")
-    if length > 13:
-        raise ValueError("a run has at most 13 cards (the ace is low or high, never both)")
-    for place in range(length - 1):
-        if isinstance(written[place], Joker) and isinstance(written[place + 1], Joker):
-            raise ValueError("two jokers may not stand next to each other in a run")
-    place0 = naturals[0][0]
-    for rank0 in (first.rank, 14) if first.rank == 1 else (first.rank,):
-        low = rank0 - place0
-        if low < 1 or low + length - 1 > 14:
-            continue
-        if all(
-            card.rank == low + place or (card.rank == 1 and low + place == 14)
-            for place, card in naturals
-        ):
-            return MeldKind.RUN, low, first.suit
-    raise ValueError("the cards are not in sequence, low to high (a run never wraps)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,7 +95,7 @@ class TableMeld:
         """A run's natural card at each place (empty for a set)."""
         if self.suit is None:
             return ()
-        return tuple(natural_at(self.suit, self.rank + i) for i in range(len(self.cards)))
+        return run_cards(self.suit, self.rank, len(self.cards))
 
     def card_points(self, index: int) -> int:
         """The table points of the card at ``index``."""
@@ -193,45 +134,15 @@ def table_meld(
 def layoff_fits(meld: TableMeld, card: AnyCard, seat: int) -> dict[End | None, TableMeld]:
     """Where ``card`` may be laid off on ``meld`` by ``seat``: ``{None: new}`` for a set,
     else ``{End.LOW: new, End.HIGH: new}`` restricted to the ends that fit."""
-    written = meld.cards
-    length = len(written)
-    is_joker = isinstance(card, Joker)
-    if is_joker and meld.jokers + 1 > length - meld.jokers:
-        return {}
-    if isinstance(card, Card) and card in written:
-        return {}
-    if meld.kind is MeldKind.SET:
-        if length >= 4:
-            return {}
-        if isinstance(card, Card):
-            suits = {held.suit for held in written if isinstance(held, Card)}
-            if card.rank != meld.rank or card.suit in suits:
-                return {}
-        new = TableMeld(
-            meld.id, meld.owner, meld.kind, (*written, card), meld.rank, None,
-            (*meld.laid_by, seat),
+    return {
+        end: TableMeld(
+            meld.id, meld.owner, meld.kind, written, rank, meld.suit,
+            (seat, *meld.laid_by) if end is End.LOW else (*meld.laid_by, seat),
         )
-        return {None: new}
-    assert meld.suit is not None
-    out: dict[End | None, TableMeld] = {}
-    low, high = meld.rank, meld.rank + length - 1
-    if low >= 2 and not (low - 1 == 1 and high == 14) and (
-        card == natural_at(meld.suit, low - 1) if isinstance(card, Card)
-        else not isinstance(written[0], Joker)
-    ):
-        out[End.LOW] = TableMeld(
-            meld.id, meld.owner, meld.kind, (card, *written), low - 1, meld.suit,
-            (seat, *meld.laid_by),
-        )
-    if high <= 13 and not (low == 1 and high + 1 == 14) and (
-        card == natural_at(meld.suit, high + 1) if isinstance(card, Card)
-        else not isinstance(written[-1], Joker)
-    ):
-        out[End.HIGH] = TableMeld(
-            meld.id, meld.owner, meld.kind, (*written, card), low, meld.suit,
-            (*meld.laid_by, seat),
-        )
-    return out
+        for end, (written, rank) in extensions(
+            meld.kind, meld.rank, meld.suit, meld.cards, card
+        ).items()
+    }
 
 
 # --------------------------------------------------------------------------------------
