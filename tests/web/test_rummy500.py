@@ -164,6 +164,11 @@ def test_a_deep_pick_clicked_on_the_spread_pile_takes_the_cards_above_and_owes_t
     expect(deep).to_be_visible()
     top = tab.page.locator("[data-testid=discard-pile] [data-key=discard-pile]")
     expect(top).to_have_attribute("aria-label", re.compile(r"^Take .* from the top of the pile$"))
+    # The keyboard reaches it too: the arrows move along the pile's cards that may be taken.
+    top.focus()
+    tab.page.keyboard.press("ArrowLeft")
+    expect(deep).to_be_focused()
+    tab.shot("rummy500-pile-before-the-pick")
     start = version(tab)
     deep.click()
     wait_for_version(tab, start)
@@ -184,6 +189,14 @@ def test_a_deep_pick_clicked_on_the_spread_pile_takes_the_cards_above_and_owes_t
     _status, view = tab.api(f"/games/{game_id}")
     assert view["round"]["picked_card"] == UPCARD
     _accessible_at_both_sizes(tab, "picked-card")
+    # and in the dark colour scheme
+    tab.page.click("[data-key=options]")
+    dialog = tab.page.locator("[data-testid=options-dialog]")
+    dialog.locator("select[name=theme]").select_option("dark")
+    expect(tab.page.locator("html")).to_have_attribute("data-scheme", "dark")
+    dialog.locator("[data-key=options-close]").click()
+    expect(dialog).to_have_count(0)
+    _accessible_at_both_sizes(tab, "picked-card-dark")
 
     # 7♠ 8♠ 9♠ put down meets the duty; the meld shows who laid each card.
     for card in ("7S", "8S", UPCARD):
