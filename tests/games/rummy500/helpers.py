@@ -10,7 +10,13 @@ from typing import Any
 from games.rules.common.cards import cards
 from games.rules.rummy500.melds import meld_with, melds_in
 from tests.games.melding import play as melding
-from tests.games.melding.play import card_strings, current_round_part, legal_of, states_by_version
+from tests.games.melding.play import (
+    CARD_RE,
+    card_strings,
+    current_round_part,
+    legal_of,
+    states_by_version,
+)
 
 DECK = [f"{rank}{suit}" for suit in "SHDC" for rank in "A23456789TJQK"]
 
@@ -56,22 +62,44 @@ def play_out(game_id: str, clients, seed: int = 0, **kwargs: Any) -> dict[str, A
     return melding.play_out(game_id, clients, chooser(seed), limit=3000, **kwargs)
 
 
+def assert_view_hides(view: Mapping[str, Any], seat: int, state: Any) -> bool:
+    """Seat ``seat``'s view of the server's ``state`` shows its own hand and the whole
+    pile, never a card of another hand or of the stock; False for a view between rounds
+    or after the end (nothing is hidden then). The card a seat picked from the pile and
+    still owes is shown to every seat: it lay open on the pile a moment ago."""
+    assert view["you"] == seat
+    if view["round"] is None or state.round is None:
+        return False
+    rnd = state.round
+    picked = None if rnd.picked_card is None else str(rnd.picked_card)
+    assert view["round"]["picked_card"] == picked
+    hidden = {str(c) for s, hand in enumerate(rnd.hands) if s != seat for c in hand}
+    hidden |= {str(c) for c in rnd.stock}
+    hidden -= {picked}
+    shown = set(card_strings(current_round_part(view)))
+    assert not shown & hidden, (seat, view["version"], shown & hidden)
+    assert view["round"]["hand"] == [str(c) for c in rnd.hands[seat]]
+    assert view["round"]["discard_pile"] == [str(c) for c in rnd.discard_pile]
+    assert view["round"]["hand_sizes"] == [len(hand) for hand in rnd.hands]
+    assert view["round"]["stock_size"] == len(rnd.stock)
+    assert "stock" not in view["round"]
+    return True
+
+
 def assert_views_hide(game_id: str, seen: list[tuple[int, dict[str, Any]]]) -> int:
     """No view shows a card of another hand or of the stock, as the server's state held
     them at that view's version; returns how many views were checked."""
     by_version = states_by_version(game_id)
-    checked = 0
-    for seat, view in seen:
-        state = by_version[view["version"]]
-        if view["round"] is None:
-            continue
-        rnd = state.round
-        hidden = {str(c) for s, hand in enumerate(rnd.hands) if s != seat for c in hand}
-        hidden |= {str(c) for c in rnd.stock}
-        shown = set(card_strings(current_round_part(view)))
-        assert not shown & hidden, (seat, view["version"], shown & hidden)
-        assert view["round"]["hand"] == [str(c) for c in rnd.hands[seat]]
-        assert view["round"]["discard_pile"] == [str(c) for c in rnd.discard_pile]
-        assert "stock" not in view["round"]
-        checked += 1
-    return checked
+    return sum(assert_view_hides(view, seat, by_version[view["version"]]) for seat, view in seen)
+
+
+def assert_moves_show_the_pile(moves: list[dict[str, Any]]) -> int:
+    """Every take from the pile names its card to every seat (the pile is public), and
+    every meld, lay-off and discard its cards; returns how many takes there were."""
+    for move in moves:
+        action = move["action"]
+        if action["type"] in ("draw_discard", "discard", "layoff"):
+            assert CARD_RE.match(action["card"]), move
+        elif action["type"] == "meld":
+            assert all(CARD_RE.match(c) for meld in action["melds"] for c in meld), move
+    return sum(1 for move in moves if move["action"]["type"] == "draw_discard")
