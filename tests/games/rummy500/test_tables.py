@@ -197,3 +197,23 @@ def test_an_idempotency_key_replays_its_first_answer_and_refuses_another_body(co
     assert json.loads(act(client, game_id, wrong, HTTP_IDEMPOTENCY_KEY="bad-1").content) == (
         refused.json()
     )
+
+
+def test_a_rematch_of_people_and_a_computer_asks_the_people_back(people_table):
+    table = people_table(seats=3, computers=1, difficulty="easy", decks=[seeded_deck(66)])
+    game_id = table["id"]
+    ann, bob = table["clients"][0], table["clients"][1]
+    assert act(bob, game_id, {"type": "draw_stock"}).status_code == 200
+    for client in (bob, ann):  # once no person is left, the computer does not play on
+        assert client.post(f"/api/v1/games/{game_id}/concede").status_code == 200
+    over = view_of(ann, game_id)
+    assert over["status"] == "finished", over["final"]
+    offered = ann.post(f"/api/v1/games/{game_id}/rematch")
+    assert offered.status_code == 201, offered.json()
+    new = offered.json()
+    assert new["status"] == "waiting"
+    assert [p["computer"] for p in new["players"]] == [None, None, "easy"]
+    started = bob.post(f"/api/v1/games/{new['id']}/accept")
+    assert started.status_code == 200, started.json()
+    assert started.json()["status"] == "active" and started.json()["you"] == 1
+    assert started.json()["round"]["hand_sizes"][:2] == [7, 7]
