@@ -217,3 +217,27 @@ def test_a_rematch_of_people_and_a_computer_asks_the_people_back(people_table):
     assert started.status_code == 200, started.json()
     assert started.json()["status"] == "active" and started.json()["you"] == 1
     assert started.json()["round"]["hand_sizes"][:2] == [7, 7]
+
+
+def test_a_hint_while_a_picked_card_is_owed_plays_that_card(computer_table):
+    seat_1 = "2C 4C 6C 8C TC QC 3D 5D 9D JD KD 2S 4S"  # no meld, no use for 7H
+    seat_0 = "7S 7D 3C 5C 9C JC 2D 4D 6D TD QD 3H 5H"
+    dealt = f"{seat_1} {seat_0} 7H KH".split()
+    deck = dealt + [card for card in seeded_deck(67) if card not in dealt]
+    table = computer_table(computers=1, rules={"top_card_free": False}, decks=[deck])
+    client, game_id = table["clients"][0], table["id"]
+    view = view_of(client, game_id)
+    assert view["round"]["turn"] == 0 and view["round"]["discard_pile"][0] == "7H"
+    taken = act(client, game_id, {"type": "draw_discard", "card": "7H"})
+    assert taken.status_code == 200, taken.json()
+    assert taken.json()["round"]["picked_card"] == "7H"
+    hint = client.get(f"/api/v1/games/{game_id}/hint").json()
+    action = hint["action"]
+    assert action["type"] in ("meld", "layoff"), hint
+    if action["type"] == "meld":
+        assert any("7H" in meld for meld in action["melds"]), hint
+    else:
+        assert action["card"] == "7H", hint
+    played = act(client, game_id, {**action, "expected_version": hint["version"]})
+    assert played.status_code == 200, played.json()
+    assert played.json()["round"]["picked_card"] is None
