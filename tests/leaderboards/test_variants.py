@@ -159,6 +159,9 @@ def test_the_variant_parameter_and_key_are_documented(api_client):
         params = {p["name"]: p for p in operation["parameters"]}
         assert params["variant"]["in"] == "query"
         assert set(params["variant"]["schema"]["enum"]) == set(VARIANT_NAMES)
+        for text in (params["variant"]["description"], operation["description"]):
+            named = {n for n in VARIANT_NAMES if f"`{n}`" in text or f"`variant={n}`" in text}
+            assert named == set(VARIANT_NAMES), text
         assert "invalid_variant" in operation["responses"]["400"]["description"]
         output = operation["responses"]["200"]["content"]["application/json"]["schema"]
         component = schema["components"]["schemas"][output["$ref"].rsplit("/", 1)[-1]]
