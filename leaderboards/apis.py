@@ -38,11 +38,12 @@ standings (`closed: true`).
 the computer, each win weighted by level (easy 0.25, medium 0.5, hard 1.0), so farming easy
 games cannot outrank beating Hard.
 
-**Variants.** `variant=gin` (the default), `rummy` or `indian`: each variant has its own
-standings, in the same periods. A Rummy or Indian Rummy game counts as a win for first place
-only, and as a game for every person at the table. A table created for people counts in
-`humans` even when some of its seats are played by the computer; a game created against the
-computer (one person, 1 to 3 computers in Rummy, 1 to 5 in Indian Rummy) counts in `computer`.
+**Variants.** `variant=gin` (the default), `rummy`, `indian` or `rummy500`: each variant has
+its own standings, in the same periods. A Rummy, Indian Rummy or Rummy 500 game counts as a
+win for first place only, and as a game for every person at the table. A table created for
+people counts in `humans` even when some of its seats are played by the computer; a game
+created against the computer (one person, 1 to 3 computers in Rummy and Rummy 500, 1 to 5 in
+Indian Rummy) counts in `computer`.
 
 **Score.** The sum of the player's grand totals in the games they won in that variant,
 category and period (times the level weight for `computer`), as a number with at most 2
@@ -85,8 +86,8 @@ _VARIANT_PARAMETER = OpenApiParameter(
     "variant",
     OpenApiTypes.STR,
     enum=Variant.values,
-    description="`gin` (default), `rummy` or `indian`: each variant has its own boards and "
-    "ratings.",
+    description="`gin` (default), `rummy`, `indian` or `rummy500`: each variant has its own "
+    "boards and ratings.",
 )
 
 
@@ -367,8 +368,9 @@ class RatingBoardApi(APIView):
             "own rating period, a few seconds after it ends. A player is provisional, and "
             "not listed, until their rating deviation is at most 110. Ties in rating share a "
             "rank; the lower deviation is listed first.\n\n"
-            "Each variant (`variant=gin`, the default, `rummy` or `indian`) has its own ratings. "
-            "A Rummy game of 2 to 4 seats (an Indian Rummy game of 2 to 6) is one result "
+            "Each variant (`variant=gin`, the default, `rummy`, `indian` or `rummy500`) has its "
+            "own ratings. A Rummy or Rummy 500 game of 2 to 4 seats (an Indian Rummy game of 2 "
+            "to 6) is one result "
             "between each pair of people at the table, by "
             "placement (the better place wins the pair); a player's results against everyone "
             "else at the table are applied together, as one rating period. Computer seats at a "

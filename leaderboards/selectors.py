@@ -41,9 +41,13 @@ class InvalidCategory(ApplicationError):
     default_detail = "Unknown category: use humans or computer."
 
 
+def _one_of(names: list[str]) -> str:
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
+
+
 class InvalidVariant(ApplicationError):
     code = "invalid_variant"
-    default_detail = "Unknown variant: use gin, rummy or indian."
+    default_detail = f"Unknown variant: use {_one_of(Variant.values)}."
 
 
 def board_variant(variant: str | None) -> str:

@@ -177,7 +177,9 @@ class GamesApi(APIView):
         "`variant: \"indian\"` (docs/games/indian-rummy.md) takes `computers` 1-5 and `seats` "
         "2-6 the same "
         "way; rules that a table of that size cannot be dealt with (`decks: 1` at more than "
-        "two seats) are 422 `rules_not_for_table`, naming `rules.<option>` in `fields`. A "
+        "two seats) are 422 `rules_not_for_table`, naming `rules.<option>` in `fields`. "
+        "`variant: \"rummy500\"` (docs/games/rummy500.md) takes `computers` 1-3 and `seats` "
+        "2-4 the same way (a `hand_size` that leaves no stock: 422 `rules_not_for_table`). A "
         "player under a play ban (fair play) may not create a table for people: 403 "
         "`playban` with `until` and `rule` (games against the computer stay open).",
         examples=[

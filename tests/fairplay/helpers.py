@@ -11,6 +11,7 @@ from rest_framework.test import APIClient
 
 from games.dealing import dealt
 from games.rules import gin
+from games.variants import VARIANT_NAMES
 from tests.games.helpers import act
 
 BOARDS = ("weekly", "monthly", "all-time")
@@ -83,7 +84,7 @@ def boards(client: APIClient) -> dict[str, Any]:
     """Every standings board (all variants, both categories) and the rating board, as
     the player reads them, without the refresh times."""
     out: dict[str, Any] = {}
-    for variant in ("gin", "rummy", "indian"):
+    for variant in VARIANT_NAMES:
         for category in ("humans", "computer"):
             for period in BOARDS:
                 body = client.get(

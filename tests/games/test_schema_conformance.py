@@ -278,3 +278,12 @@ def test_a_rummy_table_of_three_matches_the_schema(make_user, client_for, checke
     done = ann.get(f"/api/v1/games/{vs_computer['id']}").json()
     assert done["status"] == "finished" and done["final"]["placement"][-1] == 0
     assert ("POST", "/api/v1/games/{game_id}/actions", 422) in checker.checked
+
+
+def test_the_create_operation_tells_how_every_game_is_asked_for(checker):
+    from games.variants import DEFAULT_VARIANT, VARIANT_NAMES
+
+    description = checker.spec["paths"]["/api/v1/games"]["post"]["description"]
+    for name in VARIANT_NAMES:
+        if name != DEFAULT_VARIANT:  # the default needs no variant
+            assert f'`variant: "{name}"`' in description, name

@@ -10,6 +10,7 @@ import yaml
 from django.utils import timezone
 
 from games.models import GameResult
+from games.variants import VARIANT_NAMES
 from leaderboards import glicko2, services
 from leaderboards.apis import LeaderboardApi, RatingBoardApi
 from leaderboards.models import Period, PlayerRating, RatedGame, Standing
@@ -140,7 +141,8 @@ def test_an_unknown_variant_is_400_invalid_variant(frozen, auth_client, path, qu
     response = auth_client.get(f"/api/v1/leaderboards/{path}?{query}")
     assert response.status_code == 400
     body = response.json()
-    assert body["code"] == "invalid_variant" and "gin, rummy or indian" in body["detail"]
+    named = f"{', '.join(VARIANT_NAMES[:-1])} or {VARIANT_NAMES[-1]}"
+    assert body["code"] == "invalid_variant" and named in body["detail"]
 
 
 @pytest.mark.parametrize("path", ["weekly", "rating"])
@@ -156,7 +158,10 @@ def test_the_variant_parameter_and_key_are_documented(api_client):
         operation = schema["paths"][path]["get"]
         params = {p["name"]: p for p in operation["parameters"]}
         assert params["variant"]["in"] == "query"
-        assert set(params["variant"]["schema"]["enum"]) == {"gin", "rummy", "indian", "rummy500"}
+        assert set(params["variant"]["schema"]["enum"]) == set(VARIANT_NAMES)
+        for text in (params["variant"]["description"], operation["description"]):
+            named = {n for n in VARIANT_NAMES if f"`{n}`" in text or f"`variant={n}`" in text}
+            assert named == set(VARIANT_NAMES), text
         assert "invalid_variant" in operation["responses"]["400"]["description"]
         output = operation["responses"]["200"]["content"]["application/json"]["schema"]
         component = schema["components"]["schemas"][output["$ref"].rsplit("/", 1)[-1]]

@@ -119,6 +119,53 @@ def play_out(
     return view_of(clients[min(clients)], game_id)
 
 
+def play_out_against_the_worker(
+    game_id: str,
+    clients: Mapping[int, APIClient],
+    choose: Choose,
+    *,
+    limit: int,
+    seen: list[tuple[int, dict[str, Any]]] | None = None,
+    on_action: Callable[[dict[str, Any]], object] | None = None,
+) -> dict[str, Any]:
+    """As :func:`play_out`, with the computers' turns run by a real worker (tasks not
+    eager): between the people's actions, wait until a person is to act or the game is
+    over; ``on_action(after)`` is told of every person's action. Returns the last view
+    of the first seat in ``clients``."""
+    from tests.conftest import wait_until
+
+    first = min(clients)
+
+    def a_persons_turn_or_over() -> tuple[int, dict[str, Any]] | None:
+        view = view_of(clients[first], game_id)
+        if view["status"] != "active":
+            return first, view
+        turn = view["round"]["turn"]
+        if turn not in clients:
+            return None
+        return turn, view if turn == first else view_of(clients[turn], game_id)
+
+    for _ in range(limit):
+        seat, view = wait_until(a_persons_turn_or_over)
+        if seen is not None:
+            seen.append((seat, view))
+        if view["status"] != "active":
+            break
+        body = {**choose(view), "expected_version": view["version"]}
+        response = act(clients[seat], game_id, body)
+        assert response.status_code == 200, (body, response.json())
+        if seen is not None:
+            seen.append((seat, response.json()))
+        if on_action is not None:
+            on_action(response.json())
+    else:
+        raise AssertionError(f"the game did not end within {limit} actions")
+    if seen is not None:
+        for other, client in clients.items():
+            seen.append((other, view_of(client, game_id)))
+    return view_of(clients[first], game_id)
+
+
 def play_one_turn(client: APIClient, game_id: str, choose: Choose) -> None:
     """The whole turn of the seat of ``client``, whose turn it is, as ``choose`` plays it."""
     view = view_of(client, game_id)
@@ -282,9 +329,9 @@ def states_by_version(game_id: str) -> dict[int, Any]:
     return {version: state for version, state in states(game)}
 
 
-def moves_of(client: APIClient, game_id: str) -> list[dict[str, Any]]:
+def moves_of(client: APIClient, game_id: str, page_size: int = 100) -> list[dict[str, Any]]:
     """The whole move log as ``client`` sees it, every page."""
-    url: str | None = f"/api/v1/games/{game_id}/moves?page_size=100"
+    url: str | None = f"/api/v1/games/{game_id}/moves?page_size={page_size}"
     out: list[dict[str, Any]] = []
     while url:
         response = client.get(url)

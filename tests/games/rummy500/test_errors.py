@@ -7,13 +7,10 @@ from __future__ import annotations
 import pytest
 
 from tests.games.melding.play import create, played, refused
+from tests.games.rummy500.helpers import SEVENS_DECK as DECK
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-SEAT_1 = "2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC AC"
-SEAT_0 = "7S 7D 2D 3D 4D 5D 6D 8D 9D TD JD QD KD"
-REST = "7H 2S AS 3S 4S 5S 6S 8S 9S TS JS QS KS AD AH 2H 3H 4H 5H 6H 8H 9H TH JH QH KH"
-DECK = f"{SEAT_1} {SEAT_0} {REST}".split()
 
 
 def test_the_open_piles_refusals_and_the_picked_cards_duty(people_table):

@@ -54,7 +54,7 @@ def assert_finished(view: dict[str, Any], game_id: str, users: dict[int, Any]) -
     assert game.finish_reason == final["reason"] and game.winner_seat == final["winner"]
 
 
-@pytest.mark.parametrize("computers", [1, 3], ids=["2-seats", "4-seats"])
+@pytest.mark.parametrize("computers", [1, 2, 3], ids=["2-seats", "3-seats", "4-seats"])
 def test_whole_game_against_the_computers(computer_table, computers):
     decks = [seeded_deck(500 + 10 * computers + n) for n in range(3)]
     table = computer_table(
@@ -64,6 +64,7 @@ def test_whole_game_against_the_computers(computer_table, computers):
     assert created["variant"] == "rummy500" and set(created["round"]) == ROUND_KEYS
     assert [p["computer"] for p in created["players"]] == [None] + ["hard"] * computers
     assert len(created["round"]["hand"]) == (13 if computers == 1 else 7)
+    assert created["round"]["hand_sizes"][0] == len(created["round"]["hand"])
     seen: list = [(0, created)]
     mid: list = []
 
