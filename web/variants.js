@@ -1,7 +1,7 @@
 // The games this client plays, in one place: a name, the table module that draws it, and
 // what the create forms offer (among it how each game's computer plays at each level). Another game is one more entry here, one more table module
-// under table/, and one more page in screens/rules.js. The server may play more games than
-// are listed here (Rummy 500, until its table exists): the forms and boards offer only these.
+// under table/, and one more page in screens/rules.js. The forms, boards and profiles offer
+// only the games listed here, whatever else the server may play.
 // The levels' words are the computer players' own (`DESCRIPTIONS` in each game's
 // games/ai/<game>/; the server's registry reaches them as `players.descriptions`), copied
 // here; tests/ai/common/test_descriptions.py keeps the two the same.
@@ -46,6 +46,18 @@ export const VARIANTS = {
       hard: "Reads the pile, keeps the cards with the most outs, drops a hopeless hand.",
     },
     table: () => import("./table/indian.js").then((m) => m.IndianTable),
+  },
+  rummy500: {
+    name: "rummy500",
+    label: "Rummy 500",
+    seats: [2, 4],
+    namesItself: true,
+    levels: {
+      easy: "Draws from the stock, melds what it can and throws a random card.",
+      medium: "Takes the top discard when it can play it at once.",
+      hard: "Digs deep into the pile when what it can lay down pays for it.",
+    },
+    table: () => import("./table/rummy500.js").then((m) => m.Rummy500Table),
   },
 };
 

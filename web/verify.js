@@ -45,7 +45,8 @@ export function dealLayout(view, dealer, result = null) {
     const mine = view.you === dealer ? [10, 20] : [0, 10];
     return { mine, stock: 21, size: 10 };
   }
-  const size = (view.rules && view.rules.hand_size) || 13;
+  // Rummy 500 (docs/games/rummy500.md#the-deal): 13 cards each at 2 seats, 7 at 3 or 4, unless set.
+  const size = (view.rules && view.rules.hand_size) || (variant === "rummy500" && seats > 2 ? 7 : 13);
   const i = (view.you - dealer - 1 + seats * 2) % seats;
   return { mine: [i * size, (i + 1) * size], stock: seats * size + 1, size };
 }
@@ -59,10 +60,12 @@ function fullDeck(view) {
     counts.set(JOKER, decks);
     return counts;
   }
-  const copies = variant === "gin" ? 1 : 2;
+  // Gin Rummy and Rummy 500 play one deck; Rummy two, with 6 jokers unless set (Rummy 500: none).
+  const copies = variant === "gin" || variant === "rummy500" ? 1 : 2;
   for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, copies);
   if (variant !== "gin") {
-    const jokers = view.rules && view.rules.jokers !== undefined ? view.rules.jokers : 6;
+    const jokers = view.rules && view.rules.jokers !== undefined && view.rules.jokers !== null ? view.rules.jokers
+      : variant === "rummy500" ? 0 : 6;
     if (jokers) counts.set(JOKER, jokers);
   }
   return counts;

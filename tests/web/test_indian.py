@@ -400,13 +400,17 @@ def test_the_rules_boards_and_profile_name_indian_rummy(open_tab):
         )
     tab.assert_accessible("indian boards")
 
-    # The profile shows every game the server counts that the client draws, by name (a
-    # game whose table is still to come, Rummy 500, is left out).
+    # The profile shows every game the server counts that the client draws, by name.
     tab.open("/#/me")
     tab.page.wait_for_selector("[data-testid=stats-all]")
     _status, me = tab.api("/me")
-    labels = {"gin": "Gin Rummy", "rummy": "Rummy", "indian": "Indian Rummy"}
-    assert set(labels) < set(me["stats"]["variants"])
+    labels = {
+        "gin": "Gin Rummy",
+        "rummy": "Rummy",
+        "indian": "Indian Rummy",
+        "rummy500": "Rummy 500",
+    }
+    assert set(labels) <= set(me["stats"]["variants"])
     for variant in me["stats"]["variants"]:
         section = tab.page.locator(f"[data-testid=stats-{variant}]")
         if variant in labels:
@@ -416,9 +420,7 @@ def test_the_rules_boards_and_profile_name_indian_rummy(open_tab):
     tab.assert_healthy(failed_requests=True)
 
 
-def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(
-    open_tab, deal_from
-):
+def test_play_now_deals_indian_rummy_to_a_guest_whose_hints_the_server_accepts(open_tab, deal_from):
     deal_from(NobodyOutBeforeThePlayer(4, seats=2))  # the computer, first to play, shows not
     tab = open_tab()
     tab.open("/")

@@ -571,8 +571,12 @@ def test_the_small_things_read_right_at_both_widths(open_tab, deal_from):
     for size, viewport in WIDTHS.items():
         tab.page.set_viewport_size(viewport)
         blocks = tab.page.locator(".variant-stats")
-        # the server lists Rummy 500 too; this client has no table for it, so it shows none
-        assert blocks.locator("h3").all_inner_texts() == ["Gin Rummy", "Rummy", "Indian Rummy"]
+        assert blocks.locator("h3").all_inner_texts() == [
+            "Gin Rummy",
+            "Rummy",
+            "Indian Rummy",
+            "Rummy 500",
+        ]
         assert tab.page.locator("[data-testid=stats-gin] [data-testid=stats-all]").count() == 1
         spills = tab.page.evaluate(
             """() => [...document.querySelectorAll('.stats dd')].filter((dd) => {

@@ -40,16 +40,22 @@ export function ruleOptions({ quick = false } = {}) {
       select("rounds", "Length", [["", "Until someone reaches the loss limit"], [1, "One round"], [3, "3 rounds"], [5, "5 rounds"]], ""),
       select("first_meld_points", "Coming out needs", [[40, "40 points (standard)"], [30, "30 points"], [20, "20 points"], [0, "no minimum"]], 40),
       select("jokers", "Jokers", [[6, "6 (standard)"], [4, "4"], [2, "2"], [0, "none"]], 6)),
+    h("div", { class: "variant-options", "data-variant": "rummy500", hidden: true },
+      select("r500_target", "Play to", [[500, "500 points (standard)"], [300, "300 points"], [200, "200 points"], [100, "100 points (quick)"]], 500),
+      select("r500_rounds", "Or stop after", [["", "no fixed number of rounds"], [1, "One round"], [3, "3 rounds"], [5, "5 rounds"]], ""),
+      select("r500_jokers", "Jokers", [[0, "none (standard)"], [2, "2"]], 0),
+      checkbox("r500_top_card_free", "The top discard alone may be taken without playing it", true)),
     indianRuleFields(),
     h("p", { class: "hint" }, h("a", { href: "#/rules" }, "How to play")));
 }
 
-// The game chosen in a create form; its options shown, the other game's hidden.
+// The game chosen in a create form; its options shown, the other games' hidden (a field's
+// `data-variant` names the games it is for, separated by spaces).
 export function variantPicker(form) {
   const picker = select("variant", "Game", Object.values(VARIANTS).map((v) => [v.name, v.label]), "gin");
   const update = () => {
     const chosen = form.querySelector("select[name=variant]").value;
-    for (const el of form.querySelectorAll("[data-variant]")) el.hidden = el.dataset.variant !== chosen;
+    for (const el of form.querySelectorAll("[data-variant]")) el.hidden = !el.dataset.variant.split(" ").includes(chosen);
   };
   picker.querySelector("select").addEventListener("change", update);
   return picker;
@@ -58,6 +64,13 @@ export function variantPicker(form) {
 export function rulesFrom(data) {
   if (data.variant === "indian") return indianRules(data);
   const rules = {};
+  if (data.variant === "rummy500") {
+    if (Number(data.r500_target) !== 500) rules.target = Number(data.r500_target);
+    if (data.r500_rounds) rules.rounds = Number(data.r500_rounds);
+    if (Number(data.r500_jokers) !== 0) rules.jokers = Number(data.r500_jokers);
+    if (!data.r500_top_card_free) rules.top_card_free = false;
+    return rules;
+  }
   if (data.variant === "rummy") {
     if (Number(data.hand_size) !== 13) rules.hand_size = Number(data.hand_size);
     if (data.rounds) rules.rounds = Number(data.rounds);
@@ -127,7 +140,7 @@ export async function home(main, ctx) {
   computer.append(
     h("h2", { id: "h-computer" }, "Play the computer"),
     variantPicker(computer),
-    h("div", { "data-variant": "rummy", hidden: true },
+    h("div", { "data-variant": "rummy rummy500", hidden: true },
       select("computers", "Computers at the table", [[1, "1 (two players)"], [2, "2 (three players)"], [3, "3 (four players)"]], 1)),
     indianComputerFields(),
     h("fieldset", { class: "levels" }, h("legend", {}, "Level"),
@@ -165,7 +178,7 @@ export async function home(main, ctx) {
     h("h2", { id: "h-friend" }, "Invite friends"),
     h("p", {}, "You get a code and a link; whoever opens the link takes a seat at your table."),
     variantPicker(friend),
-    h("div", { "data-variant": "rummy", hidden: true },
+    h("div", { "data-variant": "rummy rummy500", hidden: true },
       select("seats", "Seats", [[2, "2"], [3, "3"], [4, "4"]], 2),
       select("friend_computers", "Of them computers", [[0, "none"], [1, "1"], [2, "2"]], 0),
       select("friend_difficulty", "Computer level", LEVELS, DEFAULT_LEVEL)),
@@ -221,7 +234,7 @@ function lobbyLine(t, me, ctx) {
   const free = t.free_seats ?? 1;
   const rules = t.rules || {};
   const length = variant === "indian" ? indianLength(rules) : variant === "gin" ? `to ${rules.target_score || 100}`
-    : rules.rounds ? plural(rules.rounds, "round") : `to −${rules.loss_limit || 500}`;
+    : rules.rounds ? plural(rules.rounds, "round") : variant === "rummy500" ? `to ${rules.target || 500}` : `to −${rules.loss_limit || 500}`;
   return h("li", { class: "game-line lobby-line", "data-variant": variant, "data-seats": seats, "data-free": free },
     h("span", { class: "who" }, h("span", { class: "variant-tag" }, variantLabel(t)), ` ${t.created_by.display_name}`),
     h("span", { class: "seats", "data-testid": "lobby-seats" }, `${seats} seats, ${free} free`),

@@ -1,4 +1,5 @@
-// "Learn the game": the rules of each game as the server enforces them (docs/games/gin.md, rummy.md, indian-rummy.md).
+// "Learn the game": the rules of each game as the server enforces them (docs/games/gin.md, rummy.md, indian-rummy.md,
+// rummy500.md).
 // Each game is one entry of PAGES; another game adds one more.
 
 import { h } from "../dom.js";
@@ -101,6 +102,41 @@ const PAGES = {
           "At a table of three or more, a player who leaves pays the highest drop cost for the deal and is placed last.")),
       section("Table options",
         p("Seats 2 to 6, computers in any of them, the format, one or two decks (one only with two seats), the most a hand can cost (40 to 160), the drop and wrong-show costs.")),
+    ],
+  },
+  rummy500: {
+    label: "Rummy 500",
+    intro: "Two to four players, one deck. Your melds score for you and the cards left in your hand score against you; the discard pile lies open, and you may take any card of it with every card above it, as long as you play that card at once. The first to 500 wins.",
+    body: () => [
+      section("Cards and their values",
+        ul("One deck of 52 cards, and 2 jokers if the table says so.",
+          "2 to 10 are worth their face value, jacks, queens and kings 10, aces and jokers 15.",
+          "On the table an ace at the low end of a run (A 2 3) scores 1, and a joker scores the card it stands for. Left in a hand, an ace is always 15.")),
+      section("The deal",
+        ul("13 cards each with 2 players, 7 with 3 or 4 (unless the table says otherwise). The next card starts the discard pile face up.",
+          "The dealer moves one seat each round; the player after the dealer starts.")),
+      section("Melds",
+        ul("A set is 3 or 4 cards of one rank. A run is 3 or more cards in a row of one suit, the ace low (A 2 3) or high (Q K A), never wrapping.",
+          "With jokers, a joker stands for any card, but a meld never holds more jokers than natural cards, and two jokers never stand side by side in a run.",
+          "There is no minimum for your first meld, and jokers cannot be swapped out.")),
+      section("Your turn",
+        ul("Draw the top card of the stock, or take a card of the discard pile together with every card above it. The pile is spread out so that every card can be read.",
+          "Then meld and lay off as often as you like: a lay-off goes onto any player's meld, your own included, and scores for you.",
+          "Then discard one card to end your turn. The top card taken alone cannot be discarded in the same turn, unless it is your last card.")),
+      section("The picked card",
+        p("A card taken from under the top of the pile (or the top card, where the table says the top card is not free) is the picked card: your very next action must put it on the table, in a new meld or as a lay-off. You cannot take a card you could not play that way."),
+        p("The pile, oldest first, is 9♠ 2♥ 3♣ K♦; K♦ is on top."),
+        ul("Take K♦: it comes alone, and you need not play it (but you may not discard it this turn).",
+          "Take 2♥: you get 2♥, 3♣ and K♦. 2♥ is the picked card: meld it (say A♥ 2♥ 3♥ with A♥ and 3♥ from your hand) or lay it off (on a run 3♥ 4♥ 5♥, at its low end) before anything else. After that, your turn goes on as usual; 3♣ and K♦ stay in your hand unless you play them too.",
+          "With 7♠ 8♠ in your hand, take 9♠: the whole pile comes to you, and 7♠ 8♠ 9♠ plays the picked card.",
+          "If nothing in your hand, among the cards you would take, or on the table goes with 2♥, you cannot take it: the pile stays as it was.")),
+      section("Going out and scoring",
+        ul("The round ends when a player's hand is empty, by the last discard or by melding or laying off the last cards, or when the stock runs out after a discard.",
+          "Each player then scores the value of the cards they put on the table this round (melds and lay-offs) less the value of the cards left in their hand: a round's points may be negative.",
+          "The game ends after the round in which someone's total reaches 500 (the table's target), or after the table's number of rounds. The highest total wins; a tie goes to whoever went out more often, then to the lower seat.",
+          "At a table of 3 or 4, a player who leaves is placed last and a computer plays their seat; at a table of 2, leaving ends the game.")),
+      section("Table options",
+        p("Seats 2 to 4, computers in any of them, the target (100 to 1000), 0 or 2 jokers, the hand size (7 to 13), whether the top card alone is free, or a fixed number of rounds.")),
     ],
   },
 };

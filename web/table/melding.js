@@ -1,8 +1,8 @@
-// What the tables of Rummy and Indian Rummy share: two or more seats around the table, the
+// What the tables of Rummy, Rummy 500 and Indian Rummy share: two or more seats around the table, the
 // other players' turns in words and in flight, cards selected in the hand, the prompt, the
 // deal's points a row a seat, the final placement and the keys. A game adds what it does with
-// the cards it selects (rummy.js: melds put on the table; indian.js: groups kept in the hand
-// and a show).
+// the cards it selects (rummy.js and rummy500.js, through laying.js: melds put on the table;
+// indian.js: groups kept in the hand and a show).
 
 import { shortName } from "../cards.js";
 import { h, plural, replace } from "../dom.js";
@@ -37,6 +37,11 @@ export class MeldingTable extends TableBase {
 
   statusWords() {
     return [];
+  }
+
+  // Words for what another player took from the discard pile.
+  tookWords(c) {
+    return `took ${shortName(c.took)} from the pile`;
   }
 
   // The flights of what another player did between drawing and discarding.
@@ -89,7 +94,7 @@ export class MeldingTable extends TableBase {
     if (!c) return null;
     const parts = [
       c.drew ? "drew from the stock" : null,
-      c.took ? `took ${shortName(c.took)} from the pile` : null,
+      c.took ? this.tookWords(c) : null,
       ...this.playedWords(c),
       c.discarded ? `discarded ${shortName(c.discarded)}` : null,
       ...this.statusWords(c),

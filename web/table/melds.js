@@ -1,28 +1,38 @@
-// Rummy melds in the browser (docs/games/rummy.md), to help the player put them together: whether
-// some cards make a set or a run (jokers standing in, written as the API wants them), what
-// they are worth for coming out, and a search for the melds in a hand. The server is the
-// judge; this only proposes.
+// Rummy melds in the browser (docs/games/rummy.md, rummy500.md), to help the player put them
+// together: whether some cards make a set or a run (jokers standing in, written as the API
+// wants them), what they are worth (Rummy: for coming out; Rummy 500: for the score), and a
+// search for the melds in a hand. The server is the judge; this only proposes.
 
 import { JOKER, RANKS } from "../cards.js";
 
 const rankNumber = (card) => RANKS.indexOf(card[0]) + 1; // ace 1 .. king 13
-// Points of a place in a meld: 2-10 face value, J Q K 10, the ace 1 low and 11 high or in a set.
-const placeValue = (rank) => (rank === 1 ? 1 : rank === 14 ? 11 : Math.min(10, rank));
-const setValue = (rank) => (rank === 1 ? 11 : Math.min(10, rank));
+
+// What the places of a meld are worth, by rank (the ace 1 low, 14 high): `run(rank)` a
+// place of a run, `set(rank)` a card of a set; a joker is worth the place it stands for.
+// Rummy: 2-10 face value, J Q K 10, the ace 1 low and 11 high or in a set.
+export const RUMMY_POINTS = {
+  run: (rank) => (rank === 1 ? 1 : rank === 14 ? 11 : Math.min(10, rank)),
+  set: (rank) => (rank === 1 ? 11 : Math.min(10, rank)),
+};
+// Rummy 500: as Rummy, but the ace 15 (high or in a set).
+export const RUMMY500_POINTS = {
+  run: (rank) => (rank === 1 ? 1 : rank === 14 ? 15 : Math.min(10, rank)),
+  set: (rank) => (rank === 1 ? 15 : Math.min(10, rank)),
+};
 
 // `cards` as one meld: {kind, cards (written order: a run low to high, a joker at the place
 // it stands for), points}, or null when they make none.
-export function asMeld(cards) {
+export function asMeld(cards, values = RUMMY_POINTS) {
   if (cards.length < 3) return null;
   const jokers = cards.filter((c) => c === JOKER).length;
   const naturals = cards.filter((c) => c !== JOKER);
   if (!naturals.length || jokers > naturals.length) return null;
-  const set = asSet(naturals, jokers);
+  const set = asSet(naturals, jokers, values || RUMMY_POINTS);
   if (set) return set;
-  return asRun(naturals, jokers);
+  return asRun(naturals, jokers, values || RUMMY_POINTS);
 }
 
-function asSet(naturals, jokers) {
+function asSet(naturals, jokers, values) {
   const rank = naturals[0][0];
   if (!naturals.every((c) => c[0] === rank)) return null;
   const suits = new Set(naturals.map((c) => c[1]));
@@ -32,11 +42,11 @@ function asSet(naturals, jokers) {
   return {
     kind: "set",
     cards: [...naturals, ...Array(jokers).fill(JOKER)],
-    points: setValue(rankNumber(naturals[0])) * size,
+    points: values.set(rankNumber(naturals[0])) * size,
   };
 }
 
-function asRun(naturals, jokers) {
+function asRun(naturals, jokers, values) {
   const suit = naturals[0][1];
   if (!naturals.every((c) => c[1] === suit)) return null;
   let best = null;
@@ -63,7 +73,7 @@ function asRun(naturals, jokers) {
       const byRank = new Map(naturals.map((c) => [c[0] === "A" && aceHigh ? 14 : rankNumber(c), c]));
       const written = places.map((p) => (p === null ? JOKER : byRank.get(p)));
       let points = 0;
-      for (let r = start; r <= end; r++) points += placeValue(r);
+      for (let r = start; r <= end; r++) points += values.run(r);
       const meld = { kind: "run", cards: written, points };
       if (!best || meld.points > best.points) best = meld;
     }
@@ -72,7 +82,7 @@ function asRun(naturals, jokers) {
 }
 
 // Every meld that can be made from the hand (as indexes into it).
-function candidates(hand) {
+function candidates(hand, values) {
   const jokerAt = [];
   const byRank = new Map();
   const bySuit = new Map();
@@ -99,7 +109,7 @@ function candidates(hand) {
         const j = size - n;
         if (j > J) continue;
         for (const pick of subsets(n)) {
-          out.push({ naturals: pick, jokers: j, points: setValue(rank) * size });
+          out.push({ naturals: pick, jokers: j, points: values.set(rank) * size });
         }
       }
     }
@@ -121,7 +131,7 @@ function candidates(hand) {
         if (adjacent || missing.length > J || missing.length > picks.length) continue;
         if (new Set(picks).size !== picks.length) continue; // the ace cannot be both ends
         let points = 0;
-        for (let r = start; r <= end; r++) points += placeValue(r);
+        for (let r = start; r <= end; r++) points += values.run(r);
         out.push({ naturals: picks, jokers: missing.length, points });
       }
     }
@@ -146,16 +156,20 @@ function combos(items, k) {
   return out;
 }
 
-// The melds worth the most points that the hand holds, keeping at least one card back for
-// the discard: a list of card lists in the API's written form.
-export function findMelds(hand) {
-  const { list, jokerAt } = candidates(hand);
-  const keep = 1;
+// The melds worth the most points that the hand holds, keeping `keep` cards back (one, for
+// the discard, unless the game says otherwise), each a meld {kind, cards, points} in the
+// API's written form. With `must`, only answers that put that card down count (Rummy 500's
+// picked card).
+export function findMelds(hand, { points: values = RUMMY_POINTS, keep = 1, must = null } = {}) {
+  const { list, jokerAt } = candidates(hand, values || RUMMY_POINTS);
+  const mustAt = must && must !== JOKER ? hand.indexOf(must) : -1;
+  const holds = (chosen) => !must || (must === JOKER ? chosen.some((c) => c.jokers > 0)
+    : chosen.some((c) => c.naturals.includes(mustAt)));
   let best = { points: 0, chosen: [] };
   let nodes = 0;
   const walk = (from, used, jokersLeft, cardsUsed, points, chosen) => {
     nodes += 1;
-    if (points > best.points) best = { points, chosen: [...chosen] };
+    if (points > best.points && holds(chosen)) best = { points, chosen: [...chosen] };
     if (nodes > 20000) return;
     for (let i = from; i < list.length; i++) {
       const c = list[i];
@@ -176,7 +190,7 @@ export function findMelds(hand) {
   for (const c of best.chosen) {
     const cards = [...c.naturals.map((i) => hand[i])];
     for (let j = 0; j < c.jokers && jokers > 0; j++, jokers--) cards.push(JOKER);
-    const meld = asMeld(cards);
+    const meld = asMeld(cards, values);
     if (meld) melds.push(meld);
   }
   return melds;

@@ -134,7 +134,7 @@ export async function createForm(main, ctx) {
     selectField("Each round at most", "round_minutes", ROUND_MINUTES, 20, { "data-format": "swiss", hidden: true }),
     h("div", { "data-format": "sit_and_go knockout" },
       selectField("Each match", "best_of", [[1, "One game"], [3, "Best of 3 games"], [5, "Best of 5 games"]], 1, { "data-variant": "gin" })),
-    selectField("Players at each table", "table_size", [[2, "2 (1-v-1)"], [3, "3"], [4, "4"]], 4, { "data-variant": "rummy", hidden: true }),
+    selectField("Players at each table", "table_size", [[2, "2 (1-v-1)"], [3, "3"], [4, "4"]], 4, { "data-variant": "rummy rummy500", hidden: true }),
     selectField("Time per turn", "turn_seconds", [[30, "30 seconds"], [60, "1 minute (standard)"], [120, "2 minutes"], [300, "5 minutes"]], 60),
     selectField("Cancelled if not full within", "within", limitTo(HOURS, (hours) => hours * 60 <= maxStart), 24, { "data-format": "sit_and_go" }),
     ruleOptions({ quick: true }),

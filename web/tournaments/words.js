@@ -42,6 +42,11 @@ export function rulesInWords(variant, rules = {}) {
       rules.first_meld_points === 0 ? "no minimum to come out" : `coming out needs ${rules.first_meld_points || 40} points`,
       rules.jokers === 0 ? "no jokers" : `${rules.jokers ?? 6} jokers`];
   }
+  if (variant === "rummy500") {
+    return [rules.rounds ? plural(rules.rounds, "round") : `games to ${rules.target || 500} points`,
+      rules.jokers ? `${rules.jokers} jokers` : null,
+      rules.top_card_free === false ? "the top discard must be played too" : null].filter(Boolean);
+  }
   return [];
 }
 

@@ -33,13 +33,13 @@ def test_every_game_describes_each_level_in_a_line(name):
 
 @pytest.mark.parametrize("name", list(_web_levels()))
 def test_the_web_client_shows_the_players_own_descriptions(name):
-    """For each game the client offers (a game whose table is still to come is not)."""
+    """For each game the client offers."""
     assert name in VARIANTS
     assert _web_levels()[name] == dict(VARIANTS[name].players.descriptions)
 
 
-def test_the_web_client_offers_the_three_games_it_draws():
-    assert set(_web_levels()) == {"gin", "rummy", "indian"}
+def test_the_web_client_offers_every_game_the_server_plays():
+    assert set(_web_levels()) == set(VARIANTS) == {"gin", "rummy", "indian", "rummy500"}
 
 
 def test_only_gin_rummys_hard_speaks_of_gin():
