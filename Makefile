@@ -47,9 +47,11 @@ web-tools:
 	    else echo "npm not found: the web client's accessibility tests will fail"; fi; }; \
 	  npm install --silent --no-save --no-audit --no-fund --prefix .web-tools axe-core@$(AXE_VERSION); }
 
-## The whole suite against a throwaway PostgreSQL and Redis (or DATABASE_URL / REDIS_URL).
+## The whole suite against a throwaway PostgreSQL and Redis (or DATABASE_URL / REDIS_URL),
+## in TEST_PROCESSES parallel processes (each test file in one; 0: all in this process).
+TEST_PROCESSES ?= 2
 test: install chromium web-tools
-	tests/with_services.sh $(BIN)/python -m pytest $(PYTEST_ARGS)
+	tests/with_services.sh $(BIN)/python -m pytest -n $(TEST_PROCESSES) --dist loadfile $(PYTEST_ARGS)
 
 ## Ruff, mypy, the migrations check and the OpenAPI schema check, all offline: the Django
 ## commands run on the embedded defaults whatever .env says.

@@ -107,8 +107,9 @@ def redis_url() -> str:
     return url
 
 
-SHARED_CACHE_DB = 5
-"""The Redis database the shared-cache tests use (the broker and events use 0)."""
+SHARED_CACHE_DB = settings.REDIS_DATABASE_BASE + 5
+"""The Redis database the shared-cache tests use (the broker and events use the first of
+this test process's block, config/settings/test.py)."""
 
 
 @pytest.fixture

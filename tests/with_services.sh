@@ -76,6 +76,7 @@ start_redis() {
   local port; port=$(free_port)
   redis_pidfile="$workdir/redis.pid"
   redis-server --daemonize yes --port "$port" --bind 127.0.0.1 --save '' --appendonly no \
+    --databases 128 \
     --dir "$workdir" --pidfile "$redis_pidfile" --logfile "$workdir/redis.log"
   for _ in $(seq 1 50); do
     redis-cli -p "$port" ping >/dev/null 2>&1 && break

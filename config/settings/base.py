@@ -397,6 +397,9 @@ FAIRPLAY_REFUND_CAP = env.float("FAIRPLAY_REFUND_CAP", default=150.0)
 # Event streams are woken through Redis pub/sub when this is set (every process must share
 # it); without it, in-process (the embedded default, where one process serves everything).
 EVENTS_REDIS_URL = env.str("EVENTS_REDIS_URL", default="") or None
+# The start of every wake-up channel's name: pub/sub channels are shared by all databases of
+# one Redis server, so deployments that share a server each set their own.
+EVENTS_CHANNEL_PREFIX = env.str("EVENTS_CHANNEL_PREFIX", default="ginrummy")
 EVENTS_HEARTBEAT_SECONDS = 15
 EVENTS_POLL_SECONDS = 5
 # How often an open stream checks that its token is still valid and its user active (a

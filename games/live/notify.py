@@ -44,18 +44,25 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 
+def channel(kind: str, key: Any) -> str:
+    """The wake-up channel of one ``kind`` of stream (``game``, ``player``, ...) for ``key``,
+    under ``EVENTS_CHANNEL_PREFIX`` (Redis pub/sub channels are shared by every database of
+    a server, so deployments, or parallel test processes, that share one keep apart by it)."""
+    return f"{settings.EVENTS_CHANNEL_PREFIX}:{kind}:{key}"
+
+
 def game_channel(game_id: Any) -> str:
-    return f"ginrummy:game:{game_id}"
+    return channel("game", game_id)
 
 
 def player_channel(user_id: Any) -> str:
-    return f"ginrummy:player:{user_id}"
+    return channel("player", user_id)
 
 
 def revoked_channel(user_id: Any) -> str:
     """Signalled when some of the player's tokens were revoked: their open streams check
     their own token at once."""
-    return f"ginrummy:revoked:{user_id}"
+    return channel("revoked", user_id)
 
 
 def on_tokens_revoked(*, user_id: Any, **kwargs: Any) -> None:
@@ -256,8 +263,10 @@ def publish_row_on_commit(channel: str, instance: Any) -> None:
 # --- the shared subscriber ------------------------------------------------------------------
 
 
-SUBSCRIBER_NAME = "ginrummy-events"
-"""The subscriber connection's name in Redis (``CLIENT LIST``)."""
+def subscriber_name() -> str:
+    """The subscriber connection's name in Redis (``CLIENT LIST``): the channels' prefix,
+    then ``-events``."""
+    return f"{settings.EVENTS_CHANNEL_PREFIX}-events"
 
 
 class Subscriber:
@@ -352,7 +361,7 @@ class Subscriber:
             self.url,
             socket_connect_timeout=2,
             retry=Retry(NoBackoff(), 0),
-            client_name=SUBSCRIBER_NAME,
+            client_name=subscriber_name(),
         )
         pubsub = client.pubsub()
         reader: asyncio.Task[None] | None = None

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from django.conf import settings
 
 from config.beat import BEAT_LEASE_KEY
 from tests.conftest import STARTUP_SECONDS, WAIT_SECONDS
@@ -27,7 +28,8 @@ SWEEP = "games.sweep_overdue"
 @pytest.fixture
 def broker(redis_url: str) -> Iterator[redis.Redis]:
     """A Redis database of its own (no test worker consumes it), emptied before and after."""
-    client = redis.Redis.from_url(redis_url.rsplit("/", 1)[0] + "/7")
+    database = settings.REDIS_DATABASE_BASE + 7
+    client = redis.Redis.from_url(redis_url.rsplit("/", 1)[0] + f"/{database}")
     client.flushdb()
     yield client
     client.flushdb()
@@ -35,7 +37,7 @@ def broker(redis_url: str) -> Iterator[redis.Redis]:
 
 @pytest.fixture
 def start_beat(broker: redis.Redis, tmp_path: Path) -> Iterator[Callable[[], subprocess.Popen]]:
-    url = "redis://{host}:{port}/7".format(**broker.connection_pool.connection_kwargs)
+    url = "redis://{host}:{port}/{db}".format(**broker.connection_pool.connection_kwargs)
     procs: list[subprocess.Popen] = []
 
     def start() -> subprocess.Popen:

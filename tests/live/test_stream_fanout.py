@@ -95,7 +95,7 @@ def test_all_streams_of_the_process_share_one_redis_subscription(human_game, red
         assert [shared.refs[channel] for channel in channels] == [2, 2, 2]
         # Two streams per game, one subscription per game: the process's own.
         assert client.pubsub_numsub(*channels) == [(channel, 1) for channel in channels]
-        named = [c for c in client.client_list() if c["name"] == notify.SUBSCRIBER_NAME]
+        named = [c for c in client.client_list() if c["name"] == notify.subscriber_name()]
         assert len(named) == 1 and int(named[0]["sub"]) >= 3
     finally:
         for stream in opened:
@@ -131,7 +131,7 @@ def test_an_idle_stream_runs_no_query(human_game, settings):
 
 
 def subscriber_client_id(client: redis.Redis) -> int:
-    named = [c for c in client.client_list() if c["name"] == notify.SUBSCRIBER_NAME]
+    named = [c for c in client.client_list() if c["name"] == notify.subscriber_name()]
     assert len(named) == 1
     return int(named[0]["id"])
 

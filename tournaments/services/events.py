@@ -11,7 +11,7 @@ from tournaments.models import Tournament, TournamentEvent
 
 def tournament_channel(tournament_id: Any) -> str:
     """The wake-up channel of a tournament's event streams (:mod:`games.live.notify`)."""
-    return f"ginrummy:tournament:{tournament_id}"
+    return notify.channel("tournament", tournament_id)
 
 
 def tournament_event_add(*, tournament: Tournament, kind: str, data: dict[str, Any]) -> None:
