@@ -19,7 +19,15 @@ import random
 from collections.abc import Callable
 
 from games.ai.common.players import PlayersByName
-from games.ai.rummy500.levels import baseline, easy, forced, hard, medium, random_player
+from games.ai.rummy500.levels import (
+    baseline,
+    easy,
+    forced,
+    hard,
+    hard_heuristic,
+    medium,
+    random_player,
+)
 from games.rules.rummy500 import Action, PlayerView
 
 Player = Callable[[PlayerView, random.Random], Action]
@@ -30,6 +38,7 @@ PLAYERS: dict[str, Player] = {
     "easy": easy,
     "medium": medium,
     "hard": hard,
+    "hard-heuristic": hard_heuristic,
 }
 """Every player by name."""
 

@@ -6,6 +6,7 @@
 * ``easy``: draws from the stock; melds, but never lays off; discards a random card.
 * ``medium``: the baseline, and takes the top card of the pile when it makes a meld with
   the hand; keeps pairs and near-runs, discarding its highest loose card.
+* ``hard-heuristic`` (for the simulator): Hard with its own draw always, unsearched.
 * ``hard``: the medium player, its draw chosen by the family's search
   (:mod:`games.ai.rummy500.search`): when the draw is a choice (a deep pick is legal, or
   the top card melds, fits the table or has a neighbour in the hand) it judges the stock,
@@ -43,7 +44,16 @@ from games.rules.rummy500 import (
 from games.rules.rummy500.cards import AnyCard, Card, Joker
 from games.rules.rummy500.melds import TableMeld, layoff_fits, meld_with, melds_in
 
-__all__ = ["BUDGET", "baseline", "easy", "forced", "hard", "medium", "random_player"]
+__all__ = [
+    "BUDGET",
+    "baseline",
+    "easy",
+    "forced",
+    "hard",
+    "hard_heuristic",
+    "medium",
+    "random_player",
+]
 
 BUDGET = Budget(worlds=16, confidence=1.0)
 """Hard's draw search: worlds a decision, and how sure it must be to leave its own
@@ -302,3 +312,13 @@ def hard(view: PlayerView, rng: random.Random) -> Action:
     if action is not None:
         return action
     return _loose_discard(view, legal[Discard.type].cards or ())
+
+
+def hard_heuristic(view: PlayerView, rng: random.Random) -> Action:
+    """Hard without the search (its own draw always): the yardstick the search is
+    measured against (docs/ai.md#rummy-500-benchmarks), for the simulator only."""
+    legal = _legal(view)
+    if DrawStock.type in legal:
+        takes = legal[DrawDiscard.type].cards or () if DrawDiscard.type in legal else ()
+        return _heuristic_draw(view, legal, takes)
+    return hard(view, rng)
