@@ -19,7 +19,15 @@ import random
 from collections.abc import Callable
 
 from games.ai.common.players import PlayersByName
-from games.ai.rummy500.levels import baseline, easy, forced, hard, medium, random_player
+from games.ai.rummy500.levels import (
+    baseline,
+    easy,
+    forced,
+    hard,
+    hard_heuristic,
+    medium,
+    random_player,
+)
 from games.rules.rummy500 import Action, PlayerView
 
 Player = Callable[[PlayerView, random.Random], Action]
@@ -30,19 +38,18 @@ PLAYERS: dict[str, Player] = {
     "easy": easy,
     "medium": medium,
     "hard": hard,
+    "hard-heuristic": hard_heuristic,
 }
 """Every player by name."""
 
 DESCRIPTIONS: dict[str, str] = {
     "easy": "Draws from the stock, melds what it can and throws a random card.",
     "medium": "Takes the top discard when it can play it at once.",
-    "hard": "Digs deep into the pile when what it can lay down pays for it.",
+    "hard": "Weighs every draw, deep picks included, by playing the round on in likely deals.",
 }
 """What each level plays like, for people."""
 
-RUMMY500_PLAYERS: PlayersByName[PlayerView, Action] = PlayersByName(
-    PLAYERS, forced, DESCRIPTIONS
-)
+RUMMY500_PLAYERS: PlayersByName[PlayerView, Action] = PlayersByName(PLAYERS, forced, DESCRIPTIONS)
 """Rummy 500's players (a :class:`~games.ai.common.players.Players`)."""
 
 __all__ = ["DESCRIPTIONS", "PLAYERS", "RUMMY500_PLAYERS"]

@@ -6,8 +6,15 @@
 * ``easy``: draws from the stock; melds, but never lays off; discards a random card.
 * ``medium``: the baseline, and takes the top card of the pile when it makes a meld with
   the hand; keeps pairs and near-runs, discarding its highest loose card.
-* ``hard``: the medium player, and takes from deep in the pile when what it can meld or lay
-  off at once of the cards taken outweighs what the rest would cost it in the hand.
+* ``hard-heuristic`` (for the simulator): Hard with its own draw always, unsearched.
+* ``hard``: the medium player, its draw chosen by the family's search
+  (:mod:`games.ai.rummy500.search`): when the draw is a choice (a deep pick is legal, or
+  the top card melds, fits the table or has a neighbour in the hand) it judges the stock,
+  the top card and the best deep picks by the quick estimate on worlds dealt from what it
+  cannot see, playing a short race out in each, and keeps its own choice (a deep pick when
+  what it can meld or lay off at once of the cards taken outweighs what the rest would
+  cost it in the hand, else the top card when it plays at once, else the stock) unless
+  another draw clearly beats it. With printed jokers it keeps its own choice.
 
 The players choose among the view's ``legal_actions`` (and the three-card melds of the
 hand, which the rules core lists as :func:`~games.rules.rummy500.melds.melds_in`), so what
@@ -19,6 +26,8 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from games.ai.common.search import Budget
+from games.ai.rummy500 import search
 from games.rules.rummy500 import (
     Action,
     Discard,
@@ -35,7 +44,22 @@ from games.rules.rummy500 import (
 from games.rules.rummy500.cards import AnyCard, Card, Joker
 from games.rules.rummy500.melds import TableMeld, layoff_fits, meld_with, melds_in
 
-__all__ = ["baseline", "easy", "forced", "hard", "medium", "random_player"]
+__all__ = [
+    "BUDGET",
+    "baseline",
+    "easy",
+    "forced",
+    "hard",
+    "hard_heuristic",
+    "medium",
+    "random_player",
+]
+
+BUDGET = Budget(worlds=16, confidence=1.0)
+"""Hard's draw search: worlds a decision, and how sure it must be to leave its own
+choice."""
+DEEP_PICKS = 3
+"""At most this many deep picks (the best by the quick estimate) go to the search."""
 
 
 def _legal(view: PlayerView) -> dict[str, LegalAction]:
@@ -95,8 +119,9 @@ def _best_meld(hand: Sequence[AnyCard]) -> tuple[AnyCard, ...] | None:
     melds = melds_in(hand)
     if not melds:
         return None
-    return max(melds, key=lambda m: (sum(isinstance(c, Card) for c in m),
-                                     sum(card_value(c) for c in m)))
+    return max(
+        melds, key=lambda m: (sum(isinstance(c, Card) for c in m), sum(card_value(c) for c in m))
+    )
 
 
 def _first_layoff(legal: dict[str, LegalAction]) -> Layoff | None:
@@ -220,20 +245,80 @@ def _pick_gain(view: PlayerView, card: AnyCard) -> int:
     return after - before - stuck // 2
 
 
+def _heuristic_draw(
+    view: PlayerView, legal: dict[str, LegalAction], takes: Sequence[AnyCard]
+) -> DrawStock | DrawDiscard:
+    """The heuristic Hard's draw: the deep pick worth most when it pays over 5 points, else
+    the top card when it melds or lays off at once, else the stock."""
+    best = max(takes, key=lambda c: _pick_gain(view, c), default=None)
+    if best is not None and _pick_gain(view, best) > 5:
+        return DrawDiscard(best)
+    if _top_melds(view, legal):
+        return DrawDiscard()
+    return DrawStock()
+
+
+def _draws(
+    view: PlayerView, first: DrawStock | DrawDiscard, takes: Sequence[AnyCard]
+) -> list[DrawStock | DrawDiscard]:
+    """The draws the search judges, ``first`` first: the stock, the top card, and the
+    :data:`DEEP_PICKS` deep picks worth most by the quick estimate."""
+    pile = view.round.discard_pile
+    deep = sorted(
+        (card for card in takes if card != pile[-1]),
+        key=lambda c: (-_pick_gain(view, c), pile_index(pile, c)),
+    )[:DEEP_PICKS]
+    moves: list[DrawStock | DrawDiscard] = [first]
+    options: list[DrawStock | DrawDiscard] = [DrawStock()]
+    if pile and pile[-1] in takes:
+        options.append(DrawDiscard())
+    options.extend(DrawDiscard(card) for card in deep)
+    for move in options:
+        if _names(view, move) != _names(view, first):
+            moves.append(move)
+    return moves
+
+
+def _names(view: PlayerView, move: DrawStock | DrawDiscard) -> AnyCard | None:
+    """The pile card a draw names (``None`` for the stock)."""
+    if isinstance(move, DrawStock):
+        return None
+    return view.round.discard_pile[-1] if move.card is None else move.card
+
+
+def _worth_search(view: PlayerView, takes: Sequence[AnyCard]) -> bool:
+    """Whether the draw is a choice: a deep pick is legal, or the top card melds, fits the
+    table or has a neighbour in the hand."""
+    pile = view.round.discard_pile
+    if not takes or view.rules.jokers:
+        return False
+    if any(card != pile[-1] for card in takes):
+        return True
+    top = pile[-1]
+    return _neighbours(top, view.round.hand) > 0 or _lays_off(top, view)
+
+
 def hard(view: PlayerView, rng: random.Random) -> Action:
-    """The medium player, and deep picks when they pay (see the module docstring)."""
+    """The medium player, its draw searched (see the module docstring)."""
     legal = _legal(view)
     if DrawStock.type in legal:
         takes = legal[DrawDiscard.type].cards or () if DrawDiscard.type in legal else ()
-        best = max(takes, key=lambda c: _pick_gain(view, c), default=None)
-        if best is not None and _pick_gain(view, best) > 5:
-            return DrawDiscard(best)
-        if _top_melds(view, legal):
-            return DrawDiscard()
-        return DrawStock()
+        first = _heuristic_draw(view, legal, takes)
+        if not _worth_search(view, takes):
+            return first
+        moves = _draws(view, first, takes)
+        return search.choose(view, moves, BUDGET, rng).move.action
     action = _owed(view, legal) or _play(view, legal, layoffs=True)
     if action is not None:
         return action
     return _loose_discard(view, legal[Discard.type].cards or ())
 
 
+def hard_heuristic(view: PlayerView, rng: random.Random) -> Action:
+    """Hard without the search (its own draw always): the yardstick the search is
+    measured against (docs/ai.md#rummy-500-benchmarks), for the simulator only."""
+    legal = _legal(view)
+    if DrawStock.type in legal:
+        takes = legal[DrawDiscard.type].cards or () if DrawDiscard.type in legal else ()
+        return _heuristic_draw(view, legal, takes)
+    return hard(view, rng)

@@ -69,7 +69,7 @@ def test_whole_game_against_the_computers(computer_table, computers):
     mid: list = []
 
     def peek(before: dict[str, Any], after: dict[str, Any]) -> None:
-        if not mid and after["version"] > 12:
+        if not mid and after["version"] > 24:
             mid.append(moves_of(table["clients"][0], table["id"]))
 
     view = play_out(table["id"], table["clients"], seed=computers, seen=seen, on_action=peek)
