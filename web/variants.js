@@ -55,7 +55,7 @@ export const VARIANTS = {
     levels: {
       easy: "Draws from the stock, melds what it can and throws a random card.",
       medium: "Takes the top discard when it can play it at once.",
-      hard: "Digs deep into the pile when what it can lay down pays for it.",
+      hard: "Weighs every draw, deep picks included, by playing the round on in likely deals.",
     },
     table: () => import("./table/rummy500.js").then((m) => m.Rummy500Table),
   },

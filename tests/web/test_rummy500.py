@@ -9,6 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
+from games.ai.rummy500 import DESCRIPTIONS
 from games.dealing import FixedDeals
 from tests.web.helpers import (
     play_rummy_until,
@@ -54,9 +55,7 @@ def test_a_whole_rummy500_game_against_the_computer_scores_table_less_hand_to_it
     form = tab.page.locator("form[aria-labelledby=h-computer]")
     form.locator("select[name=variant]").select_option("rummy500")
     # the level's words are Rummy 500's computer's own
-    expect(form.locator(".levels .hint[data-level=hard]")).to_have_text(
-        "Digs deep into the pile when what it can lay down pays for it."
-    )
+    expect(form.locator(".levels .hint[data-level=hard]")).to_have_text(DESCRIPTIONS["hard"])
     game_id = _start_rummy500(tab, target="100")
     status, view = tab.api(f"/games/{game_id}")
     assert status == 200 and view["variant"] == "rummy500" and view["rules"]["target"] == 100
