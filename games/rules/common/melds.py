@@ -25,9 +25,18 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from games.rules.common.cards import DECK, AnyCard, Card, Joker, Suit, cards
+from games.rules.common.cards import DECK, RANK_CHARS, AnyCard, Card, Joker, Suit, cards
 
-__all__ = ["End", "MeldKind", "cards", "extensions", "natural_at", "read_meld", "run_cards"]
+__all__ = [
+    "End",
+    "MeldKind",
+    "MeldReading",
+    "cards",
+    "extensions",
+    "natural_at",
+    "read_meld",
+    "run_cards",
+]
 
 
 class MeldKind(StrEnum):
@@ -59,6 +68,36 @@ def natural_at(suit: Suit | int, place: int) -> Card:
 def run_cards(suit: Suit | int, low: int, length: int) -> tuple[Card, ...]:
     """The natural cards of a run of ``suit`` from place ``low``, ``length`` places long."""
     return _PLACES[suit][low : low + length]
+
+
+class MeldReading:
+    """What a table meld reads off its cards, rank and suit: each game's table meld (a
+    frozen dataclass with those fields) takes it as its base."""
+
+    __slots__ = ()
+    cards: tuple[AnyCard, ...]
+    rank: int
+    suit: Suit | None
+
+    @property
+    def jokers(self) -> int:
+        """How many jokers it holds."""
+        return sum(1 for card in self.cards if isinstance(card, Joker))
+
+    @property
+    def stands_for(self) -> tuple[Card, ...]:
+        """A run's natural card at each place (empty for a set)."""
+        if self.suit is None:
+            return ()
+        return run_cards(self.suit, self.rank, len(self.cards))
+
+    @property
+    def rank_text(self) -> str:
+        """A set's rank character (``"7"``, ``"T"``, ``"A"``)."""
+        return RANK_CHARS[self.rank - 1]
+
+    def __str__(self) -> str:
+        return " ".join(str(card) for card in self.cards)
 
 
 def read_meld(written: tuple[AnyCard, ...]) -> tuple[MeldKind, int, Suit | None]:

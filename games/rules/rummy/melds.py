@@ -32,8 +32,15 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from games.rules.common.cards import RANK_CHARS, Card, Suit
-from games.rules.common.melds import End, MeldKind, extensions, natural_at, read_meld, run_cards
+from games.rules.common.cards import Card, Suit
+from games.rules.common.melds import (
+    End,
+    MeldKind,
+    MeldReading,
+    extensions,
+    natural_at,
+    read_meld,
+)
 from games.rules.rummy.cards import JOKER, JOKER_INDEX, NATURALS, Joker, RummyCard, rummy_cards
 
 __all__ = [
@@ -79,7 +86,7 @@ def meld_points(kind: MeldKind, rank: int, suit: Suit | None, length: int) -> in
 
 
 @dataclass(frozen=True, slots=True)
-class TableMeld:
+class TableMeld(MeldReading):
     """A meld on the table.
 
     ``cards`` as placed: a run low to high (each place's card), a set in the order its
@@ -101,29 +108,10 @@ class TableMeld:
     """A run's suit."""
 
     @property
-    def jokers(self) -> int:
-        """How many jokers it holds."""
-        return sum(1 for card in self.cards if isinstance(card, Joker))
-
-    @property
-    def stands_for(self) -> tuple[Card, ...]:
-        """A run's natural card at each place (empty for a set)."""
-        if self.suit is None:
-            return ()
-        return run_cards(self.suit, self.rank, len(self.cards))
-
-    @property
     def points(self) -> int:
         """Its points for coming out."""
         return meld_points(self.kind, self.rank, self.suit, len(self.cards))
 
-    @property
-    def rank_text(self) -> str:
-        """A set's rank character (``"7"``, ``"T"``, ``"A"``)."""
-        return RANK_CHARS[self.rank - 1]
-
-    def __str__(self) -> str:
-        return " ".join(str(card) for card in self.cards)
 
 
 def table_meld(id: int, owner: int, cards: tuple[RummyCard, ...]) -> TableMeld:

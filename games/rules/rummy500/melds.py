@@ -27,9 +27,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from games.rules.common.cards import RANK_CHARS, Suit
-from games.rules.common.melds import End, MeldKind, extensions, natural_at, read_meld, run_cards
-from games.rules.rummy500.cards import JOKER, AnyCard, Card, Joker, cards
+from games.rules.common.cards import Suit
+from games.rules.common.melds import (
+    End,
+    MeldKind,
+    MeldReading,
+    extensions,
+    natural_at,
+    read_meld,
+)
+from games.rules.rummy500.cards import JOKER, AnyCard, Card, cards
 
 __all__ = [
     "TEMPLATES",
@@ -62,7 +69,7 @@ def rank_value(rank: int) -> int:
 
 
 @dataclass(frozen=True, slots=True)
-class TableMeld:
+class TableMeld(MeldReading):
     """A meld on the table, with the seat that put each of its cards there.
 
     ``cards`` as placed: a run low to high, a set in the order its cards came. ``rank`` is
@@ -85,18 +92,6 @@ class TableMeld:
     laid_by: tuple[int, ...]
     """The seat that put each card there, in the order of :attr:`cards`."""
 
-    @property
-    def jokers(self) -> int:
-        """How many jokers it holds."""
-        return sum(1 for card in self.cards if isinstance(card, Joker))
-
-    @property
-    def stands_for(self) -> tuple[Card, ...]:
-        """A run's natural card at each place (empty for a set)."""
-        if self.suit is None:
-            return ()
-        return run_cards(self.suit, self.rank, len(self.cards))
-
     def card_points(self, index: int) -> int:
         """The table points of the card at ``index``."""
         if self.kind is MeldKind.SET:
@@ -110,13 +105,6 @@ class TableMeld:
             out[seat] += self.card_points(index)
         return tuple(out)
 
-    @property
-    def rank_text(self) -> str:
-        """A set's rank character (``"7"``, ``"T"``, ``"A"``)."""
-        return RANK_CHARS[self.rank - 1]
-
-    def __str__(self) -> str:
-        return " ".join(str(card) for card in self.cards)
 
 
 def table_meld(
