@@ -14,6 +14,7 @@ import { AccountEvents } from "./screens/notices.js";
 import { openTournamentGame } from "./tournament-games.js";
 import { startOffline } from "./offline.js";
 import { applyPrefs, applyTheme } from "./prefs.js";
+import { DEFAULT_VARIANT, variantNamed } from "./variants.js";
 
 applyTheme(); // this browser's last choice, until the player's own is loaded
 
@@ -84,10 +85,11 @@ const ctx = {
     return guest;
   },
   // "Play now": a guest, then a game against the computer, then its table.
-  async playNow({ variant = "gin", difficulty = "medium" } = {}) {
+  async playNow({ variant = DEFAULT_VARIANT, difficulty = "medium" } = {}) {
     await ctx.becomeGuest();
     const body = { opponent: "computer", difficulty };
-    if (variant !== "gin") {
+    // A game that names itself is asked for by name, one computer at its table.
+    if (variantNamed(variant).namesItself) {
       body.variant = variant;
       body.computers = 1;
     }

@@ -7,7 +7,7 @@
 
 import { api } from "./api.js";
 import { JOKER, RANKS, SUITS } from "./cards.js";
-import { variantName } from "./variants.js";
+import { variantOf } from "./variants.js";
 
 export async function sha256Hex(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
@@ -24,50 +24,21 @@ async function allMoves(gameId) {
   return moves;
 }
 
-// Where the deal put each hand, and where the stock starts (docs/api.md#fair-shuffle, docs/games/rummy.md#the-deal).
+// Where the deal put each hand, and where the stock starts (docs/api.md#fair-shuffle, docs/games/rummy.md#the-deal):
+// the game's entry's `deal.layout` (web/games/<name>.js).
 export function dealLayout(view, dealer, result = null) {
-  const seats = view.players.length;
-  const variant = variantName(view);
-  if (variant === "indian") {
-    // docs/games/indian-rummy.md: the players dealt in (all but those out of the game), from the seat after the
-    // dealer; then the wild joker card, the first upcard, and the stock.
-    const out = new Set(((result && result.hands) || []).filter((x) => x.status === "out").map((x) => x.seat));
-    const order = [];
-    for (let k = 1; k <= seats; k++) {
-      const seat = (dealer + k) % seats;
-      if (!out.has(seat)) order.push(seat);
-    }
-    const i = Math.max(0, order.indexOf(view.you));
-    const n = order.length;
-    return { mine: [i * 13, (i + 1) * 13], stock: n * 13 + 2, size: 13, wild: n * 13 };
-  }
-  if (variant === "gin") {
-    const mine = view.you === dealer ? [10, 20] : [0, 10];
-    return { mine, stock: 21, size: 10 };
-  }
-  // Rummy 500 (docs/games/rummy500.md#the-deal): 13 cards each at 2 seats, 7 at 3 or 4, unless set.
-  const size = (view.rules && view.rules.hand_size) || (variant === "rummy500" && seats > 2 ? 7 : 13);
-  const i = (view.you - dealer - 1 + seats * 2) % seats;
-  return { mine: [i * size, (i + 1) * size], stock: seats * size + 1, size };
+  return variantOf(view).deal.layout(view, dealer, result);
 }
 
+// The game's whole deck: each card as often as its entry's `deal` says, and its jokers.
 function fullDeck(view) {
   const counts = new Map();
-  const variant = variantName(view);
-  if (variant === "indian") {
-    const decks = (view.rules && view.rules.decks) || 2;
-    for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, decks);
-    counts.set(JOKER, decks);
-    return counts;
-  }
-  // Gin Rummy and Rummy 500 play one deck; Rummy two, with 6 jokers unless set (Rummy 500: none).
-  const copies = variant === "gin" || variant === "rummy500" ? 1 : 2;
+  const { deal } = variantOf(view);
+  const rules = view.rules || {};
+  const copies = deal.copies(rules);
   for (const r of RANKS) for (const s of Object.keys(SUITS)) counts.set(r + s, copies);
-  if (variant !== "gin") {
-    const jokers = view.rules && view.rules.jokers !== undefined && view.rules.jokers !== null ? view.rules.jokers
-      : variant === "rummy500" ? 0 : 6;
-    if (jokers) counts.set(JOKER, jokers);
-  }
+  const jokers = deal.jokers(rules);
+  if (jokers) counts.set(JOKER, jokers);
   return counts;
 }
 

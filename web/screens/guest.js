@@ -4,7 +4,7 @@
 
 import { api } from "../api.js";
 import { h, replace } from "../dom.js";
-import { DEFAULT_LEVEL, LEVELS, VARIANTS } from "../variants.js";
+import { DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, VARIANTS } from "../variants.js";
 import { field, form } from "./auth.js";
 
 // The first visit's offer: a game and a level (Gin Rummy against Medium unless changed),
@@ -12,7 +12,7 @@ import { field, form } from "./auth.js";
 export function playNowPanel(ctx) {
   const error = h("p", { class: "error-text", role: "alert", "data-testid": "play-now-error" });
   const game = h("select", { id: "play-now-game", name: "play_variant" },
-    Object.values(VARIANTS).map((v) => h("option", { value: v.name, selected: v.name === "gin" }, v.label)));
+    Object.values(VARIANTS).map((v) => h("option", { value: v.name, selected: v.name === DEFAULT_VARIANT }, v.label)));
   const button = h("button", {
     type: "button", class: "primary big", "data-key": "play-now",
     onclick: async () => {

@@ -1,58 +1,28 @@
 // Home: play the computer, invite a friend, join with a code, my games, the public lobby.
 
 import { api, auth } from "../api.js";
-import { formData, h, plural, replace } from "../dom.js";
+import { formData, h, replace } from "../dom.js";
 import {
-  DEFAULT_LEVEL, LEVELS, VARIANTS, variantLabel, variantName, variantNamed,
+  DEFAULT_LEVEL, DEFAULT_VARIANT, LEVELS, VARIANTS, variantLabel, variantName, variantNamed, variantOf,
 } from "../variants.js";
+import { select } from "../games/common.js";
 import { fairPlayNotice } from "./fairplay.js";
 import { inviteSignedOut } from "./guest.js";
-import {
-  indianBody, indianComputerFields, indianFriendFields, indianLength, indianRuleFields, indianRules,
-} from "./indian-options.js";
 
-function select(name, label, options, value) {
-  const id = `${name}-${Math.random().toString(36).slice(2, 7)}`;
-  return h("div", { class: "field inline" },
-    h("label", { for: id }, label),
-    h("select", { id, name }, options.map(([v, text]) => h("option", { value: v, selected: String(v) === String(value) }, text))));
-}
-
-function checkbox(name, label, checked) {
-  const id = `${name}-${Math.random().toString(36).slice(2, 7)}`;
-  return h("div", { class: "field check" },
-    h("input", { type: "checkbox", id, name, checked }), h("label", { for: id }, label));
-}
-
-// The rule options of each game (a tournament's form offers a very quick game too).
+// The rule options of each game (a tournament's form offers a very quick game too): each
+// game's fields (its entry's `rules.fields`), shown while it is the game chosen.
 export function ruleOptions({ quick = false } = {}) {
-  const targets = [[100, "100 points (standard)"], [50, "50 points"], [25, "25 points (quick)"]];
-  if (quick) targets.push([10, "10 points (very quick)"]);
   return h("details", { class: "rules" },
     h("summary", {}, "Rule options"),
-    h("div", { class: "variant-options", "data-variant": "gin" },
-      select("target_score", "Play to", targets, 100),
-      select("knock_limit", "Knock with deadwood up to", [[10, "10 (standard)"], [7, "7"], [5, "5"], [0, "0: gin only"]], 10),
-      checkbox("oklahoma", "Oklahoma: the first upcard sets the knock limit", false),
-      checkbox("big_gin", "Big gin (all 11 cards melded) scores its bonus", true)),
-    h("div", { class: "variant-options", "data-variant": "rummy", hidden: true },
-      select("hand_size", "Cards each", [13, 11, 10, 9, 7].map((n) => [n, n === 13 ? "13 (standard)" : String(n)]), 13),
-      select("rounds", "Length", [["", "Until someone reaches the loss limit"], [1, "One round"], [3, "3 rounds"], [5, "5 rounds"]], ""),
-      select("first_meld_points", "Coming out needs", [[40, "40 points (standard)"], [30, "30 points"], [20, "20 points"], [0, "no minimum"]], 40),
-      select("jokers", "Jokers", [[6, "6 (standard)"], [4, "4"], [2, "2"], [0, "none"]], 6)),
-    h("div", { class: "variant-options", "data-variant": "rummy500", hidden: true },
-      select("r500_target", "Play to", [[500, "500 points (standard)"], [300, "300 points"], [200, "200 points"], [100, "100 points (quick)"]], 500),
-      select("r500_rounds", "Or stop after", [["", "no fixed number of rounds"], [1, "One round"], [3, "3 rounds"], [5, "5 rounds"]], ""),
-      select("r500_jokers", "Jokers", [[0, "none (standard)"], [2, "2"]], 0),
-      checkbox("r500_top_card_free", "The top discard alone may be taken without playing it", true)),
-    indianRuleFields(),
+    Object.values(VARIANTS).map((v) => h("div", { class: "variant-options", "data-variant": v.name, hidden: v.name !== DEFAULT_VARIANT },
+      v.rules.fields({ quick }))),
     h("p", { class: "hint" }, h("a", { href: "#/rules" }, "How to play")));
 }
 
 // The game chosen in a create form; its options shown, the other games' hidden (a field's
 // `data-variant` names the games it is for, separated by spaces).
 export function variantPicker(form) {
-  const picker = select("variant", "Game", Object.values(VARIANTS).map((v) => [v.name, v.label]), "gin");
+  const picker = select("variant", "Game", Object.values(VARIANTS).map((v) => [v.name, v.label]), DEFAULT_VARIANT);
   const update = () => {
     const chosen = form.querySelector("select[name=variant]").value;
     for (const el of form.querySelectorAll("[data-variant]")) el.hidden = !el.dataset.variant.split(" ").includes(chosen);
@@ -61,28 +31,23 @@ export function variantPicker(form) {
   return picker;
 }
 
-export function rulesFrom(data) {
-  if (data.variant === "indian") return indianRules(data);
-  const rules = {};
-  if (data.variant === "rummy500") {
-    if (Number(data.r500_target) !== 500) rules.target = Number(data.r500_target);
-    if (data.r500_rounds) rules.rounds = Number(data.r500_rounds);
-    if (Number(data.r500_jokers) !== 0) rules.jokers = Number(data.r500_jokers);
-    if (!data.r500_top_card_free) rules.top_card_free = false;
-    return rules;
+// The chosen game's rule fields as the API's `rules`.
+export const rulesFrom = (data) => variantNamed(data.variant).rules.from(data);
+
+// The games' fields for a table of several seats, one block for the games that share them
+// (their entries' `tables`), each shown while one of its games is chosen.
+function tableFields(fields) {
+  const kinds = new Map();
+  for (const v of Object.values(VARIANTS)) {
+    if (v.tables) kinds.set(v.tables, [...(kinds.get(v.tables) || []), v.name]);
   }
-  if (data.variant === "rummy") {
-    if (Number(data.hand_size) !== 13) rules.hand_size = Number(data.hand_size);
-    if (data.rounds) rules.rounds = Number(data.rounds);
-    if (Number(data.first_meld_points) !== 40) rules.first_meld_points = Number(data.first_meld_points);
-    if (Number(data.jokers) !== 6) rules.jokers = Number(data.jokers);
-    return rules;
-  }
-  if (Number(data.target_score) !== 100) rules.target_score = Number(data.target_score);
-  if (Number(data.knock_limit) !== 10) rules.knock_limit = Number(data.knock_limit);
-  if (data.oklahoma) rules.oklahoma = true;
-  if (!data.big_gin) rules.big_gin = false;
-  return rules;
+  return [...kinds].map(([tables, names]) => h("div", { "data-variant": names.join(" "), hidden: true }, fields(tables)));
+}
+
+// What the chosen game's table adds to POST /games (a game of two players adds nothing).
+function tableBody(data, opponent) {
+  const { tables, name } = variantNamed(data.variant);
+  return tables ? tables.body(data, opponent, name) : {};
 }
 
 function submitting(ctx, handler) {
@@ -128,11 +93,7 @@ export async function home(main, ctx) {
     class: "panel", "aria-labelledby": "h-computer",
     onsubmit: submitting(ctx, async (data) => {
       const body = { opponent: "computer", difficulty: data.difficulty, rules: rulesFrom(data) };
-      if (data.variant === "indian") Object.assign(body, indianBody(data, "computer"));
-      else if (data.variant !== "gin") {
-        body.variant = data.variant;
-        body.computers = Number(data.computers);
-      }
+      Object.assign(body, tableBody(data, "computer"));
       const game = await api("/games", { method: "POST", body });
       ctx.navigate(`#/game/${game.id}`);
     }),
@@ -140,14 +101,12 @@ export async function home(main, ctx) {
   computer.append(
     h("h2", { id: "h-computer" }, "Play the computer"),
     variantPicker(computer),
-    h("div", { "data-variant": "rummy rummy500", hidden: true },
-      select("computers", "Computers at the table", [[1, "1 (two players)"], [2, "2 (three players)"], [3, "3 (four players)"]], 1)),
-    indianComputerFields(),
+    ...tableFields((tables) => tables.computerFields()),
     h("fieldset", { class: "levels" }, h("legend", {}, "Level"),
       LEVELS.map(([value, label]) => h("label", { class: "level" },
         h("input", { type: "radio", name: "difficulty", value, checked: value === DEFAULT_LEVEL }),
         h("span", { class: "level-name" }, label),
-        h("span", { class: "hint", "data-level": value }, VARIANTS.gin.levels[value])))),
+        h("span", { class: "hint", "data-level": value }, VARIANTS[DEFAULT_VARIANT].levels[value])))),
     ruleOptions(),
     h("button", { type: "submit", class: "primary" }, "Play the computer"));
   // Each game says how its computer plays at each level.
@@ -163,13 +122,7 @@ export async function home(main, ctx) {
     onsubmit: submitting(ctx, async (data) => {
       const body = { opponent: "human", visibility: data.visibility, rules: rulesFrom(data) };
       if (data.turn_seconds !== "default") body.turn_seconds = data.turn_seconds === "none" ? null : Number(data.turn_seconds);
-      if (data.variant === "indian") Object.assign(body, indianBody(data, "human"));
-      else if (data.variant !== "gin") {
-        body.variant = data.variant;
-        body.seats = Number(data.seats);
-        body.computers = Math.min(Number(data.friend_computers), body.seats - 2);
-        if (body.computers > 0) body.difficulty = data.friend_difficulty;
-      }
+      Object.assign(body, tableBody(data, "human"));
       const game = await api("/games", { method: "POST", body });
       ctx.navigate(`#/game/${game.id}`);
     }),
@@ -178,11 +131,7 @@ export async function home(main, ctx) {
     h("h2", { id: "h-friend" }, "Invite friends"),
     h("p", {}, "You get a code and a link; whoever opens the link takes a seat at your table."),
     variantPicker(friend),
-    h("div", { "data-variant": "rummy rummy500", hidden: true },
-      select("seats", "Seats", [[2, "2"], [3, "3"], [4, "4"]], 2),
-      select("friend_computers", "Of them computers", [[0, "none"], [1, "1"], [2, "2"]], 0),
-      select("friend_difficulty", "Computer level", LEVELS, DEFAULT_LEVEL)),
-    indianFriendFields(LEVELS, DEFAULT_LEVEL),
+    ...tableFields((tables) => tables.friendFields(LEVELS, DEFAULT_LEVEL)),
     select("visibility", "Table", [["private", "Private: by invitation"], ["public", "Public: listed in the lobby"]], "private"),
     select("turn_seconds", "Time per turn", [["default", "Default (untimed; 60 s in the lobby)"], ["none", "Untimed"], [30, "30 seconds"], [60, "1 minute"], [180, "3 minutes"]], "default"),
     ruleOptions(),
@@ -233,8 +182,8 @@ function lobbyLine(t, me, ctx) {
   const seats = t.seats || 2;
   const free = t.free_seats ?? 1;
   const rules = t.rules || {};
-  const length = variant === "indian" ? indianLength(rules) : variant === "gin" ? `to ${rules.target_score || 100}`
-    : rules.rounds ? plural(rules.rounds, "round") : variant === "rummy500" ? `to ${rules.target || 500}` : `to −${rules.loss_limit || 500}`;
+  const entry = variantOf(t);
+  const length = entry ? entry.rules.length(rules) : "";
   return h("li", { class: "game-line lobby-line", "data-variant": variant, "data-seats": seats, "data-free": free },
     h("span", { class: "who" }, h("span", { class: "variant-tag" }, variantLabel(t)), ` ${t.created_by.display_name}`),
     h("span", { class: "seats", "data-testid": "lobby-seats" }, `${seats} seats, ${free} free`),

@@ -4,7 +4,7 @@ import { api } from "../api.js";
 import { formData, h } from "../dom.js";
 import { optionFields } from "../options.js";
 import { applyPrefs, prefsOf } from "../prefs.js";
-import { variantNamed } from "../variants.js";
+import { variantName, variantNamed } from "../variants.js";
 import { guestNote } from "./guest.js";
 
 // A rating, and on a line of its own in small type whether it is still provisional.
@@ -14,19 +14,19 @@ const rating = (r, provisional) => [String(Math.round(r)), provisional ? h("span
 // they were before there were other games: gins, big gins and undercuts are Gin's alone),
 // so they are in its block.
 function stats(s) {
-  const variants = Object.keys(s.variants || {}).length ? s.variants : { gin: s };
+  const variants = Object.keys(s.variants || {}).length ? s.variants : { [variantName({})]: s };
   // only the games this client plays (the server may list more: variants.js)
   return Object.entries(variants).filter(([name]) => variantNamed(name)).map(([name, v]) => {
-    const gin = name === "gin";
+    const topLevel = !variantNamed(name).namesItself; // the figures at the top are its own
     const items = [["Games", v.games], ["Wins", v.wins], ["Losses", v.losses]];
-    if (gin) {
+    if (topLevel) {
       items.push(["Gins", s.gins], ["Big gins", s.big_gins], ["Undercuts", s.undercuts], ["Hands", s.hands],
         ["Points per hand", s.average_points_per_hand]);
     }
     items.push(["Rating", rating(v.rating, v.rating_provisional)]);
     return h("section", { class: "variant-stats", "data-variant": name, "data-testid": `stats-${name}` },
       h("h3", {}, variantNamed(name).label),
-      h("dl", { class: "stats", "data-testid": gin ? "stats-all" : null }, items.map(([k, val]) => h("div", {}, h("dt", {}, k), h("dd", {}, val)))));
+      h("dl", { class: "stats", "data-testid": topLevel ? "stats-all" : null }, items.map(([k, val]) => h("div", {}, h("dt", {}, k), h("dd", {}, val)))));
   });
 }
 

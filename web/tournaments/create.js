@@ -7,6 +7,7 @@ import { api, auth } from "../api.js";
 import { h, plural, replace } from "../dom.js";
 import { field, form } from "../screens/auth.js";
 import { ruleOptions, rulesFrom, variantPicker } from "../screens/home.js";
+import { VARIANTS, variantNamed } from "../variants.js";
 import { settingsList } from "./parts.js";
 import { FORMATS, refusal } from "./words.js";
 
@@ -38,6 +39,9 @@ function selectField(label, name, options, value, attrs = {}, help = null) {
     h("p", { class: "field-error", id: `${id}-error`, "data-testid": `error-${name}`, hidden: true }));
 }
 
+// The names of the games whose entry's `tournament` passes `test`, as a field's `data-variant`.
+const gamesWhere = (test) => Object.values(VARIANTS).filter((v) => test(v.tournament)).map((v) => v.name).join(" ");
+
 // Where a join lands: the game, if it started one (the sit & go is full), else the
 // tournament's page.
 export function arrived(t, ctx) {
@@ -60,7 +64,8 @@ function bodyFrom(data) {
   };
   const name = (data.name || "").trim();
   if (name) body.name = name;
-  if (data.variant === "gin") {
+  const { tournament } = variantNamed(data.variant);
+  if (tournament.tableSize) {
     if (format === "sit_and_go" || format === "knockout") body.best_of = Number(data.best_of);
   } else {
     body.table_size = Number(data.table_size);
@@ -133,8 +138,8 @@ export async function createForm(main, ctx) {
       "Each round's games are paired when the last one ends, or at its deadline."),
     selectField("Each round at most", "round_minutes", ROUND_MINUTES, 20, { "data-format": "swiss", hidden: true }),
     h("div", { "data-format": "sit_and_go knockout" },
-      selectField("Each match", "best_of", [[1, "One game"], [3, "Best of 3 games"], [5, "Best of 5 games"]], 1, { "data-variant": "gin" })),
-    selectField("Players at each table", "table_size", [[2, "2 (1-v-1)"], [3, "3"], [4, "4"]], 4, { "data-variant": "rummy rummy500", hidden: true }),
+      selectField("Each match", "best_of", [[1, "One game"], [3, "Best of 3 games"], [5, "Best of 5 games"]], 1, { "data-variant": gamesWhere((t) => t.tableSize) })),
+    selectField("Players at each table", "table_size", [[2, "2 (1-v-1)"], [3, "3"], [4, "4"]], 4, { "data-variant": gamesWhere((t) => t.tableSizes), hidden: true }),
     selectField("Time per turn", "turn_seconds", [[30, "30 seconds"], [60, "1 minute (standard)"], [120, "2 minutes"], [300, "5 minutes"]], 60),
     selectField("Cancelled if not full within", "within", limitTo(HOURS, (hours) => hours * 60 <= maxStart), 24, { "data-format": "sit_and_go" }),
     ruleOptions({ quick: true }),
@@ -173,7 +178,7 @@ export async function createForm(main, ctx) {
     }
     const body = bodyFrom(data);
     const shown = {
-      ...body, table_size: body.variant === "gin" ? 2 : body.table_size, players: 1, rules: body.rules || {},
+      ...body, table_size: variantNamed(body.variant).tournament.tableSize || body.table_size, players: 1, rules: body.rules || {},
     };
     replace(summary, settingsList(shown));
   };

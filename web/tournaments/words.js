@@ -29,25 +29,10 @@ export function ordinal(n) {
   return `${n}${suffix}`;
 }
 
+// The game's rules as phrases (its entry's `rules.inWords`; none for a game this client does not know).
 export function rulesInWords(variant, rules = {}) {
-  if (variant === "gin") {
-    const knock = rules.knock_limit === undefined || rules.knock_limit === 10 ? null
-      : rules.knock_limit === 0 ? "gin only (no knocking)" : `knock with up to ${rules.knock_limit} deadwood`;
-    return [`games to ${rules.target_score || 100} points`, knock, rules.oklahoma ? "Oklahoma" : null,
-      rules.big_gin === false ? "no big gin bonus" : null].filter(Boolean);
-  }
-  if (variant === "rummy") {
-    return [rules.rounds ? plural(rules.rounds, "round") : `until someone reaches −${rules.loss_limit || 500}`,
-      `${rules.hand_size || 13} cards each`,
-      rules.first_meld_points === 0 ? "no minimum to come out" : `coming out needs ${rules.first_meld_points || 40} points`,
-      rules.jokers === 0 ? "no jokers" : `${rules.jokers ?? 6} jokers`];
-  }
-  if (variant === "rummy500") {
-    return [rules.rounds ? plural(rules.rounds, "round") : `games to ${rules.target || 500} points`,
-      rules.jokers ? `${rules.jokers} jokers` : null,
-      rules.top_card_free === false ? "the top discard must be played too" : null].filter(Boolean);
-  }
-  return [];
+  const entry = variantNamed(variant);
+  return entry ? entry.rules.inWords(rules) : [];
 }
 
 function duration(minutes) {
