@@ -9,20 +9,18 @@ The meld and lay-off bodies are Rummy's (:data:`games.rules.common.schema.SHARED
 from __future__ import annotations
 
 from games.rules.common.game import GameSchemas, JsonObject
-from games.rules.common.schema import SHARED
-
-_STRICT = (
-    "Unknown keys, and values of another JSON type than documented, are refused "
-    "(400\n`validation_error`): a typo in a request is never silently ignored or coerced."
+from games.rules.common.schema import (
+    JOKER_CARD_PATTERN,
+    ONLY_NULL,
+    RESULT_SERVER_KEYS,
+    ROUND_SERVER_KEYS,
+    SHARED,
+    action_body,
+    enum_schema,
+    placement_final,
+    schema_ref,
 )
-_EXPECTED_VERSION: JsonObject = {
-    "type": "integer",
-    "minimum": 0,
-    "nullable": True,
-    "description": "409 version_conflict if the game moved on (null: no check).",
-}
-_CARD_PATTERN = "^([2-9AaTtJjQqKk][SsHhDdCc]|[Xx][Xx])$"
-_ONLY_NULL: JsonObject = {"nullable": True, "not": {}, "description": "Only `null`."}
+
 _CARDS: JsonObject = {"type": "array", "items": {"type": "string"}}
 _PER_SEAT: JsonObject = {"type": "array", "items": {"type": "integer"}, "description": "Per seat."}
 
@@ -32,7 +30,7 @@ COMPONENTS: dict[str, JsonObject] = {
         "properties": {
             "number": {"type": "integer"},
             "dealer": {"type": "integer"},
-            "phase": {"$ref": "#/components/schemas/Rummy500RoundViewPhaseEnum"},
+            "phase": schema_ref("Rummy500RoundViewPhaseEnum"),
             "turn": {"type": "integer", "nullable": True},
             "hand": _CARDS,
             "hand_sizes": _PER_SEAT,
@@ -45,18 +43,14 @@ COMPONENTS: dict[str, JsonObject] = {
             },
             "table": {
                 "type": "array",
-                "items": {"$ref": "#/components/schemas/Rummy500TableMeld"},
+                "items": schema_ref("Rummy500TableMeld"),
                 "description": "Oldest first.",
             },
             "table_points": {**_PER_SEAT, "description": "Per seat, this round so far."},
-            "deck_commitment": {
-                "type": "string",
-                "description": "sha256 of salt:deck (fair shuffle).",
-            },
-            "turn_deadline": {"type": "string", "format": "date-time", "nullable": True},
+            **ROUND_SERVER_KEYS,
             "legal_actions": {
                 "type": "array",
-                "items": {"$ref": "#/components/schemas/LegalAction"},
+                "items": schema_ref("LegalAction"),
                 "description": "`draw_discard` lists in `cards` every card of the pile that may "
                 "be taken now; `discard` its cards (none while a picked card is owed).",
             },
@@ -78,17 +72,13 @@ COMPONENTS: dict[str, JsonObject] = {
             "turn_deadline",
         ],
     },
-    "Rummy500RoundViewPhaseEnum": {
-        "enum": ["draw", "play", "round_over"],
-        "type": "string",
-        "description": "* `draw` - draw\n* `play` - play\n* `round_over` - round_over",
-    },
+    "Rummy500RoundViewPhaseEnum": enum_schema(["draw", "play", "round_over"]),
     "Rummy500TableMeld": {
         "type": "object",
         "properties": {
             "id": {"type": "integer", "description": "Its index on the table, from 0 each round."},
             "owner": {"type": "integer", "description": "The seat that melded it."},
-            "kind": {"$ref": "#/components/schemas/KindEnum"},
+            "kind": schema_ref("KindEnum"),
             "cards": {**_CARDS, "description": "`XX` a joker."},
             "laid_by": {
                 "type": "array",
@@ -108,7 +98,7 @@ COMPONENTS: dict[str, JsonObject] = {
         "properties": {
             "number": {"type": "integer"},
             "dealer": {"type": "integer"},
-            "outcome": {"$ref": "#/components/schemas/Rummy500RoundResultOutcomeEnum"},
+            "outcome": schema_ref("Rummy500RoundResultOutcomeEnum"),
             "went_out": {
                 "type": "integer",
                 "nullable": True,
@@ -120,11 +110,9 @@ COMPONENTS: dict[str, JsonObject] = {
             "scores_after": _PER_SEAT,
             "hands": {
                 "type": "array",
-                "items": {"$ref": "#/components/schemas/Rummy500HandResult"},
+                "items": schema_ref("Rummy500HandResult"),
             },
-            "deck_commitment": {"type": "string"},
-            "deck": _CARDS,
-            "salt": {"type": "string"},
+            **RESULT_SERVER_KEYS,
         },
         "required": [
             "dealer",
@@ -141,11 +129,7 @@ COMPONENTS: dict[str, JsonObject] = {
             "went_out",
         ],
     },
-    "Rummy500RoundResultOutcomeEnum": {
-        "enum": ["out", "stock_out"],
-        "type": "string",
-        "description": "* `out` - out\n* `stock_out` - stock_out",
-    },
+    "Rummy500RoundResultOutcomeEnum": enum_schema(["out", "stock_out"]),
     "Rummy500HandResult": {
         "type": "object",
         "properties": {
@@ -155,39 +139,8 @@ COMPONENTS: dict[str, JsonObject] = {
         },
         "required": ["cards", "seat", "value"],
     },
-    "Rummy500Final": {
-        "type": "object",
-        "properties": {
-            "winner": {"type": "integer"},
-            "reason": {"$ref": "#/components/schemas/Rummy500FinalReasonEnum"},
-            "aborted": {"type": "boolean", "description": "As for Gin Rummy."},
-            "rated": {"type": "boolean", "description": "As for Gin Rummy."},
-            "unrated_reason": {
-                "type": "string",
-                "nullable": True,
-                "enum": ["aborted", "early_forfeit", "shared_device", "restricted", None],
-                "description": "As for Gin Rummy.",
-            },
-            "totals": {"type": "array", "items": {"type": "integer"}},
-            "placement": {
-                "type": "array",
-                "items": {"type": "integer"},
-                "description": "The seats from first place to last.",
-            },
-            "unfinished_round": {"$ref": "#/components/schemas/UnfinishedRound"},
-        },
-        "required": [
-            "aborted", "placement", "rated", "reason", "totals", "unrated_reason", "winner"
-        ],
-    },
-    "Rummy500FinalReasonEnum": {
-        "enum": ["target", "rounds", "concede", "timeout"],
-        "type": "string",
-        "description": (
-            "* `target` - target\n* `rounds` - rounds\n* `concede` - concede\n* "
-            "`timeout` - timeout"
-        ),
-    },
+    "Rummy500Final": placement_final("Rummy500FinalReasonEnum"),
+    "Rummy500FinalReasonEnum": enum_schema(["target", "rounds", "concede", "timeout"]),
     "Rummy500Rules": {
         "type": "object",
         "description": (
@@ -202,24 +155,20 @@ COMPONENTS: dict[str, JsonObject] = {
             "rounds": {"type": "integer", "maximum": 50, "minimum": 1, "nullable": True},
         },
     },
-    "GameActionsDrawDiscardCardInputRequest": {
-        "type": "object",
-        "description": _STRICT,
-        "properties": {
-            "expected_version": _EXPECTED_VERSION,
-            "type": {"$ref": "#/components/schemas/DrawDiscardTypeEnum"},
+    "GameActionsDrawDiscardCardInputRequest": action_body(
+        "DrawDiscardTypeEnum",
+        {
             "card": {
                 "type": "string",
                 "nullable": True,
-                "pattern": _CARD_PATTERN,
+                "pattern": JOKER_CARD_PATTERN,
                 "description": "Rummy 500: the card of the pile to take, with every card above "
                 "it (null: the top card).",
             },
-            "melds": _ONLY_NULL,
+            "melds": ONLY_NULL,
         },
-        "required": ["type"],
-        "additionalProperties": False,
-    },
+        ["type"],
+    ),
     **SHARED,
 }
 
