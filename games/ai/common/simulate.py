@@ -225,6 +225,20 @@ class Run(Generic[Figures]):
                 times[name].extend(values)
         return times
 
+    def seat_heading(
+        self, game: str, changed: Mapping[str, object] | None, deals: str = "deals"
+    ) -> str:
+        """The report's first line at a table of several seats: the match, the deals
+        (``deals`` names them), the seed, the rules ``changed`` from the defaults (``None``
+        when none is), the workers and the time taken."""
+        rules = json.dumps(dict(changed)) if changed else "default"
+        return (
+            f"{game}, {self.seats} seats: {self.a} vs {self.seats - 1} x {self.b}: "
+            f"{self.games} games ({self.games // self.seats} {deals}, {self.a} at every seat "
+            f"in turn), seed {self.seed}, rules {rules}, {self.workers} worker(s), "
+            f"{self.wall_seconds:.1f} s"
+        )
+
     def seat_win_line(self) -> str:
         """The report's line of ``a``'s wins at a table of several seats, with the
         interval over grouped deals and the per-game one."""

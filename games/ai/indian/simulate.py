@@ -9,7 +9,6 @@ format) a game is one deal.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
@@ -82,9 +81,7 @@ def report(run: runner.Run[Figures]) -> str:
     changed = {k: v for k, v in s.settings.items() if defaults.get(k) != v}
     changed = {"format": s.settings["format"], **changed}
     lines = [
-        f"indian, {s.seats} seats: {s.a} vs {s.seats - 1} x {s.b}: {s.games} games "
-        f"({s.games // s.seats} deal sets, {s.a} at every seat in turn), seed {s.seed}, "
-        f"rules {json.dumps(changed)}, {s.workers} worker(s), {s.wall_seconds:.1f} s",
+        s.seat_heading("indian", changed, deals="deal sets"),
         s.seat_win_line(),
         f"deals: {s.rounds} ({s.rounds / games:.2f} a game), {s.a} won {a_won}; average "
         f"points {s.a}: {a_total / games:.1f}, each {s.b}: {b_total / games:.1f}; drops "

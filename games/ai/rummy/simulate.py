@@ -8,7 +8,6 @@ Used by ``python manage.py simulate --variant rummy`` and ``bench/simulate.py``
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
@@ -52,10 +51,7 @@ def report(run: runner.Run[Figures]) -> str:
     b_total = sum(r.figures.b_total for r in records)
     changed = {k: v for k, v in s.settings.items() if RuleSet().to_dict().get(k) != v}
     lines = [
-        f"rummy, {s.seats} seats: {s.a} vs {s.seats - 1} x {s.b}: {s.games} games "
-        f"({s.games // s.seats} deals, {s.a} at every seat in turn), seed {s.seed}, "
-        f"rules {json.dumps(changed) if changed else 'default'}, {s.workers} worker(s), "
-        f"{s.wall_seconds:.1f} s",
+        s.seat_heading("rummy", changed),
         s.seat_win_line(),
         f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), {s.a} went out in "
         f"{a_rounds_won}; average total {s.a}: {a_total / s.games:.1f}, "

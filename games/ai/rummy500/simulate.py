@@ -7,7 +7,6 @@ Used by ``python manage.py simulate --variant rummy500`` (:mod:`games.variants.s
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from games.ai.common import simulate as runner
@@ -48,15 +47,10 @@ def report(run: runner.Run[Figures]) -> str:
     outs = sum(r.figures.a_rounds_out for r in records)
     a_total = sum(r.figures.a_total for r in records)
     b_total = sum(r.figures.b_total for r in records)
-    low, high = s.confidence_interval()
     changed = {k: v for k, v in s.settings.items() if RuleSet().to_dict().get(k) != v}
     lines = [
-        f"rummy500, {s.seats} seats: {s.a} vs {s.seats - 1} x {s.b}: {s.games} games "
-        f"({s.games // s.seats} deals, {s.a} at every seat in turn), seed {s.seed}, "
-        f"rules {json.dumps(changed) if changed else 'default'}, {s.workers} worker(s), "
-        f"{s.wall_seconds:.1f} s",
-        f"{s.a} won {s.wins} ({100 * s.win_rate:.1f}%, even is {100 / s.seats:.1f}%), 95% CI "
-        f"{100 * low:.1f}-{100 * high:.1f}% (grouped deals)",
+        s.seat_heading("rummy500", changed),
+        s.seat_win_line(),
         f"rounds: {s.rounds} ({s.rounds / s.games:.2f} a game), {s.a} went out in {outs}; "
         f"average total {s.a}: {a_total / s.games:.1f}, each {s.b}: {b_total / s.games:.1f}; "
         f"games stopped unfinished: {s.unfinished}",
