@@ -5,8 +5,9 @@ state."""
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
+from games.rules.common.cards import JOKER_INDEX, AnyCard
 from games.rules.common.errors import (
     FEW,
     InvalidCard,
@@ -296,6 +297,36 @@ def final_from_json(
         totals=r.per_seat(obj["totals"], "totals"),
         placement=placement,
     )
+
+
+class _Meld(Protocol):
+    @property
+    def cards(self) -> Sequence[AnyCard]: ...
+
+
+class MeldedRound(Protocol):
+    """A round whose cards lie in the hands, the stock, the discard pile and the melds on
+    the table (Rummy's, Rummy 500's)."""
+
+    @property
+    def hands(self) -> Sequence[Sequence[AnyCard]]: ...
+    @property
+    def stock(self) -> Sequence[AnyCard]: ...
+    @property
+    def discard_pile(self) -> Sequence[AnyCard]: ...
+    @property
+    def table(self) -> Sequence[_Meld]: ...
+
+
+def check_round_deck(rnd: MeldedRound, *, copies: int, jokers: int) -> None:
+    """``ValueError`` unless the stored round ``rnd`` holds, wherever its cards lie, each of
+    the 52 natural cards ``copies`` times and ``jokers`` jokers, and nothing else."""
+    counts = [0] * (JOKER_INDEX + 1)
+    for cards in (*rnd.hands, rnd.stock, rnd.discard_pile, *(meld.cards for meld in rnd.table)):
+        for card in cards:
+            counts[card.index] += 1
+    if counts != [copies] * JOKER_INDEX + [jokers]:
+        raise ValueError("the round's cards are not the whole deck")
 
 
 def check_format(obj: Mapping[str, Any], version: int) -> None:

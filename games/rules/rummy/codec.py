@@ -10,7 +10,6 @@ refuses anything else, and any malformed content, with a
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +18,7 @@ from games.rules.common.codec import (
     MAX_INT,
     SeatReader,
     card_field,
+    check_round_deck,
     final_from_json,
     final_to_json,
     game_view_to_json,
@@ -330,13 +330,7 @@ def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundSta
     )
     if any(tuple(sorted(hand, key=lambda card: card.index)) != hand for hand in rnd.hands):
         raise ValueError("hands must be sorted")
-    counts = Counter(card.index for card in _round_cards(rnd))
-    if (
-        counts[JOKER_INDEX] != rules.jokers
-        or any(counts[i] != 2 for i in range(52))
-        or len(counts) > 53
-    ):
-        raise ValueError("the round's cards are not the whole deck")
+    check_round_deck(rnd, copies=2, jokers=rules.jokers)
     if any(not rnd.came_out[meld.owner] for meld in rnd.table):
         raise ValueError("a table meld belongs to a seat that has not come out")
     # what the engine relies on when it plays on from this round
@@ -373,13 +367,6 @@ def _pile_history_from_json(data: object, r: _Reader) -> tuple[PileEvent[RummyCa
         card: RummyCard = parse_card(entry["card"])
         events.append(PileEvent(r.seat(entry["seat"], "pile event seat"), str(action), card))
     return tuple(events)
-
-
-def _round_cards(rnd: RoundState) -> list[RummyCard]:
-    out = [card for hand in rnd.hands for card in hand]
-    out += [*rnd.stock, *rnd.discard_pile]
-    out += [card for meld in rnd.table for card in meld.cards]
-    return out
 
 
 def _round_result_from_json(data: object, r: _Reader) -> RoundResult:

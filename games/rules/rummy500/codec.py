@@ -9,7 +9,6 @@ malformed content, with a :class:`~games.rules.common.errors.ValidationError`.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
@@ -19,6 +18,7 @@ from games.rules.common.codec import (
     SeatReader,
     card_field,
     check_format,
+    check_round_deck,
     final_from_json,
     final_to_json,
     game_view_to_json,
@@ -36,7 +36,7 @@ from games.rules.rummy500.actions import (
     Layoff,
     Meld,
 )
-from games.rules.rummy500.cards import JOKER_INDEX, AnyCard, card_texts, parse_card
+from games.rules.rummy500.cards import AnyCard, card_texts, parse_card
 from games.rules.rummy500.engine import table_points
 from games.rules.rummy500.melds import End, MeldKind, TableMeld, table_meld
 from games.rules.rummy500.ruleset import RuleSet
@@ -315,9 +315,7 @@ def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundSta
     )
     if any(tuple(sorted(hand, key=lambda card: card.index)) != hand for hand in rnd.hands):
         raise ValueError("hands must be sorted")
-    counts = Counter(card.index for card in cards_of_round(rnd))
-    if counts[JOKER_INDEX] != rules.jokers or any(counts[i] != 1 for i in range(52)):
-        raise ValueError("the round's cards are not the whole deck")
+    check_round_deck(rnd, copies=1, jokers=rules.jokers)
     # what the engine relies on when it plays on from this round
     if (rnd.turn is None) != (rnd.phase is Phase.ROUND_OVER):
         raise ValueError("the round has a player to act exactly while it is not over")
@@ -331,14 +329,6 @@ def _round_state_from_json(data: object, r: _Reader, rules: RuleSet) -> RoundSta
     if drawn and rnd.turn is not None and drawn[0] not in rnd.hands[rnd.turn]:
         raise ValueError("the card taken is not in the hand of the player to act")
     return rnd
-
-
-def cards_of_round(rnd: RoundState) -> list[AnyCard]:
-    """Every card of a round, wherever it lies."""
-    out = [card for hand in rnd.hands for card in hand]
-    out += [*rnd.stock, *rnd.discard_pile]
-    out += [card for meld in rnd.table for card in meld.cards]
-    return out
 
 
 def _round_result_from_json(data: object, r: _Reader) -> RoundResult:
