@@ -55,3 +55,18 @@ export function formData(form) {
   }
   return out;
 }
+
+// A stylesheet added to the page once, when a module first needs it (so the first load
+// stays small): resolves when it has loaded, or failed (what uses it still works unstyled).
+const sheets = new Map();
+export function stylesheet(href) {
+  if (!sheets.has(href)) {
+    sheets.set(href, new Promise((resolve) => {
+      const link = h("link", { rel: "stylesheet", href });
+      link.onload = resolve;
+      link.onerror = resolve;
+      document.head.append(link);
+    }));
+  }
+  return sheets.get(href);
+}

@@ -4,7 +4,7 @@
 // drop with its cost, and the format's penalty points (lower is better).
 
 import { cardFace, isJoker, shortName, sortCards } from "../cards.js";
-import { h, plural, replace } from "../dom.js";
+import { h, plural, replace, stylesheet } from "../dom.js";
 import { keyed, rovingHand } from "./base.js";
 import {
   KIND_WORDS, checkShow, groupKind, isWild, roughGroups,
@@ -21,21 +21,6 @@ const HAND_WORDS = {
 };
 const DRAG_TYPE = "application/x-indian-card";
 
-// The table's own stylesheet, loaded with its module (the first load stays small).
-let styled = null;
-function loadStyle() {
-  if (!styled) {
-    styled = new Promise((resolve) => {
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = new URL("./indian.css", import.meta.url).href;
-      link.onload = resolve;
-      link.onerror = resolve; // the table still works unstyled
-      document.head.append(link);
-    });
-  }
-  return styled;
-}
 
 export class IndianTable extends MeldingTable {
   constructor(main, view, ctx) {
@@ -47,7 +32,7 @@ export class IndianTable extends MeldingTable {
   }
 
   async start() {
-    await loadStyle();
+    await stylesheet(new URL("./indian.css", import.meta.url).href); // the table's own, loaded with it
     return super.start();
   }
 

@@ -5,7 +5,7 @@
 // scores what a seat put down less what it still holds.
 
 import { cardFace, isJoker, rankOf, shortName } from "../cards.js";
-import { h, plural, replace } from "../dom.js";
+import { h, plural, replace, stylesheet } from "../dom.js";
 import { LayingTable } from "./laying.js";
 import { RUMMY500_POINTS } from "./melds.js";
 import {
@@ -17,25 +17,10 @@ export const handValue = (card) => (isJoker(card) || card[0] === "A" ? 15 : Math
 
 const signed = (n) => (n > 0 ? `+${n}` : String(n));
 
-// The table's own stylesheet, loaded with its module (the first load stays small).
-let styled = null;
-function loadStyle() {
-  if (!styled) {
-    styled = new Promise((resolve) => {
-      const link = document.createElement("link");
-      link.rel = "stylesheet";
-      link.href = new URL("./rummy500.css", import.meta.url).href;
-      link.onload = resolve;
-      link.onerror = resolve; // the table still works unstyled
-      document.head.append(link);
-    });
-  }
-  return styled;
-}
 
 export class Rummy500Table extends LayingTable {
   async start() {
-    await loadStyle();
+    await stylesheet(new URL("./rummy500.css", import.meta.url).href); // the table's own, loaded with it
     return super.start();
   }
 
