@@ -352,14 +352,23 @@ def user_change_password(
 def user_update(
     *, user: User, display_name: str | None = None, preferences: dict[str, Any] | None = None
 ) -> User:
-    """Change the display name; merge ``preferences`` (validated) into the stored ones."""
-    fields = []
-    if display_name is not None:
-        user.display_name = display_name
-        fields.append("display_name")
-    if preferences is not None:
-        user.preferences = {**user.effective_preferences, **preferences}
-        fields.append("preferences")
-    if fields:
-        user.save(update_fields=fields)
+    """Change the display name; merge ``preferences`` (validated) into the stored ones.
+
+    The merge reads the stored preferences under the account's row lock, not the copy
+    loaded with the request: a client that saves two options at once (two PATCHes in
+    flight) keeps both, whichever lands first.
+    """
+    if display_name is None and preferences is None:
+        return user
+    with transaction.atomic():
+        locked = User.objects.select_for_update(of=("self",)).get(pk=user.pk)
+        fields = []
+        if display_name is not None:
+            locked.display_name = display_name
+            fields.append("display_name")
+        if preferences is not None:
+            locked.preferences = {**locked.effective_preferences, **preferences}
+            fields.append("preferences")
+        locked.save(update_fields=fields)
+    user.display_name, user.preferences = locked.display_name, locked.preferences
     return user

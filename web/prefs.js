@@ -43,13 +43,21 @@ export function applyPrefs(ctx) {
 }
 
 // Changes some options now (the page shows them at once) and keeps them on the server.
-export async function savePrefs(ctx, changes) {
+// Saves go one after another, and only the answer to the latest is taken as the page's
+// options: an earlier answer, arriving while a later change is on its way, would undo it.
+let saving = Promise.resolve();
+let latest = 0;
+export function savePrefs(ctx, changes) {
   if (ctx.me) ctx.me.preferences = { ...ctx.me.preferences, ...changes };
   applyPrefs(ctx);
-  try {
-    const me = await api("/me", { method: "PATCH", body: { preferences: changes } });
-    if (ctx.me) ctx.me.preferences = me.preferences;
-  } catch (error) {
-    ctx.say(error);
-  }
+  const mine = ++latest;
+  saving = saving.then(async () => {
+    try {
+      const me = await api("/me", { method: "PATCH", body: { preferences: changes } });
+      if (ctx.me && mine === latest) ctx.me.preferences = me.preferences;
+    } catch (error) {
+      ctx.say(error);
+    }
+  });
+  return saving;
 }

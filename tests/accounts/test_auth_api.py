@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
+from accounts import services
 from accounts.models import AuthToken, User
 from tests.factories import PASSWORD
 
@@ -164,6 +165,17 @@ def test_patch_me_merges_preferences_and_display_name(auth_client, user):
     assert user.preferences["card_sort"] == "rank"
     again = auth_client.patch("/api/v1/me", {"preferences": {"sound": False}}).json()
     assert again["preferences"] == {**body["preferences"], "sound": False}
+
+
+def test_two_saves_of_preferences_in_flight_keep_both(user):
+    # Two PATCHes at once, each with the account as it was loaded before either wrote: the
+    # second merges onto what the first stored, not onto its own stale copy.
+    first, second = User.objects.get(pk=user.pk), User.objects.get(pk=user.pk)
+    services.user_update(user=first, preferences={"theme": "dark"})
+    services.user_update(user=second, preferences={"computer_speed": "slow"})
+    stored = User.objects.get(pk=user.pk).effective_preferences
+    assert (stored["theme"], stored["computer_speed"]) == ("dark", "slow")
+    assert second.preferences == stored  # the caller's copy is the stored one
 
 
 def test_the_table_options_are_preferences_a_guest_keeps_too(api_client):

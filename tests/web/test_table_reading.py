@@ -19,7 +19,7 @@ from games.dealing import FixedDeals
 from games.rules import gin as gin_rules
 from games.rules.indian.cards import full_deck, indian_cards
 from games.rules.rummy import full_deck as rummy_full_deck
-from tests.conftest import WAIT_SECONDS
+from tests.conftest import WAIT_SECONDS, wait_until
 from tests.deals import NobodyOutBeforeThePlayer
 from tests.web.conftest import Page
 from tests.web.helpers import play_rummy_until, version, wait_for_my_turn, wait_for_version
@@ -657,9 +657,14 @@ def test_the_options_players_expect_are_kept_and_used(open_tab, deal_from):
     dialog.locator("[data-key=options-close]").click()
     tab.page.set_viewport_size(DESKTOP)
     expect(dialog).to_have_count(0)
-    prefs = _prefs(tab)
-    assert (prefs["theme"], prefs["computer_speed"]) == ("dark", "slow")
-    assert prefs["score_animation"] is False and prefs["warn_meld_discard"] is True
+    # Each option is saved as it changes, four saves one after another: all four kept.
+    chosen = {
+        "theme": "dark",
+        "computer_speed": "slow",
+        "score_animation": False,
+        "warn_meld_discard": True,
+    }
+    wait_until(lambda: {key: _prefs(tab)[key] for key in chosen} == chosen)
 
     # Dark, after a reload too; a card of a meld is not discarded unasked, and "Keep it",
     # where the focus starts, keeps it.
