@@ -211,6 +211,21 @@ def real_worker(celery_worker_process, transactional_db, settings) -> Iterator[o
         yield celery_worker_process
     finally:
         app.conf.task_always_eager = True
+        _worker_idle(app)
+
+
+def _worker_idle(app: Any) -> None:
+    """End the test's work on the session's worker: the tasks still queued or waiting for
+    their time (turn timers, countdowns) are dropped, those running are let finish; a later
+    test's tables are never written by an earlier test's task."""
+    app.control.purge()
+    inspect = app.control.inspect(timeout=5, limit=1)  # the one worker: its first answer
+    waiting = [*(inspect.scheduled() or {}).values(), *(inspect.reserved() or {}).values()]
+    ids = [task.get("request", task)["id"] for tasks in waiting for task in tasks]
+    if ids:
+        app.control.revoke(ids)
+    wait_until(lambda: not any((inspect.active() or {}).values()))
+    wait_until_the_database_is_quiet()
 
 
 def wait_until(
@@ -243,6 +258,30 @@ def waiting_on_a_lock(table: str) -> bool:
         )
         (count,) = cursor.fetchone()
     return count > 0
+
+
+def others_at_work() -> int:
+    """How many other sessions on this test database are running a statement or hold a
+    transaction open (a live server's request thread, a worker's task)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_stat_clear_snapshot()")  # pg_stat_activity afresh
+        cursor.execute(
+            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
+            " AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')"
+        )
+        (count,) = cursor.fetchone()
+    return count
+
+
+def wait_until_the_database_is_quiet() -> None:
+    """Wait until no other session works on the test database: a test that served a
+    browser or a worker ends with whatever they were still writing written, before its
+    flush truncates the tables under them (a request half done would deadlock with it, or
+    write into the next test's empty tables)."""
+    wait_until(lambda: others_at_work() == 0)
 
 
 def play_seat_0_against_the_worker(

@@ -22,7 +22,7 @@ import pytest
 
 from games import dealing
 from games.dealing import Shuffler
-from tests.conftest import WAIT_SECONDS, wait_until
+from tests.conftest import WAIT_SECONDS, wait_until, wait_until_the_database_is_quiet
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / ".artifacts" / "web"
@@ -141,9 +141,11 @@ def deal_from(monkeypatch) -> Callable[[Shuffler], None]:
 
 
 @pytest.fixture
-def site(live_server, transactional_db) -> str:
-    """The live server's address; its database is the test database."""
-    return live_server.url
+def site(live_server, transactional_db) -> Iterator[str]:
+    """The live server's address; its database is the test database. The test ends once
+    the server has finished the requests its tabs left (before the tables are flushed)."""
+    yield live_server.url
+    wait_until_the_database_is_quiet()
 
 
 class Page:
