@@ -332,20 +332,38 @@ def no_undocumented_keys(ctx: Any, response: Any, case: Any) -> bool | None:
         return None  # a probe of another method (unsupported_method)
     if "json" not in response.headers.get("content-type", [""])[0]:
         return None
-    raw = case.operation.schema.raw_schema
-    definition = case.operation.definition.raw["responses"].get(str(response.status_code))
-    if definition is None:
+    validator = _body_validator(case.operation, str(response.status_code))
+    if validator is None:
         return None
-    media = definition.get("content", {}).get("application/json")
-    if media is None or "schema" not in media:
-        return None
-    document = _nullable(_closed({"components": raw.get("components", {}), **media["schema"]}))
-    validator = jsonschema.Draft4Validator(document)  # "#/components/..." refs: this document
     errors = sorted(validator.iter_errors(response.json()), key=lambda e: list(e.path))
     if errors:
         where = "/".join(str(p) for p in errors[0].absolute_path)
         raise AssertionError(f"Undocumented response content at /{where}: {errors[0].message}")
     return None
+
+
+_BODY_VALIDATORS: dict[tuple[str, str], jsonschema.Draft4Validator | None] = {}
+_COMPONENTS: dict[int, Any] = {}
+
+
+def _body_validator(operation: Any, status: str) -> jsonschema.Draft4Validator | None:
+    """The validator of ``operation``'s JSON body at ``status``, closed and nullable as
+    JSON Schema (None where none is documented); built once for each, as the schema is
+    the same for every request."""
+    key = (operation.label, status)
+    if key not in _BODY_VALIDATORS:
+        definition = operation.definition.raw["responses"].get(status)
+        media = (definition or {}).get("content", {}).get("application/json")
+        if media is None or "schema" not in media:
+            _BODY_VALIDATORS[key] = None
+        else:
+            raw = operation.schema.raw_schema
+            if id(raw) not in _COMPONENTS:
+                _COMPONENTS[id(raw)] = _nullable(_closed(raw.get("components", {})))
+            document = {"components": _COMPONENTS[id(raw)], **_nullable(_closed(media["schema"]))}
+            # "#/components/..." refs: this document
+            _BODY_VALIDATORS[key] = jsonschema.Draft4Validator(document)
+    return _BODY_VALIDATORS[key]
 
 
 def _nullable(schema: Any) -> Any:
@@ -447,3 +465,14 @@ def test_every_check_of_schemathesis_is_on():
     } <= names
     config = schema.config.checks_config_for()
     assert [name for name in sorted(names) if not config.get_by_name(name=name).enabled] == []
+
+
+def test_a_body_key_the_schema_leaves_out_is_refused_and_null_only_where_nullable():
+    validator = _body_validator(schema["/api/v1/me"]["GET"], "200")
+    assert validator is not None
+    refused = {error.validator for error in validator.iter_errors({"surprise": 1})}
+    assert "additionalProperties" in refused
+    assert _body_validator(schema["/api/v1/me"]["GET"], "599") is None  # none documented
+    nullable = _nullable({"type": "string", "nullable": True})
+    assert jsonschema.Draft4Validator(nullable).is_valid(None)
+    assert not jsonschema.Draft4Validator(_nullable({"type": "string"})).is_valid(None)
