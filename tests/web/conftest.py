@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import threading
 import urllib.error
 import urllib.request
 from collections.abc import Callable, Iterator
@@ -143,9 +144,18 @@ def deal_from(monkeypatch) -> Callable[[Shuffler], None]:
 @pytest.fixture
 def site(live_server, transactional_db) -> Iterator[str]:
     """The live server's address; its database is the test database. The test ends once
-    the server has finished the requests its tabs left (before the tables are flushed)."""
+    the server has finished the requests its tabs left (before the tables are flushed):
+    no request thread is left (a computer's move, played in the request, is idle on the
+    database while it thinks), and no other session works on the database."""
     yield live_server.url
+    wait_until(lambda: requests_in_flight() == 0)
     wait_until_the_database_is_quiet()
+
+
+def requests_in_flight() -> int:
+    """The live server's request threads still alive (Django's threaded test server runs
+    each connection in a thread of this process)."""
+    return sum(1 for t in threading.enumerate() if t.name.endswith("(process_request_thread)"))
 
 
 class Page:
