@@ -247,33 +247,32 @@ def waiting_on_a_lock(table: str) -> bool:
     """Whether another database session is blocked on a lock (a row lock, another
     transaction's insert) in a statement on ``table``: the proof that a thread has reached
     the lock a test holds, where a pause would only hope so."""
+    return _other_sessions("wait_event_type = 'Lock' AND query LIKE %s", [f"%{table}%"]) > 0
+
+
+def _other_sessions(condition: str, params: list[Any] | None = None) -> int:
+    """How many other sessions on this test database meet ``condition`` (SQL over
+    ``pg_stat_activity``), read afresh."""
     from django.db import connection
 
     with connection.cursor() as cursor:
         cursor.execute("SELECT pg_stat_clear_snapshot()")  # pg_stat_activity afresh
         cursor.execute(
             "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-            " AND pid <> pg_backend_pid() AND wait_event_type = 'Lock' AND query LIKE %s",
-            [f"%{table}%"],
+            f" AND pid <> pg_backend_pid() AND {condition}",
+            params or [],
         )
         (count,) = cursor.fetchone()
-    return count > 0
+    return count
 
 
 def others_at_work() -> int:
     """How many other sessions on this test database are running a statement or hold a
     transaction open (a live server's request thread, a worker's task)."""
-    from django.db import connection
-
-    with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_stat_clear_snapshot()")  # pg_stat_activity afresh
-        cursor.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
-            " AND pid <> pg_backend_pid() AND backend_type = 'client backend'"
-            " AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')"
-        )
-        (count,) = cursor.fetchone()
-    return count
+    return _other_sessions(
+        "backend_type = 'client backend'"
+        " AND state IN ('active', 'idle in transaction', 'idle in transaction (aborted)')"
+    )
 
 
 def wait_until_the_database_is_quiet() -> None:
