@@ -13,9 +13,11 @@ Standard library only, like the cores.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
+from games.ai.common.appraise import Loss, move_loss
 from games.ai.common.players import Players
 from games.ai.common.simulate import GameContest
 from games.rules.common.errors import NotYourTurn, RulesError, http_status
@@ -51,11 +53,27 @@ class Variant(Generic[State, Action, View]):
     played it may read in the move log until the game ends (Indian Rummy's ``declare``
     puts its ``card`` face down). A drawn card is hidden by the rules'
     ``card_is_public`` already."""
+    review_worlds: int = 32
+    """The game review's budget: the worlds over which a decision's loss against Hard's
+    choice is estimated (docs/ai.md#the-game-review; each world plays the round out
+    twice at Medium, so a game whose Medium is slow takes fewer)."""
     names_itself: bool = True
     """Whether its views and list lines carry ``variant`` and its lobby entries ``variant``,
     ``seats`` and ``free_seats``. Every game's description says so but that of a game
     whose shapes were published before there were others, which keeps them (docs/api.md:
     Gin Rummy's responses are unchanged); nothing else reads a game's name."""
+
+    def move_loss(
+        self, state: State, seat: int, move: Action, better: Action, *, level: str,
+        rng: random.Random,
+    ) -> Loss:
+        """The round points ``seat`` is expected to lose by ``move`` rather than ``better``
+        from ``state``, over :attr:`review_worlds` worlds played out by ``level``
+        (:func:`games.ai.common.appraise.move_loss`)."""
+        return move_loss(
+            self.rules, self.players, state, seat, move, better,
+            worlds=self.review_worlds, level=level, rng=rng,
+        )
 
     @property
     def action_error_codes(self) -> dict[int, list[str]]:

@@ -15,6 +15,8 @@ draw took is found here once for every game.
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from importlib import import_module
@@ -50,6 +52,11 @@ class TableRound(DealtRound, Protocol):
     @property
     def discard_pile(self) -> Sequence[object]:
         """The face-up discards, the top card last."""
+        ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[object]]:
+        """Each seat's hand."""
         ...
 
 
@@ -124,6 +131,7 @@ class RulesCore(Generic[State, Action, View]):
     errors: tuple[type[RulesError], ...]
     options: tuple[RuleOption, ...]
     schemas: GameSchemas
+    penalty_points: bool = False
 
     def __init__(self, engine: Engine[State, Action, View], codec: Codec[State, Action, View]):
         self._engine = engine
@@ -169,6 +177,26 @@ class RulesCore(Generic[State, Action, View]):
 
     def concede(self, state: State, seat: int, reason: str) -> State:
         return self._engine.concede(state, seat, reason)
+
+    def unseen_redealt(self, state: State, seat: int, rng: random.Random) -> State:
+        """Every other hand and the stock dealt anew from the cards they hold together,
+        put in order by their text before the shuffle (so the world depends on what the
+        seat sees and ``rng``, not on where the unseen cards lay)."""
+        rnd = state.round
+        hands = list(rnd.hands)
+        others = [other for other in range(len(hands)) if other != seat]
+        unseen = [card for other in others for card in hands[other]]
+        unseen = sorted([*unseen, *rnd.stock], key=str)
+        rng.shuffle(unseen)
+        at = 0
+        for other in others:
+            size = len(hands[other])
+            hands[other] = tuple(unseen[at : at + size])
+            at += size
+        dealt = dataclasses.replace(  # type: ignore[type-var]
+            rnd, hands=tuple(hands), stock=tuple(unseen[at:])
+        )
+        return dataclasses.replace(state, round=dealt)  # type: ignore[type-var]
 
     # --- views and results ----------------------------------------------------------------
 

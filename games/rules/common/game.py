@@ -151,6 +151,9 @@ class GameRules(Protocol[State, Action, View]):
     gives each one's HTTP status."""
     options: tuple[RuleOption, ...]
     """The rule options, in the order ``rules_from_json`` returns them."""
+    penalty_points: bool
+    """Whether a seat's score counts against it (Indian Rummy's penalty points: the fewer
+    the better) rather than for it."""
     schemas: GameSchemas
     """JSON Schemas (OpenAPI 3.0 flavour) of this game's JSON, by component name: its
     ``round`` view, round result, final settlement, rules and action bodies. They sit
@@ -207,6 +210,13 @@ class GameRules(Protocol[State, Action, View]):
 
     def concede(self, state: State, seat: int, reason: str) -> State:
         """The state after ``seat`` gave up (``concede``) or forfeited on time."""
+        ...
+
+    def unseen_redealt(self, state: State, seat: int, rng: random.Random) -> State:
+        """The same position with every card ``seat`` cannot see (the other hands, the
+        stock) shuffled from ``rng`` among those places, each hand keeping its size: a
+        world ``seat`` cannot tell from this one (its view is unchanged). Two states that
+        look the same from ``seat`` give the same world for the same ``rng``."""
         ...
 
     # --- views and results ----------------------------------------------------------------

@@ -55,6 +55,7 @@ class IndianRules(RulesCore[GameState, Action, PlayerView]):
     errors = ERRORS
     options = OPTIONS
     schemas = SCHEMAS
+    penalty_points = True  # docs/games/indian-rummy.md: the fewer points, the better
 
     def rules_from_json(self, data: object) -> JsonObject:
         """Every option of a request's ``rules``, the format's defaults filled in (pool
