@@ -39,7 +39,15 @@ _DECISION = inline_serializer(
             help_text="The share of Hard's seeded choices from this view that differ from "
             "the move played (0: Hard always agrees; 1: it never does)."
         ),
-        "marked": serializers.BooleanField(help_text="One of the decisions that cost most."),
+        "loss": serializers.FloatField(
+            help_text="The round points the move played is estimated to have lost against "
+            "Hard's choice (0 where they are the same move; below 0 where the move played "
+            "did better), over `worlds` worlds the seat could not tell from the real one."
+        ),
+        "marked": serializers.BooleanField(
+            help_text="One of the decisions that cost most (the greatest `loss`, of a point "
+            "or more)."
+        ),
         "view": GameViewSerializer(
             help_text="The seat's view just before the decision, exactly as it saw it then."
         ),
@@ -63,11 +71,21 @@ _REVIEW = inline_serializer(
         "measure": serializers.ChoiceField(
             ["disagreement"], required=False, help_text="What `cost` measures."
         ),
+        "worlds": serializers.IntegerField(
+            required=False,
+            help_text="How many worlds each `loss` was estimated over.",
+        ),
+        "playout_level": serializers.CharField(
+            required=False,
+            help_text="The computer player that played every seat to the end of the round "
+            "in those worlds (`medium`).",
+        ),
         "decisions": _DECISION,
         "costliest": serializers.ListField(
             child=serializers.IntegerField(),
             required=False,
-            help_text="The versions of the decisions that cost most (marked), in order.",
+            help_text="The versions of the decisions that cost most (marked: the three "
+            "greatest `loss` of a point or more), in order.",
         ),
     },
 )

@@ -1,6 +1,7 @@
 """A finished game's review (docs/api.md#game-review, docs/ai.md#the-game-review): for each
 of one seat's decisions, the choice the Hard computer player would have made from that
-seat's view at that moment, and how sure Hard is that it differs.
+seat's view at that moment, how sure Hard is that it differs, and the points the move
+played is estimated to have lost against Hard's.
 
 Asking for it (:func:`game_review_request`) keeps a pending row and queues the
 ``games.review_game`` task on commit; the task (:func:`game_review_compute`) replays the
@@ -35,6 +36,13 @@ from the game, the version and the ask's number): the review's budget. Seeds, no
 so a review is the same on any machine."""
 REVIEW_MARKED = 3
 """How many of the decisions that cost most a review marks."""
+REVIEW_MARK_FROM = 1.0
+"""The least estimated loss, in points, of a decision a review marks."""
+REVIEW_PLAYOUT_LEVEL = "medium"
+"""Who plays every seat to the end of the round in the worlds over which a decision's
+loss against Hard's choice is estimated (``variant.move_loss``;
+their number, the estimate's budget, is the game's ``review_worlds``: a count, so a
+review is the same on any machine)."""
 
 
 def _task(name: str) -> Task[Any, Any]:
@@ -85,7 +93,8 @@ def game_review_compute(*, game_id: uuid.UUID | str, seat: int, version: int) ->
 def review_body(*, game: Game, seat: int) -> dict[str, Any]:
     """The review of ``seat``'s decisions in the finished ``game``: each decision with the
     seat's view just before it (as the seat saw it then, never more), the move played,
-    Hard's choice from that view and its cost; the costliest marked."""
+    Hard's choice from that view, its cost and its estimated loss in points; the
+    costliest marked (the greatest losses of a point or more)."""
     deals = game_deals(game=game)
     players = presenters.players_json(game)
     own: dict[int, Move] = {}
@@ -103,7 +112,8 @@ def review_body(*, game: Game, seat: int) -> dict[str, Any]:
             )
         before = (version, state)
     costly = sorted(
-        (d for d in decisions if d["cost"] > 0), key=lambda d: (-d["cost"], d["version"])
+        (d for d in decisions if d["loss"] >= REVIEW_MARK_FROM),
+        key=lambda d: (-d["loss"], -d["cost"], d["version"]),
     )
     costliest = sorted(d["version"] for d in costly[:REVIEW_MARKED])
     for decision in decisions:
@@ -114,6 +124,8 @@ def review_body(*, game: Game, seat: int) -> dict[str, Any]:
         "level": REVIEW_LEVEL,
         "seeds": REVIEW_SEEDS,
         "measure": "disagreement",
+        "worlds": game.game_variant.review_worlds,
+        "playout_level": REVIEW_PLAYOUT_LEVEL,
         "decisions": decisions,
         "costliest": costliest,
     }
@@ -145,6 +157,16 @@ def _decision(
     top = max(counted.values())
     hard = asked[next(i for i, key in enumerate(keys) if counted[key] == top)]
     differ = sum(1 for key in keys if key != _key(played))
+    loss = 0.0
+    if _key(hard) != _key(played):
+        loss = variant.move_loss(
+            state,
+            seat,
+            rules.action_from_json(played),
+            rules.action_from_json(hard),
+            level=REVIEW_PLAYOUT_LEVEL,
+            rng=random.Random(f"{game.pk}:{version}:worlds"),
+        ).points
     return {
         "version": version,
         "move": move.seq,
@@ -152,6 +174,7 @@ def _decision(
         "played": played,
         "hard": hard,
         "cost": round(differ / REVIEW_SEEDS, 4),
+        "loss": round(loss, 1),
         "view": presenters.game_view(
             game=game, seat=seat, deals=deals, state=state, version=version, players=players
         ),

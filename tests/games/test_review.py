@@ -94,6 +94,9 @@ def test_a_move_hard_never_makes_is_marked_among_the_costliest(auth_client):
     blunder = by_version[blundered]
     assert blunder["cost"] == 1.0 and blunder["marked"]
     assert blunder["played"] != blunder["hard"]
+    assert blunder["loss"] >= 1.0  # points lost against Hard's move, over the worlds
+    assert review["worlds"] == 32 and review["playout_level"] == "medium"
+    assert all(d["loss"] == 0 for d in review["decisions"] if d["played"] == d["hard"])
     assert blundered in review["costliest"]
     # Every other decision is Hard's own first choice, so no other one costs as much.
     assert all(d["cost"] < 1.0 for d in review["decisions"] if d["version"] != blundered)
@@ -258,3 +261,4 @@ def test_every_game_of_the_family_is_reviewed_against_its_own_hard(auth_client, 
         legal = {entry["type"] for entry in decision["view"]["round"]["legal_actions"]}
         assert decision["hard"]["type"] in legal and decision["played"]["type"] in legal
         assert 0 <= decision["cost"] <= 1
+        assert (decision["loss"] == 0) >= (decision["played"] == decision["hard"])

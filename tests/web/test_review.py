@@ -4,6 +4,8 @@ desktop and phone width (screenshots under .artifacts/web/)."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 from playwright.sync_api import expect
 
@@ -77,6 +79,11 @@ def test_a_review_is_stepped_through_from_the_finished_game(open_tab, deal_from,
         )
         hand = decision["view"]["round"]["hand"]
         expect(step.locator("[aria-label='Your hand'] .card")).to_have_count(len(hand))
+        loss = step.locator("[data-testid=review-loss]")
+        if decision["played"] == decision["hard"]:
+            expect(loss).to_have_text("None: you played Hard's move.")
+        elif math.floor(decision["loss"] + 0.5) >= 1:
+            expect(loss).to_contain_text(f"About {math.floor(decision['loss'] + 0.5)} point")
     expect(page.locator("button[data-key=review-next]")).to_be_disabled()
     page.keyboard.press("ArrowLeft")
     expect(step).to_have_attribute("data-index", str(len(decisions) - 2))

@@ -1,6 +1,7 @@
 // A finished game's review (#/review/<id>): each of your decisions beside the choice the
 // Hard computer player would have made from the same view, stepped through one at a time
-// (Previous / Next, or the arrow keys), the decisions that cost most marked. Asks for the
+// (Previous / Next, or the arrow keys), with the points each is estimated to have lost
+// against Hard's choice, the decisions that cost most marked. Asks for the
 // review (POST /games/{id}/review) and waits while the server computes it. Shows only what
 // the review holds: your own view at each decision, never another hand.
 
@@ -33,6 +34,16 @@ export function actionWords(action) {
     for (const meld of action.melds) if (Array.isArray(meld)) cards.push(...meld.filter((c) => typeof c === "string"));
   }
   return cards.length ? `${verb} ${cards.map(shortName).join(" ")}` : verb;
+}
+
+// The estimated loss in words: "About 12 points lost against Hard's move.", ...
+export function lossWords(decision) {
+  if (JSON.stringify(decision.played) === JSON.stringify(decision.hard)) return "None: you played Hard's move.";
+  const points = Math.round(decision.loss);
+  const plural = Math.abs(points) === 1 ? "point" : "points";
+  if (points > 0) return `About ${points} ${plural} lost against Hard's move.`;
+  if (points < 0) return `None: your move came out about ${-points} ${plural} ahead of Hard's.`;
+  return "About none: the two moves came out even.";
 }
 
 function costWords(decision, seeds) {
@@ -69,21 +80,22 @@ export async function review(el, gameId) {
   }
   const marked = decisions.map((d, i) => (d.marked ? i : -1)).filter((i) => i >= 0);
   replace(status, marked.length
-    ? `${decisions.length} decisions; the ${marked.length === 1 ? "one" : `${marked.length}`} Hard disagreed with most ${marked.length === 1 ? "is" : "are"} marked.`
-    : `${decisions.length} decisions; Hard agreed with every one.`);
+    ? `${decisions.length} decisions; the ${marked.length === 1 ? "one" : `${marked.length}`} estimated to have cost most ${marked.length === 1 ? "is" : "are"} marked.`
+    : `${decisions.length} decisions; none is estimated to have cost a point against Hard's choice.`);
   let at = marked.length ? marked[0] : 0;
   const step = h("div", { class: "review-step", "data-testid": "review-step" });
   const prev = h("button", { type: "button", "data-key": "review-prev", "aria-keyshortcuts": "ArrowLeft", onclick: () => show(at - 1) }, "← Previous");
   const next = h("button", { type: "button", "data-key": "review-next", "aria-keyshortcuts": "ArrowRight", onclick: () => show(at + 1) }, "Next →");
   const costly = h("ol", { class: "review-costliest", "data-testid": "review-costliest" },
     marked.map((i) => h("li", {}, h("button", { type: "button", class: "link", onclick: () => show(i) },
-      `Decision ${i + 1}: you chose to ${actionWords(decisions[i].played)}; Hard would ${actionWords(decisions[i].hard)}`))));
+      `Decision ${i + 1}: you chose to ${actionWords(decisions[i].played)}; Hard would ${actionWords(decisions[i].hard)} (about ${Math.round(decisions[i].loss)} points)`))));
   replace(body,
     marked.length ? [h("h2", {}, "Costliest decisions"), costly] : null,
     h("div", { class: "row review-nav" }, prev, next, h("a", { class: "button", href: `#/game/${gameId}` }, "Back to the game")),
     step,
     h("p", { class: "hint" }, `Compared with the Hard computer player, asked ${data.seeds} times at each decision from your own view at that moment. `
-      + "The cost is how often Hard would have played otherwise, not points."));
+      + `Where your move was not Hard's, both were played out to the end of the round in ${data.worlds} deals of the cards you could not see; `
+      + "the loss is the points a round your move came out behind, on average."));
 
   function show(index) {
     at = Math.max(0, Math.min(decisions.length - 1, index));
@@ -105,7 +117,8 @@ export async function review(el, gameId) {
       h("dl", { class: ["review-choice", d.marked && "marked"], "data-testid": "review-choice" },
         h("dt", {}, "You"), h("dd", {}, actionWords(d.played), d.automatic ? " (played for you by the timer)" : ""),
         h("dt", {}, "Hard"), h("dd", {}, actionWords(d.hard)),
-        h("dt", {}, "Cost"), h("dd", {}, costWords(d, data.seeds))));
+        h("dt", {}, "Hard's view"), h("dd", {}, costWords(d, data.seeds)),
+        h("dt", {}, "Loss"), h("dd", { "data-testid": "review-loss" }, lossWords(d))));
     step.dataset.index = String(at);
   }
 
