@@ -237,4 +237,13 @@ def _discard(view: PlayerView, ranked: Sequence[RummyCard], rng: random.Random) 
     return search.choose(view, moves, STYLE, budget(view), rng).move
 
 
-__all__ = ["BUDGET", "CANDIDATES", "TABLE_BUDGET", "budget", "DANGER_CARDS", "DANGER_STOCK", "STYLE", "choose"]
+__all__ = [
+    "BUDGET",
+    "CANDIDATES",
+    "DANGER_CARDS",
+    "DANGER_STOCK",
+    "STYLE",
+    "TABLE_BUDGET",
+    "budget",
+    "choose",
+]
