@@ -2,9 +2,9 @@
 
 The games here are short Rummy games (seven cards, one round) against one computer, dealt
 from the seeded deals every test gets (``tests/conftest.py``), so each test plays the same
-game on every run. Seat 0 plays Hard's own first seeded choice at every decision except
-the one a test chooses as its blunder: a legal move Hard makes with none of the review's
-seeds.
+game on every run. Seat 0 plays the review's Hard choice at every decision except the one
+a test chooses as its blunder: a legal move Hard makes with none of the review's seeds, and
+that the review's estimate finds losing a point or more.
 """
 
 from __future__ import annotations
@@ -16,7 +16,12 @@ import pytest
 
 from games import selectors
 from games.models import Game, GameReview
-from games.services.review import REVIEW_LEVEL, REVIEW_SEEDS
+from games.services.review import (
+    REVIEW_LEVEL,
+    REVIEW_MARK_FROM,
+    REVIEW_PLAYOUT_LEVEL,
+    REVIEW_SEEDS,
+)
 from games.variants import VARIANT_NAMES
 from tests.config.test_errors import assert_error
 from tests.conftest import wait_until
@@ -54,10 +59,38 @@ def _candidates(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _majority(choices: list[dict[str, Any]]) -> dict[str, Any]:
+    """The review's Hard choice: the most frequent of the seeded ones, the first on a tie."""
+    counts = [choices.count(choice) for choice in choices]
+    return choices[counts.index(max(counts))]
+
+
+def _costliest_blunder(game_id: str, hard: dict[str, Any], worse: list[dict[str, Any]]):
+    """Of the ``worse`` moves, the one the review will find losing most against ``hard``
+    (the same estimate, worlds and seed as the review's), with its loss."""
+    game = Game.objects.get(pk=game_id)
+    variant, rules = game.game_variant, game.game_variant.rules
+    state = game.rules_state()
+    losses = [
+        variant.move_loss(
+            state,
+            0,
+            rules.action_from_json(move),
+            rules.action_from_json(hard),
+            level=REVIEW_PLAYOUT_LEVEL,
+            rng=random.Random(f"{game.pk}:{game.version}:worlds"),
+        ).points
+        for move in worse
+    ]
+    best = max(range(len(worse)), key=lambda i: losses[i])
+    return worse[best], losses[best]
+
+
 def _play_to_the_end(client, game_id: str, *, blunder: bool) -> int | None:
-    """Play seat 0 as Hard (seed 0) to the end of the game; with ``blunder``, at the first
-    discard where one exists, a discard none of Hard's seeds makes. The blunder's version
-    (the view it was played from), or None."""
+    """Play seat 0 as the review's Hard (its seeds' most frequent choice) to the end of the
+    game; with ``blunder``, at the first discard where one exists, a discard none of Hard's
+    seeds makes and that the review's estimate finds losing a point or more (the costliest
+    there). The blunder's version (the view it was played from), or None."""
     url = f"/api/v1/games/{game_id}"
     blundered = None
     for _ in range(500):
@@ -65,12 +98,14 @@ def _play_to_the_end(client, game_id: str, *, blunder: bool) -> int | None:
         if view["status"] != "active":
             return blundered
         assert view["round"]["turn"] == 0
-        hard = _hard_choices(game_id)
-        action = hard[0]
+        choices = _hard_choices(game_id)
+        action = _majority(choices)
         if blunder and blundered is None:
-            worse = [c for c in _candidates(view) if c not in hard]
+            worse = [c for c in _candidates(view) if c not in choices]
             if worse:
-                action, blundered = worse[0], view["version"]
+                move, loss = _costliest_blunder(game_id, action, worse)
+                if loss >= REVIEW_MARK_FROM:
+                    action, blundered = move, view["version"]
         body = {**action, "expected_version": view["version"]}
         assert client.post(f"{url}/actions", body, format="json").status_code == 200
     pytest.fail("the game did not end")
@@ -94,11 +129,11 @@ def test_a_move_hard_never_makes_is_marked_among_the_costliest(auth_client):
     blunder = by_version[blundered]
     assert blunder["cost"] == 1.0 and blunder["marked"]
     assert blunder["played"] != blunder["hard"]
-    assert blunder["loss"] >= 1.0  # points lost against Hard's move, over the worlds
+    assert blunder["loss"] >= REVIEW_MARK_FROM  # points lost against Hard's move
     assert review["worlds"] == 32 and review["playout_level"] == "medium"
-    assert all(d["loss"] == 0 for d in review["decisions"] if d["played"] == d["hard"])
+    # Every other decision is Hard's own choice: it loses nothing.
+    assert all(d["loss"] == 0 for d in review["decisions"] if d["version"] != blundered)
     assert blundered in review["costliest"]
-    # Every other decision is Hard's own first choice, so no other one costs as much.
     assert all(d["cost"] < 1.0 for d in review["decisions"] if d["version"] != blundered)
     assert len(review["costliest"]) <= 3
     assert {d["version"] for d in review["decisions"] if d["marked"]} == set(review["costliest"])
