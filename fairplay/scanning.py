@@ -124,6 +124,12 @@ def _ends_round(rules: Any, before: object, after: object) -> bool:
     return bool(now.is_over or now.awaiting_deal or now.round_number != was.round_number)
 
 
+def decision_seed(game_id: object, version: int) -> str:
+    """The seed our players are asked with at a game's decision: the same in every process
+    (``hash()`` of a string is salted per process, so it would not be)."""
+    return f"{game_id}:{version}"
+
+
 def replay_decisions(game: Game, logged: list[Logged], into: Gathered, *, people: set[int]) -> None:
     """Replay the game: for each decision of one of ``people``, whether it was our Hard
     player's (when Hard and Easy disagree), and at tables of three or more whether the
@@ -139,7 +145,7 @@ def replay_decisions(game: Game, logged: list[Logged], into: Gathered, *, people
             user = entry.actor
             seat = entry.move.seat
             view = rules.view_for(previous, seat)
-            seed = hash((str(game.pk), version)) & 0xFFFFFFFF
+            seed = decision_seed(game.pk, version)
             hard = players.choose(view, "hard", random.Random(seed))
             hard_json = rules.action_to_json(hard)
             easy_json = rules.action_to_json(players.choose(view, "easy", random.Random(seed)))

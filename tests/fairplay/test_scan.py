@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from fairplay import services, tasks
 from fairplay.models import Signal
+from fairplay.scanning import decision_seed
 from games.models import Game
 from tests.factories import UserFactory
 from tests.games.helpers import act
@@ -105,8 +106,9 @@ def test_the_scan_finds_the_player_fed_at_rummy_tables(players, settings):
 
 def play_against_hard(client, *, rng: random.Random, start, spacing, hard: bool) -> int:
     """A Gin Rummy game to 10 points against the computer, played to its end: each action
-    ``spacing(rng)`` seconds after the last, our Hard player's choice (``hard``) or a plain
-    one. Returns the actions."""
+    ``spacing(rng)`` seconds after the last, our Hard player's choice (``hard``: asked as
+    the scan asks it, so a script running our Hard agrees with it wherever its search
+    draws worlds) or a plain one. Returns the actions."""
     from games.variants import variant_for
 
     variant = variant_for("gin")
@@ -122,7 +124,8 @@ def play_against_hard(client, *, rng: random.Random, start, spacing, hard: bool)
         moment += timedelta(seconds=spacing(rng))
         if hard:
             view = variant.rules.view_for(game.rules_state(), 0)
-            choice = variant.players.choose(view, "hard", random.Random(actions))
+            seed = decision_seed(game.pk, game.version)
+            choice = variant.players.choose(view, "hard", random.Random(seed))
             body = variant.rules.action_to_json(choice)
         else:
             current = client.get(f"/api/v1/games/{game_id}").json()
