@@ -144,29 +144,14 @@ def _decision(
     """One decision: the move at ``version + 1``, taken from ``state``."""
     variant = game.game_variant
     rules = variant.rules
-    view = rules.view_for(state, seat)
     played = rules.action_to_json(rules.action_from_json(move.action))
-    asked = [
-        rules.action_to_json(
-            variant.players.choose(view, REVIEW_LEVEL, random.Random(f"{game.pk}:{version}:{n}"))
-        )
-        for n in range(REVIEW_SEEDS)
-    ]
-    keys = [_key(action) for action in asked]
-    counted = Counter(keys)
-    top = max(counted.values())
-    hard = asked[next(i for i, key in enumerate(keys) if counted[key] == top)]
-    differ = sum(1 for key in keys if key != _key(played))
+    asked, hard = hard_choices(game=game, state=state, seat=seat, version=version)
+    differ = sum(1 for key in map(_key, asked) if key != _key(played))
     loss = 0.0
     if _key(hard) != _key(played):
-        loss = variant.move_loss(
-            state,
-            seat,
-            rules.action_from_json(played),
-            rules.action_from_json(hard),
-            level=REVIEW_PLAYOUT_LEVEL,
-            rng=random.Random(f"{game.pk}:{version}:worlds"),
-        ).points
+        loss = decision_loss(
+            game=game, state=state, seat=seat, version=version, played=played, hard=hard
+        )
     return {
         "version": version,
         "move": move.seq,
@@ -179,6 +164,51 @@ def _decision(
             game=game, seat=seat, deals=deals, state=state, version=version, players=players
         ),
     }
+
+
+def hard_choices(
+    *, game: Game, state: Any, seat: int, version: int
+) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Hard's choices from ``seat``'s view of ``state`` (the game at ``version``), one per
+    review seed, and the review's Hard choice among them: the most frequent, the first
+    asked on a tie."""
+    variant = game.game_variant
+    rules = variant.rules
+    view = rules.view_for(state, seat)
+    asked = [
+        rules.action_to_json(
+            variant.players.choose(view, REVIEW_LEVEL, random.Random(f"{game.pk}:{version}:{n}"))
+        )
+        for n in range(REVIEW_SEEDS)
+    ]
+    keys = [_key(action) for action in asked]
+    counted = Counter(keys)
+    top = max(counted.values())
+    return asked, asked[next(i for i, key in enumerate(keys) if counted[key] == top)]
+
+
+def decision_loss(
+    *,
+    game: Game,
+    state: Any,
+    seat: int,
+    version: int,
+    played: dict[str, Any],
+    hard: dict[str, Any],
+) -> float:
+    """The round points ``played`` (an action body) is estimated to lose against ``hard``
+    from ``state`` (the game at ``version``), over the game's review worlds, seeded by
+    the game and the version."""
+    variant = game.game_variant
+    rules = variant.rules
+    return variant.move_loss(
+        state,
+        seat,
+        rules.action_from_json(played),
+        rules.action_from_json(hard),
+        level=REVIEW_PLAYOUT_LEVEL,
+        rng=random.Random(f"{game.pk}:{version}:worlds"),
+    ).points
 
 
 def _key(action: dict[str, Any]) -> str:

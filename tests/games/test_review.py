@@ -9,19 +9,13 @@ that the review's estimate finds losing a point or more.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
 
 from games import selectors
 from games.models import Game, GameReview
-from games.services.review import (
-    REVIEW_LEVEL,
-    REVIEW_MARK_FROM,
-    REVIEW_PLAYOUT_LEVEL,
-    REVIEW_SEEDS,
-)
+from games.services.review import REVIEW_MARK_FROM, decision_loss, hard_choices
 from games.variants import VARIANT_NAMES
 from tests.config.test_errors import assert_error
 from tests.conftest import wait_until
@@ -38,17 +32,11 @@ SHORT_RUMMY = {
 }
 
 
-def _hard_choices(game_id: str, seat: int = 0) -> list[dict[str, Any]]:
-    """Hard's choices for ``seat`` now, with each of the review's seeds."""
+def _hard_choices(game_id: str, seat: int = 0) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """Hard's choices for ``seat`` now, with each of the review's seeds, and the review's
+    Hard choice among them."""
     game = Game.objects.get(pk=game_id)
-    rules, players = game.game_variant.rules, game.game_variant.players
-    view = rules.view_for(game.rules_state(), seat)
-    return [
-        rules.action_to_json(
-            players.choose(view, REVIEW_LEVEL, random.Random(f"{game.pk}:{game.version}:{n}"))
-        )
-        for n in range(REVIEW_SEEDS)
-    ]
+    return hard_choices(game=game, state=game.rules_state(), seat=seat, version=game.version)
 
 
 def _candidates(view: dict[str, Any]) -> list[dict[str, Any]]:
@@ -59,27 +47,15 @@ def _candidates(view: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def _majority(choices: list[dict[str, Any]]) -> dict[str, Any]:
-    """The review's Hard choice: the most frequent of the seeded ones, the first on a tie."""
-    counts = [choices.count(choice) for choice in choices]
-    return choices[counts.index(max(counts))]
-
-
 def _costliest_blunder(game_id: str, hard: dict[str, Any], worse: list[dict[str, Any]]):
     """Of the ``worse`` moves, the one the review will find losing most against ``hard``
-    (the same estimate, worlds and seed as the review's), with its loss."""
+    (the review's own estimate, worlds and seed), with its loss."""
     game = Game.objects.get(pk=game_id)
-    variant, rules = game.game_variant, game.game_variant.rules
     state = game.rules_state()
     losses = [
-        variant.move_loss(
-            state,
-            0,
-            rules.action_from_json(move),
-            rules.action_from_json(hard),
-            level=REVIEW_PLAYOUT_LEVEL,
-            rng=random.Random(f"{game.pk}:{game.version}:worlds"),
-        ).points
+        decision_loss(
+            game=game, state=state, seat=0, version=game.version, played=move, hard=hard
+        )
         for move in worse
     ]
     best = max(range(len(worse)), key=lambda i: losses[i])
@@ -98,8 +74,7 @@ def _play_to_the_end(client, game_id: str, *, blunder: bool) -> int | None:
         if view["status"] != "active":
             return blundered
         assert view["round"]["turn"] == 0
-        choices = _hard_choices(game_id)
-        action = _majority(choices)
+        choices, action = _hard_choices(game_id)
         if blunder and blundered is None:
             worse = [c for c in _candidates(view) if c not in choices]
             if worse:
@@ -205,7 +180,7 @@ def test_a_review_asked_for_is_pending_then_ready_from_the_worker(real_worker, c
         view = wait_until(my_turn_or_over)
         if view["status"] != "active":
             break
-        body = {**_hard_choices(game_id)[0], "expected_version": view["version"]}
+        body = {**_hard_choices(game_id)[1], "expected_version": view["version"]}
         assert client.post(f"{url}/actions", body, format="json").status_code == 200
     asked = client.post(f"{url}/review")
     assert asked.status_code == 202 and asked.json() == {
