@@ -97,6 +97,7 @@ class GamesApi(APIView):
                 )
             variant = VARIANTS[data.get("variant", DEFAULT_VARIANT)]
             if variant.max_seats == variant.min_seats:  # Gin Rummy: always two seats
+                field: str
                 for field in ("seats", "computers"):
                     if field in data:
                         raise serializers.ValidationError(
