@@ -200,31 +200,55 @@ def _suit_ranks(key: int) -> tuple[list[int], list[int]]:
 
 def has_meld(key: int, jokers: int) -> bool:
     """Whether the hand holds at least one meld (then it holds one of 3 cards)."""
-    suits, ranks = _suit_ranks(key)
-    need = 2 if jokers else 3
-    for mask in ranks:
-        if mask.bit_count() >= need:
-            return True
-    for mask in suits:
-        if mask & (mask >> 1) & (mask >> 2):
-            return True
-        if jokers and (mask & (mask >> 1) or mask & (mask >> 2)):
-            return True
-    return False
+    return live_key(key, jokers) != 0
 
 
 def joker_meld_in(key: int) -> bool:
     """Whether two natural cards of the hand make a meld with one joker."""
-    suits, ranks = _suit_ranks(key)
-    return any(mask.bit_count() >= 2 for mask in ranks) or any(
-        mask & (mask >> 1) or mask & (mask >> 2) for mask in suits
-    )
+    return live_key(key, 1) != 0
 
 
 _NEG = -(10**9)
 
 
-def _melds_with(key: int, jokers: int, index: int) -> Iterator[tuple[int, int, int]]:
+# Count-key masks (the low bit of each card's two): every card, the first suit's 13, the
+# cards below a king, those below a queen, and the aces.
+_ONES = int("01" * 52, 2)
+_SUIT13 = int("01" * 13, 2)
+_NOT_K = sum(1 << 2 * i for i in range(52) if i % 13 <= 11)
+_NOT_QK = sum(1 << 2 * i for i in range(52) if i % 13 <= 10)
+_ACES = sum(1 << 2 * (13 * s) for s in range(4))
+
+_Melds = tuple[tuple[int, int, int, int], ...]
+
+# Per card index: the count-key bits of its suit, and those of its rank in the suits after.
+_SUIT_BITS = tuple(((1 << 26) - 1) << (2 * (index - index % 13)) for index in range(52))
+_RANK_BITS = tuple(
+    sum(3 << (2 * (s * 13 + index % 13)) for s in range(index // 13 + 1, 4)) for index in range(52)
+)
+_MELDS_KEPT = 1 << 18
+_melds_seen: dict[tuple[int, int, int], _Melds] = {}
+
+
+def _melds_with(key: int, jokers: int, index: int) -> _Melds:
+    """:func:`_melds_through`, kept per process: the melds depend only on which cards of
+    the card's suit and of its rank the hand holds (not how many copies) and its jokers,
+    and the same few recur through every search. Each meld comes with its cards' share
+    of :func:`_most`."""
+    near = key & (_SUIT_BITS[index] | _RANK_BITS[index])
+    seen = (index, jokers, (near | near >> 1) & _ONES)
+    found = _melds_seen.get(seen)
+    if found is None:
+        if len(_melds_seen) >= _MELDS_KEPT:
+            _melds_seen.clear()
+        found = _melds_seen[seen] = tuple(
+            (cost, used, points, _most(cost, used))
+            for cost, used, points in _melds_through(key, jokers, index)
+        )
+    return found
+
+
+def _melds_through(key: int, jokers: int, index: int) -> Iterator[tuple[int, int, int]]:
     """``(cost key, jokers used, points)`` of every meld that holds card ``index`` (the
     hand's lowest natural) and otherwise only cards of ``key`` above it and jokers."""
     suit, rank0 = divmod(index, 13)
@@ -306,7 +330,7 @@ def _search(key: int, jokers: int, spare: bool, memo: dict[int, int]) -> int:
         return found
     index = ((key & -key).bit_length() - 1) >> 1
     best = _search(key - (1 << (2 * index)), jokers, False, memo)  # leave the card out
-    for cost, used, points in _melds_with(key, jokers, index):
+    for cost, used, points, _ in _melds_with(key, jokers, index):
         rest = _search(key - cost, jokers - used, spare, memo)
         if rest + points > best:
             best = rest + points
@@ -316,29 +340,27 @@ def _search(key: int, jokers: int, spare: bool, memo: dict[int, int]) -> int:
 
 def live_key(key: int, jokers: int) -> int:
     """The part of a count key whose cards are in at least one meld of the hand (a card in
-    no meld is never melded, so the search leaves those out from the start)."""
-    suits, ranks = _suit_ranks(key)
-    need = 2 if jokers else 3
-    live = 0
-    rest = key
-    while rest:
-        index = ((rest & -rest).bit_length() - 1) >> 1
-        copies = 3 << (2 * index)
-        bits = key & copies
-        rest &= ~copies
-        suit, rank0 = divmod(index, 13)
-        if ranks[rank0 + 1].bit_count() + 1 > need:  # other suits of the rank, and this one
-            live |= bits
-            continue
-        mask = suits[suit]
-        for place in (rank0 + 1, 14) if rank0 == 0 else (rank0 + 1,):
-            if any(
-                (mask >> low & 7).bit_count() >= need
-                for low in range(max(1, place - 2), min(place, 12) + 1)
-            ):
-                live |= bits
-                break
-    return live
+    no meld is never melded, so the search leaves those out from the start).
+
+    A meld holds at least two natural cards, three without a joker, so a card is live
+    when the hand holds enough of its rank in other suits, or enough of its suit within
+    three places of it (the ace also beside the king). Worked on every card at once."""
+    held = (key | key >> 1) & _ONES
+    a, b, c, d = (held >> (26 * suit) & _SUIT13 for suit in range(4))
+    if jokers:  # two cards of a meld with a joker
+        pair = held & held >> 2 & _NOT_K  # a card and the next place
+        gap = held & held >> 4 & _NOT_QK  # a card and the place after next
+        king, queen = held & held >> 24 & _ACES, held & held >> 22 & _ACES  # ace high
+        live = pair | pair << 2 | gap | gap << 4 | king | king << 24 | queen | queen << 22
+        sets = a & b | a & c | a & d | b & c | b & d | c & d
+    else:  # three natural cards
+        run = held & held >> 2 & held >> 4 & _NOT_QK
+        high = held & held >> 22 & held >> 24 & _ACES  # Q K A
+        live = run | run << 2 | run << 4 | high | high << 22 | high << 24
+        sets = a & b & c | a & b & d | a & c & d | b & c & d
+    live |= sets | sets << 26 | sets << 52 | sets << 78
+    live &= held
+    return key & (live | live << 1)
 
 
 # The most a natural card can add to a meld (ace 11 high or in a set, faces 10), summed
@@ -364,11 +386,14 @@ def _most(key: int, jokers: int) -> int:
     return total
 
 
-def _reach(key: int, jokers: int, spare: bool, need: int, failed: dict[int, int]) -> bool:
+def _reach(
+    key: int, jokers: int, spare: bool, need: int, failed: dict[int, int], most: int
+) -> bool:
     """Whether disjoint melds of the hand reach ``need`` points (keeping a card when
     ``spare``): the search of :func:`_search` with melds tried first, stopping at the
-    first success, and cut where even every card melded at its best could not reach.
-    ``failed`` keeps, per hand, the least ``need`` already shown out of reach."""
+    first success, and cut where even every card melded at its best (``most``, the
+    hand's :func:`_most`) could not reach. ``failed`` keeps, per hand, the least ``need``
+    already shown out of reach."""
     if need <= 0:
         return not spare or bool(key) or jokers > 0
     if not key:
@@ -377,14 +402,14 @@ def _reach(key: int, jokers: int, spare: bool, need: int, failed: dict[int, int]
     known = failed.get(state)
     if known is not None and need >= known:
         return False
-    if _most(key, jokers) < need:
+    if most < need:
         failed[state] = need
         return False
     index = ((key & -key).bit_length() - 1) >> 1
-    for cost, used, points in _melds_with(key, jokers, index):
-        if _reach(key - cost, jokers - used, spare, need - points, failed):
+    for cost, used, points, bound in _melds_with(key, jokers, index):
+        if _reach(key - cost, jokers - used, spare, need - points, failed, most - bound):
             return True
-    if _reach(key - (1 << (2 * index)), jokers, False, need, failed):
+    if _reach(key - (1 << (2 * index)), jokers, False, need, failed, most - _MOST[index]):
         return True
     failed[state] = need if known is None else min(known, need)
     return False
@@ -395,18 +420,18 @@ def reaches_key(key: int, jokers: int, points: int) -> bool:
     """Whether the hand (a count key) holds disjoint melds worth at least ``points`` (at
     least 1) while keeping a card to discard: :func:`best_meld_points` ``>= points``,
     usually far faster (it stops at the first packing that reaches)."""
-    if not has_meld(key, jokers):
-        return False
     live = live_key(key, jokers)
-    return _reach(live, jokers, live == key, max(points, 1), {})
+    if not live:
+        return False
+    return _reach(live, jokers, live == key, max(points, 1), {}, _most(live, jokers))
 
 
 @lru_cache(maxsize=8192)
 def best_meld_points_key(key: int, jokers: int) -> int:
     """:func:`best_meld_points` of a hand given by its count key."""
-    if not has_meld(key, jokers):
-        return 0
     live = live_key(key, jokers)
+    if not live:
+        return 0
     # a card in no meld stays in the hand: then the discard is already kept
     spare = live == key
     return max(0, _search(live, jokers, spare, {}))
@@ -516,12 +541,17 @@ def best_meld_plan(key: int, jokers: int) -> tuple[int, list[tuple[int, int, int
     ...     (count_key(rummy_cards("QH KH"))[0], 1, 31)]
     True
     """
+    # as best_meld_points_key: the cards in no meld stay in the hand (then one is kept)
+    live = live_key(key, jokers)
+    if not live:
+        return 0, []
+    spare = live == key
+    key = live
     memo: dict[int, int] = {}
-    best = _search(key, jokers, True, memo) if has_meld(key, jokers) else 0
+    best = _search(key, jokers, spare, memo)
     if best <= 0:
         return 0, []
     out: list[tuple[int, int, int]] = []
-    spare = True
     target = best
     while key:
         index = ((key & -key).bit_length() - 1) >> 1
@@ -530,7 +560,7 @@ def best_meld_plan(key: int, jokers: int) -> tuple[int, list[tuple[int, int, int
             key -= bit
             spare = False
             continue
-        for cost, used, points in _melds_with(key, jokers, index):
+        for cost, used, points, _ in _melds_with(key, jokers, index):
             rest = _search(key - cost, jokers - used, spare, memo)
             if rest + points == target:
                 out.append((cost, used, points))

@@ -24,7 +24,13 @@ from games.rules.rummy import (
     swap_cards,
     swap_joker_into,
 )
-from games.rules.rummy.melds import count_key, reaches_key, table_meld
+from games.rules.rummy.melds import (
+    best_meld_plan,
+    count_key,
+    live_key,
+    reaches_key,
+    table_meld,
+)
 from tests.rules.rummy import oracles
 from tests.rules.rummy.helpers import texts
 
@@ -164,11 +170,26 @@ def test_melds_in_a_hand_equal_brute_force(hand):
     assert has_meld(*count_key(hand)) == bool(oracles.melds_of(hand))
 
 
+@settings(max_examples=80, deadline=None)
+@given(hands(0, 10) | DENSE)
+def test_the_search_keeps_exactly_the_cards_that_are_in_some_meld(hand):
+    key, jokers = count_key(hand)
+    live = live_key(key, jokers)
+    in_melds = {text for meld in oracles.melds_of(hand) for text in meld if text != "XX"}
+    kept = {str(card) for card in hand if card is not JOKER and live >> (2 * card.index) & 3}
+    assert kept == in_melds
+    for card in hand:  # a kept card keeps all its copies
+        if str(card) in kept:
+            assert live >> (2 * card.index) & 3 == key >> (2 * card.index) & 3
+    assert live & ~key == 0
+
+
 @settings(max_examples=40, deadline=None)
 @given(hands(0, 9) | DENSE)
 def test_best_meld_points_equal_brute_force(hand):
     expected = oracles.best_points(hand)
     assert best_meld_points(hand) == expected
+    assert best_meld_plan(*count_key(hand))[0] == expected
     for goal in {1, expected, expected + 1, 20, 40, 60}:
         assert reaches_key(*count_key(hand), goal) == (expected >= max(goal, 1))
     points, melds = best_melds(hand)
