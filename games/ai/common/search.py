@@ -147,13 +147,12 @@ def weighted_sample(
         return []
     if count >= len(items):
         return list(range(len(items)))
-    keyed = sorted(
-        (
-            (rng.random() ** (1.0 / max(weights[item], 1e-9)), position)
-            for position, item in enumerate(items)
-        ),
-        reverse=True,
-    )
+    draw = rng.random
+    keyed = [
+        (draw() ** (1.0 / max(weights[item], 1e-9)), position)
+        for position, item in enumerate(items)
+    ]
+    keyed.sort(reverse=True)
     return sorted(position for _, position in keyed[:count])
 
 

@@ -115,6 +115,16 @@ PARTNERS = tuple(_partners(i) for i in range(52))
 """:func:`_partners` of every natural card."""
 RUN_PAIRS = tuple(_run_pairs(i) for i in range(52))
 """:func:`_run_pairs` of every natural card."""
+LINKS = tuple(
+    tuple(
+        (other, worth)
+        for group, worth in zip(partners, (1.0, 1.0, 0.5), strict=True)
+        for other in group
+    )
+    for partners in PARTNERS
+)
+"""Per natural card, each partner with what it adds to :func:`links` (sums of ones and
+halves are exact, whatever their order)."""
 
 
 def links(card: int, counts: Sequence[int]) -> float:
@@ -123,17 +133,10 @@ def links(card: int, counts: Sequence[int]) -> float:
     places away."""
     if card == JOKER:
         return 0.0
-    same, near, far = PARTNERS[card]
     score = 0.0
-    for other in same:
+    for other, worth in LINKS[card]:
         if counts[other]:
-            score += 1.0
-    for other in near:
-        if counts[other]:
-            score += 1.0
-    for other in far:
-        if counts[other]:
-            score += 0.5
+            score += worth
     return score
 
 
