@@ -45,7 +45,7 @@ from games.rules.rummy import (
     view_to_json,
 )
 from games.rules.rummy.actions import Discard, DrawDiscard, DrawStock, Layoff, SwapJoker
-from games.rules.rummy.melds import best_meld_points_key, reaches_key
+from games.rules.rummy.melds import clear_caches
 
 
 def random_action(state: GameState, seat: int, rng: random.Random) -> object:
@@ -108,8 +108,7 @@ def play_round(seats: int, rng: random.Random) -> int:
 def best_time(run: Callable[[], object], repeat: int) -> float:
     best = float("inf")
     for _ in range(repeat):
-        best_meld_points_key.cache_clear()
-        reaches_key.cache_clear()
+        clear_caches()
         start = time.perf_counter()
         run()
         best = min(best, time.perf_counter() - start)
@@ -166,7 +165,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for state in fresh:
         times = []
         for _ in range(3):
-            reaches_key.cache_clear()
+            clear_caches()
             start = time.perf_counter()
             view_for(state, 1)
             times.append(time.perf_counter() - start)

@@ -53,6 +53,7 @@ __all__ = [
     "best_meld_points",
     "best_meld_points_key",
     "best_melds",
+    "clear_caches",
     "count_key",
     "has_meld",
     "layoff_fits",
@@ -435,6 +436,13 @@ def best_meld_points_key(key: int, jokers: int) -> int:
     # a card in no meld stays in the hand: then the discard is already kept
     spare = live == key
     return max(0, _search(live, jokers, spare, {}))
+
+
+def clear_caches() -> None:
+    """Forget what the searches keep per process (for benchmarks that time them cold)."""
+    best_meld_points_key.cache_clear()
+    reaches_key.cache_clear()
+    _melds_seen.clear()
 
 
 def best_meld_points(hand: Iterable[RummyCard]) -> int:
