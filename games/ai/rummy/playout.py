@@ -31,7 +31,14 @@ from functools import lru_cache
 
 from games.rules.rummy import melds as _melds
 from games.rules.rummy.cards import JOKER_INDEX, RummyCard, card_at, card_value
-from games.rules.rummy.melds import RUN_VALUES, SET_VALUES, MeldKind, read_meld
+from games.rules.rummy.melds import (
+    RUN_VALUES,
+    SET_VALUES,
+    MeldKind,
+    has_meld,
+    live_key,
+    read_meld,
+)
 
 CACHE_SIZE = 1 << 16
 """Hands whose meld measures each process keeps (the same hands recur across the worlds
@@ -47,21 +54,9 @@ def best_meld_plan(key: int, jokers: int) -> tuple[int, tuple[tuple[int, int, in
 
 
 @lru_cache(maxsize=CACHE_SIZE)
-def has_meld(key: int, jokers: int) -> bool:
-    """:func:`games.rules.rummy.melds.has_meld`, cached."""
-    return _melds.has_meld(key, jokers)
-
-
-@lru_cache(maxsize=CACHE_SIZE)
 def reaches_key(key: int, jokers: int, points: int) -> bool:
     """:func:`games.rules.rummy.melds.reaches_key`, cached."""
     return _melds.reaches_key(key, jokers, points)
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def live_key(key: int, jokers: int) -> int:
-    """:func:`games.rules.rummy.melds.live_key`, cached."""
-    return _melds.live_key(key, jokers)
 
 
 JOKER = JOKER_INDEX
